@@ -1,0 +1,25 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
+import * as m0001 from "./migrations/0001_initial.js";
+
+/** Migrations are compiled into the server so PGlite and PostgreSQL run exactly the same ones. */
+const migrations: Record<string, Migration> = {
+  "0001_initial": m0001,
+};
+
+class StaticProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations;
+  }
+}
+
+/**
+ * Brings the schema to the latest migration.
+ * @returns names of the migrations applied by this call.
+ * @throws the first migration error; the failing migration runs in a transaction and leaves nothing half-applied.
+ */
+export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

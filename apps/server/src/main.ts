@@ -1,0 +1,62 @@
+import path from "node:path";
+import pino from "pino";
+import { buildApp } from "./app.js";
+import { ConfigError, loadConfig } from "./config.js";
+import { DatabaseStartupError, openDatabase, redactUrl } from "./db/index.js";
+
+const logger = pino({ level: process.env.LOG_LEVEL ?? "info" });
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = config.DATABASE_URL
+    ? await openDatabase({ kind: "postgres", url: config.DATABASE_URL })
+    : await openDatabase({ kind: "pglite", dataDir: path.join(config.DATA_DIR, "pglite") });
+  logger.info(
+    {
+      database: database.kind,
+      where: config.DATABASE_URL ? redactUrl(config.DATABASE_URL) : path.resolve(config.DATA_DIR),
+    },
+    "database ready",
+  );
+
+  const app = await buildApp({
+    database,
+    webDistDir: config.WEB_DIST_DIR,
+    logger: { level: config.LOG_LEVEL },
+  });
+  app.addHook("onClose", async () => {
+    await database.close();
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down");
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, "error during shutdown");
+      process.exit(1);
+    }
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Tonic is running at http://localhost:${config.PORT}`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DatabaseStartupError) {
+    logger.fatal(err.message);
+  } else if (err instanceof Error && "code" in err && err.code === "EADDRINUSE") {
+    logger.fatal(`Port already in use: ${err.message}`);
+  } else {
+    logger.fatal({ err }, "startup failed");
+  }
+  process.exit(1);
+});

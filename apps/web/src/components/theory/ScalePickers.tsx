@@ -1,0 +1,61 @@
+import { PITCH_CLASSES, type PitchClass, SCALE_TYPES, type ScaleType, scaleTypeLabel } from "@tonic/theory";
+import { useId } from "react";
+
+const selectClass =
+  "min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-900 shadow-sm hover:border-violet-400 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
+
+interface PickerProps<T extends string> {
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  /** Put the label beside the select (compact toolbars) instead of above it. */
+  inline?: boolean;
+}
+
+function Picker<T extends string>({
+  label,
+  value,
+  onChange,
+  inline,
+  options,
+}: PickerProps<T> & { options: readonly { value: T; label: string }[] }) {
+  const id = useId();
+  return (
+    <div className={inline ? "flex items-center gap-2" : "flex flex-col gap-1.5"}>
+      <label
+        htmlFor={id}
+        className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400"
+      >
+        {label}
+      </label>
+      <select
+        id={id}
+        className={selectClass}
+        value={value}
+        onChange={(e) => {
+          const next = options.find((o) => o.value === e.target.value);
+          if (next) onChange(next.value);
+        }}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const noteOptions = PITCH_CLASSES.map((n) => ({ value: n, label: n }));
+const typeOptions = SCALE_TYPES.map((t) => ({ value: t, label: scaleTypeLabel(t) }));
+
+/** A labelled select of the 12 note names (SPEC §2). */
+export function NotePicker(props: PickerProps<PitchClass>) {
+  return <Picker {...props} options={noteOptions} />;
+}
+
+/** A labelled Major / Minor select (SPEC §2). */
+export function ScaleTypePicker(props: PickerProps<ScaleType>) {
+  return <Picker {...props} options={typeOptions} />;
+}

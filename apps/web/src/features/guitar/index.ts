@@ -1,0 +1,1 @@
+export { GuitarPage } from "./components/GuitarPage";

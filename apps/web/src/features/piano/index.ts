@@ -1,0 +1,1 @@
+export { PianoPage } from "./components/PianoPage";

@@ -1,0 +1,198 @@
+import { arpeggios, chordFormula, getScale, progressions, relativeScale } from "@tonic/theory";
+import { useMemo } from "react";
+import { Link } from "react-router-dom";
+import { NoteChips } from "@/components/theory/NoteChips";
+import { NotePicker, ScaleTypePicker } from "@/components/theory/ScalePickers";
+import { useSettingsStore } from "@/stores/settings";
+import { Block, Card } from "./Card";
+
+const linkClass =
+  "inline-flex min-h-11 items-center justify-center rounded-xl px-5 text-sm font-semibold shadow-sm transition-colors";
+
+/** /scale-explorer: three panels sharing one root and type (SPEC §2 "Scale explorer panels"). */
+export function ScaleExplorerPage() {
+  const root = useSettingsStore((s) => s.currentNote);
+  const type = useSettingsStore((s) => s.currentScale);
+  const setNote = useSettingsStore((s) => s.setNote);
+  const setScale = useSettingsStore((s) => s.setScale);
+
+  const scale = useMemo(() => getScale(root, type), [root, type]);
+  const relative = useMemo(() => relativeScale(root, type), [root, type]);
+  const arps = useMemo(() => arpeggios(root, type), [root, type]);
+  const byTime = useMemo(() => progressions(root, type), [root, type]);
+  const query = `?key=${encodeURIComponent(root)}&scale=${type}`;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">Scale Explorer</h1>
+          <p className="mt-1 text-slate-600 dark:text-slate-400">
+            Pick a root and a scale type to see its notes, chords, arpeggios and progressions.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Link
+            to={`/piano-visualizer${query}`}
+            className={`${linkClass} bg-violet-600 text-white hover:bg-violet-700`}
+          >
+            View Scales on Piano
+          </Link>
+          <Link
+            to={`/guitar-visualizer${query}`}
+            className={`${linkClass} border border-violet-300 bg-white text-violet-700 hover:bg-violet-50 dark:border-violet-700 dark:bg-slate-900 dark:text-violet-200 dark:hover:bg-slate-800`}
+          >
+            View Scales on Guitar
+          </Link>
+        </div>
+      </header>
+
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <Card title="Scale Explorer" testId="panel-scale-explorer">
+            <div className="flex flex-wrap gap-4">
+              <NotePicker label="Root Note" value={root} onChange={setNote} />
+              <ScaleTypePicker label="Scale Type" value={type} onChange={setScale} />
+            </div>
+
+            <Block title="Scale Information">
+              <dl className="grid gap-3 sm:grid-cols-[8rem_1fr] sm:items-center">
+                <dt className="text-sm font-medium text-slate-500 dark:text-slate-400">Scale</dt>
+                <dd className="font-semibold" data-testid="scale-name">
+                  {scale.name}
+                </dd>
+                <dt className="text-sm font-medium text-slate-500 dark:text-slate-400">Formula</dt>
+                <dd className="font-mono text-sm font-semibold tracking-wider" data-testid="scale-formula">
+                  {scale.formula}
+                </dd>
+                <dt className="text-sm font-medium text-slate-500 dark:text-slate-400">Notes</dt>
+                <dd>
+                  <NoteChips
+                    notes={scale.notes}
+                    root={root}
+                    testId="scale-notes"
+                    label={`${scale.name} notes`}
+                  />
+                </dd>
+              </dl>
+            </Block>
+
+            <Block title="Arpeggios">
+              <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="arpeggios">
+                {arps.map((a) => (
+                  <li
+                    key={a.degree}
+                    className="rounded-xl border border-slate-200 bg-slate-50 p-3 dark:border-slate-800 dark:bg-slate-950"
+                  >
+                    <p className="text-xs font-semibold text-violet-700 dark:text-violet-300">
+                      {a.chord.numeral}
+                    </p>
+                    <h4 className="font-semibold">{a.title}</h4>
+                    <p
+                      className="mt-1 text-sm text-slate-600 dark:text-slate-400"
+                      data-testid="arpeggio-notes"
+                    >
+                      {a.notes.join(" – ")}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </Block>
+
+            <Block title="Chord Information">
+              <p className="mb-3 text-sm">
+                <span className="font-medium text-slate-500 dark:text-slate-400">Formula: </span>
+                <span className="font-semibold" data-testid="chord-formula">
+                  {chordFormula(type)}
+                </span>
+              </p>
+              <div className="overflow-x-auto">
+                <table className="w-full min-w-[22rem] text-left text-sm" data-testid="chords">
+                  <thead className="text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
+                    <tr>
+                      <th scope="col" className="py-2 pr-4">
+                        Degree
+                      </th>
+                      <th scope="col" className="py-2 pr-4">
+                        Chord
+                      </th>
+                      <th scope="col" className="py-2 pr-4">
+                        Quality
+                      </th>
+                      <th scope="col" className="py-2">
+                        Notes
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
+                    {scale.chords.map((c) => (
+                      <tr key={c.degree}>
+                        <td className="py-2 pr-4 font-semibold text-violet-700 dark:text-violet-300">
+                          {c.numeral}
+                        </td>
+                        <td className="py-2 pr-4 font-semibold" data-testid="chord-symbol">
+                          {c.symbol}
+                        </td>
+                        <td className="py-2 pr-4 capitalize text-slate-600 dark:text-slate-400">{c.type}</td>
+                        <td className="py-2">{c.notes.join(" – ")}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </Block>
+          </Card>
+        </div>
+
+        <div className="min-w-0 space-y-6">
+          <Card title="Relative Scale" testId="panel-relative-scale">
+            <div className="space-y-4">
+              <div>
+                <p className="mb-2 font-semibold" data-testid="selected-scale-name">
+                  {scale.name}
+                </p>
+                <NoteChips notes={scale.notes} root={scale.root} testId="relative-selected-notes" />
+              </div>
+              <div>
+                <p className="mb-2 font-semibold" data-testid="relative-scale-name">
+                  {relative.name}
+                </p>
+                <NoteChips notes={relative.notes} root={relative.root} testId="relative-scale-notes" />
+              </div>
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                {scale.name} and {relative.name} share the same seven notes.
+              </p>
+            </div>
+          </Card>
+
+          <Card title="Time Signatures" testId="panel-time-signatures">
+            {byTime.map(({ timeSignature, progressions: list }) => (
+              <Block key={timeSignature} title={timeSignature}>
+                <ul className="space-y-3">
+                  {list.map((p) => (
+                    <li
+                      key={p.name}
+                      data-testid="progression"
+                      className="rounded-xl border border-slate-200 p-3 dark:border-slate-800"
+                    >
+                      <p className="text-sm font-semibold">{p.name}</p>
+                      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+                        {p.chords.map((c) => c.numeral).join(" – ")}
+                      </p>
+                      <p
+                        className="mt-1 font-semibold text-violet-700 dark:text-violet-300"
+                        data-testid="progression-chords"
+                      >
+                        {p.chords.map((c) => c.symbol).join(" – ")}
+                      </p>
+                    </li>
+                  ))}
+                </ul>
+              </Block>
+            ))}
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { ScaleExplorerPage } from "./components/ScaleExplorerPage";

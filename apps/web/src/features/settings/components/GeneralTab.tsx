@@ -1,0 +1,154 @@
+import { useId } from "react";
+import { playChord, playNote } from "@/lib/audio";
+import { type Instrument, useSettingsStore } from "@/stores/settings";
+import { useNotificationToggle } from "../hooks/useNotificationToggle";
+import { Switch } from "./Switch";
+
+const INSTRUMENTS: readonly { value: Instrument; label: string }[] = [
+  { value: "piano", label: "Piano" },
+  { value: "guitar", label: "Guitar" },
+];
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white px-5 py-2 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <h3 className="pt-3 text-sm font-semibold uppercase tracking-wide text-violet-700 dark:text-violet-300">
+        {title}
+      </h3>
+      <div className="divide-y divide-slate-100 dark:divide-slate-800">{children}</div>
+    </section>
+  );
+}
+
+/** Settings → General (SPEC §2): volume, instrument, four toggles and Reset Progress. */
+export function GeneralTab() {
+  const settings = useSettingsStore((s) => s.settings);
+  const darkMode = useSettingsStore((s) => s.darkMode);
+  const updateSettings = useSettingsStore((s) => s.updateSettings);
+  const toggleDarkMode = useSettingsStore((s) => s.toggleDarkMode);
+  const notifications = useNotificationToggle();
+  const volumeId = useId();
+  const instrumentName = useId();
+
+  return (
+    <div className="space-y-6">
+      <Section title="Sound">
+        <div className="py-4">
+          <div className="flex items-center justify-between gap-4">
+            <label htmlFor={volumeId} className="font-medium">
+              Volume
+            </label>
+            <output
+              htmlFor={volumeId}
+              className="text-sm font-semibold tabular-nums"
+              data-testid="volume-value"
+            >
+              {Math.round(settings.volume * 100)}%
+            </output>
+          </div>
+          <input
+            id={volumeId}
+            type="range"
+            min={0}
+            max={1}
+            step={0.1}
+            value={settings.volume}
+            onChange={(e) => updateSettings({ volume: Number(e.target.value) })}
+            className="mt-3 h-11 w-full cursor-pointer accent-violet-600"
+          />
+        </div>
+        <fieldset className="py-4">
+          <legend className="float-left w-full font-medium">Instrument</legend>
+          <div className="clear-both inline-flex rounded-xl bg-slate-100 p-1 pt-1 dark:bg-slate-800">
+            {INSTRUMENTS.map((i) => (
+              <label
+                key={i.value}
+                className="relative flex min-h-11 min-w-24 cursor-pointer items-center justify-center rounded-lg px-4 text-sm font-semibold text-slate-600 transition has-[:checked]:bg-white has-[:checked]:text-violet-700 has-[:checked]:shadow has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-violet-500 hover:text-slate-900 dark:text-slate-300 dark:has-[:checked]:bg-slate-950 dark:has-[:checked]:text-violet-300 dark:hover:text-white"
+              >
+                <input
+                  type="radio"
+                  name={instrumentName}
+                  value={i.value}
+                  checked={settings.instrument === i.value}
+                  onChange={() => updateSettings({ instrument: i.value })}
+                  className="sr-only"
+                />
+                {i.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="flex flex-wrap items-center gap-3 py-4">
+          <button
+            type="button"
+            onClick={() => playNote("A4")}
+            className="min-h-11 rounded-lg border border-violet-300 px-4 text-sm font-semibold text-violet-700 hover:bg-violet-50 dark:border-violet-700 dark:text-violet-200 dark:hover:bg-slate-800"
+          >
+            Test note
+          </button>
+          <button
+            type="button"
+            onClick={() => playChord(["C4", "E4", "G4"])}
+            className="min-h-11 rounded-lg border border-violet-300 px-4 text-sm font-semibold text-violet-700 hover:bg-violet-50 dark:border-violet-700 dark:text-violet-200 dark:hover:bg-slate-800"
+          >
+            Test chord
+          </button>
+        </div>
+      </Section>
+
+      <Section title="Preferences">
+        <Switch
+          label="Show Fretboard Labels"
+          description="Show note names on the guitar fretboard."
+          checked={settings.showFretboardLabels}
+          onChange={() => updateSettings({ showFretboardLabels: !settings.showFretboardLabels })}
+        />
+        <Switch
+          label="Auto-Play Sounds"
+          description="Play a note when you click it on the fretboard."
+          checked={settings.autoPlay}
+          onChange={() => updateSettings({ autoPlay: !settings.autoPlay })}
+        />
+        <div>
+          <Switch
+            label="Push Notifications"
+            description="Reminders for your daily lesson. Your browser will ask for permission."
+            checked={notifications.enabled}
+            disabled={notifications.pending}
+            onChange={() => void notifications.toggle()}
+          />
+          {notifications.message && (
+            <p role="status" className="pb-4 text-sm text-amber-700 dark:text-amber-400">
+              {notifications.message}
+            </p>
+          )}
+        </div>
+        <Switch
+          label="Dark Mode"
+          description="Use a dark colour theme."
+          checked={darkMode}
+          onChange={toggleDarkMode}
+        />
+      </Section>
+
+      <Section title="Progress">
+        <div className="flex flex-wrap items-center justify-between gap-4 py-4">
+          <div>
+            <p className="font-medium">Reset Progress</p>
+            <p className="text-sm text-slate-500 dark:text-slate-400" id="reset-progress-desc">
+              Clears your course progress. Available once you have started the course.
+            </p>
+          </div>
+          <button
+            type="button"
+            disabled
+            aria-describedby="reset-progress-desc"
+            className="min-h-11 rounded-lg border border-red-300 px-4 text-sm font-semibold text-red-700 disabled:cursor-not-allowed disabled:opacity-50 dark:border-red-800 dark:text-red-300"
+          >
+            Reset Progress
+          </button>
+        </div>
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { type KeyboardEvent, useRef } from "react";
+import { useSearchParams } from "react-router-dom";
+import { BeingBuilt } from "@/components/BeingBuilt";
+import { GeneralTab } from "./GeneralTab";
+
+const TABS = [
+  { id: "general", label: "General" },
+  { id: "account", label: "Account" },
+  { id: "premium", label: "Premium" },
+  { id: "contact", label: "Contact Us" },
+  { id: "info", label: "Info" },
+] as const;
+type TabId = (typeof TABS)[number]["id"];
+
+const isTab = (v: string | null): v is TabId => TABS.some((t) => t.id === v);
+
+/** /settings: left tabs General, Account, Premium, Contact Us, Info (SPEC §2 "Settings"). */
+export function SettingsPage() {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get("tab");
+  const current: TabId = isTab(raw) ? raw : "general";
+  const tabRefs = useRef<Partial<Record<TabId, HTMLButtonElement | null>>>({});
+
+  const select = (id: TabId, focus = false) => {
+    setParams(id === "general" ? {} : { tab: id }, { replace: true });
+    if (focus) tabRefs.current[id]?.focus();
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const i = TABS.findIndex((t) => t.id === current);
+    const move: Record<string, number> = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 };
+    let next: number | undefined;
+    if (e.key in move) next = (i + (move[e.key] ?? 0) + TABS.length) % TABS.length;
+    if (e.key === "Home") next = 0;
+    if (e.key === "End") next = TABS.length - 1;
+    const tab = next === undefined ? undefined : TABS[next];
+    if (tab) {
+      e.preventDefault();
+      select(tab.id, true);
+    }
+  };
+
+  const label = TABS.find((t) => t.id === current)?.label ?? "General";
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
+      <h1 className="text-3xl font-bold tracking-tight">Settings</h1>
+      <div className="mt-6 flex flex-col gap-6 md:flex-row">
+        <div
+          role="tablist"
+          aria-label="Settings sections"
+          aria-orientation="vertical"
+          onKeyDown={onKeyDown}
+          className="flex shrink-0 flex-wrap gap-1 md:w-52 md:flex-col md:flex-nowrap"
+        >
+          {TABS.map((t) => {
+            const selected = t.id === current;
+            return (
+              <button
+                key={t.id}
+                ref={(el) => {
+                  tabRefs.current[t.id] = el;
+                }}
+                id={`tab-${t.id}`}
+                type="button"
+                role="tab"
+                aria-selected={selected}
+                aria-controls={`tabpanel-${t.id}`}
+                tabIndex={selected ? 0 : -1}
+                onClick={() => select(t.id)}
+                className={`min-h-11 whitespace-nowrap rounded-lg px-4 text-left text-sm font-semibold transition-colors ${
+                  selected
+                    ? "bg-violet-600 text-white shadow-sm"
+                    : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800"
+                }`}
+              >
+                {t.label}
+              </button>
+            );
+          })}
+        </div>
+        <div
+          role="tabpanel"
+          id={`tabpanel-${current}`}
+          aria-labelledby={`tab-${current}`}
+          className="min-w-0 flex-1"
+        >
+          {current === "general" ? (
+            <GeneralTab />
+          ) : (
+            <div className="-mt-16">
+              <BeingBuilt title={label} />
+              {current === "info" && (
+                <p className="-mt-8 text-center text-sm text-slate-500 dark:text-slate-400">Version 1.0.0</p>
+              )}
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

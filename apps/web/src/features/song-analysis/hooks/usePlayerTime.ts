@@ -1,0 +1,21 @@
+import { useEffect, useState } from "react";
+
+/** SPEC §9: the timeline follows the player every 100 ms. */
+export const PLAYER_POLL_MS = 100;
+
+/** Anything that can report and set a playback position in seconds (audio element, YouTube player). */
+export interface PlayerHandle {
+  getCurrentTime(): number;
+  seekTo(seconds: number): void;
+}
+
+/** Polls `player` every 100 ms and returns the current time in seconds. */
+export function usePlayerTime(player: PlayerHandle | null): number {
+  const [time, setTime] = useState(0);
+  useEffect(() => {
+    if (!player) return;
+    const id = window.setInterval(() => setTime(player.getCurrentTime()), PLAYER_POLL_MS);
+    return () => window.clearInterval(id);
+  }, [player]);
+  return time;
+}

@@ -1,0 +1,5 @@
+import { BeingBuilt } from "@/components/BeingBuilt";
+
+export function VocalDetectorPage() {
+  return <BeingBuilt title="Vocal Scale Detector" />;
+}

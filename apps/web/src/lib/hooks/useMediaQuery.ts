@@ -1,0 +1,24 @@
+import { MOBILE_BREAKPOINT_PX } from "@tonic/theory";
+import { useCallback, useSyncExternalStore } from "react";
+
+/** Live result of a CSS media query; re-evaluated whenever the viewport changes. */
+export function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (notify: () => void) => {
+      const list = window.matchMedia(query);
+      list.addEventListener("change", notify);
+      return () => list.removeEventListener("change", notify);
+    },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}
+
+/** True below the 768 px mobile breakpoint (SPEC §9). */
+export function useIsNarrow(): boolean {
+  return useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
+}

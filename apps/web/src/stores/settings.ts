@@ -1,0 +1,160 @@
+import { isPitchClass, isScaleType, type PitchClass, type ScaleType } from "@tonic/theory";
+import { useLayoutEffect } from "react";
+import { create } from "zustand";
+import { createJSONStorage, persist, type StateStorage } from "zustand/middleware";
+
+/** localStorage key of the persisted settings (SPEC §3 "Settings"). */
+export const SETTINGS_STORAGE_KEY = "music-theory-storage";
+
+export type Instrument = "piano" | "guitar";
+export type Theme = "system" | "light" | "dark";
+
+/** The nested `settings` object of SPEC §3. */
+export interface AppSettings {
+  /** Master volume, 0–1 in steps of 0.1 (SPEC §9). */
+  volume: number;
+  instrument: Instrument;
+  showFretboardLabels: boolean;
+  autoPlay: boolean;
+  notifications: boolean;
+  theme: Theme;
+}
+
+/** Persisted fields (SPEC §3 "Settings"). */
+export interface SettingsData {
+  currentNote: PitchClass;
+  currentScale: ScaleType;
+  soundEnabled: boolean;
+  darkMode: boolean;
+  settings: AppSettings;
+}
+
+export interface SettingsActions {
+  setNote: (note: PitchClass) => void;
+  setScale: (scale: ScaleType) => void;
+  toggleSound: () => void;
+  toggleDarkMode: () => void;
+  /** Shallow-merge a partial update into `settings` (values are validated and clamped). */
+  updateSettings: (partial: Partial<AppSettings>) => void;
+  /** Restore `settings` to its defaults; note, scale, sound and dark mode are left untouched. */
+  resetSettings: () => void;
+}
+
+export type SettingsState = SettingsData & SettingsActions;
+
+export const DEFAULT_APP_SETTINGS: Readonly<AppSettings> = Object.freeze({
+  volume: 0.7,
+  instrument: "piano",
+  showFretboardLabels: true,
+  autoPlay: true,
+  notifications: false,
+  theme: "system",
+});
+
+export const DEFAULT_SETTINGS_DATA: Readonly<SettingsData> = Object.freeze({
+  currentNote: "C",
+  currentScale: "major",
+  soundEnabled: true,
+  darkMode: false,
+  settings: DEFAULT_APP_SETTINGS,
+});
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+
+/** Clamp to 0–1 and snap to the 0.1 grid of the slider (SPEC §9). */
+export function normaliseVolume(value: number): number {
+  if (!Number.isFinite(value)) return DEFAULT_APP_SETTINGS.volume;
+  return Math.round(Math.min(1, Math.max(0, value)) * 10) / 10;
+}
+
+/** Keep only valid values from an untrusted partial (stored JSON or a caller's update). */
+function sanitiseSettings(input: unknown, base: AppSettings): AppSettings {
+  if (!isRecord(input)) return base;
+  const out: AppSettings = { ...base };
+  if (typeof input.volume === "number") out.volume = normaliseVolume(input.volume);
+  if (input.instrument === "piano" || input.instrument === "guitar") out.instrument = input.instrument;
+  if (typeof input.showFretboardLabels === "boolean") out.showFretboardLabels = input.showFretboardLabels;
+  if (typeof input.autoPlay === "boolean") out.autoPlay = input.autoPlay;
+  if (typeof input.notifications === "boolean") out.notifications = input.notifications;
+  if (input.theme === "system" || input.theme === "light" || input.theme === "dark") out.theme = input.theme;
+  return out;
+}
+
+/** Merge persisted JSON into the current state, ignoring anything malformed. */
+export function mergePersisted(persisted: unknown, current: SettingsState): SettingsState {
+  if (!isRecord(persisted)) return current;
+  return {
+    ...current,
+    currentNote:
+      typeof persisted.currentNote === "string" && isPitchClass(persisted.currentNote)
+        ? persisted.currentNote
+        : current.currentNote,
+    currentScale:
+      typeof persisted.currentScale === "string" && isScaleType(persisted.currentScale)
+        ? persisted.currentScale
+        : current.currentScale,
+    soundEnabled: typeof persisted.soundEnabled === "boolean" ? persisted.soundEnabled : current.soundEnabled,
+    darkMode: typeof persisted.darkMode === "boolean" ? persisted.darkMode : current.darkMode,
+    settings: sanitiseSettings(persisted.settings, current.settings),
+  };
+}
+
+const browserStorage = (): StateStorage => window.localStorage;
+
+/**
+ * Create a settings store persisted under `music-theory-storage`.
+ * The app uses the `useSettingsStore` singleton; tests pass a fake storage.
+ */
+export function createSettingsStore(getStorage: () => StateStorage = browserStorage) {
+  return create<SettingsState>()(
+    persist(
+      (set) => ({
+        ...DEFAULT_SETTINGS_DATA,
+        settings: { ...DEFAULT_APP_SETTINGS },
+        setNote: (currentNote) => set({ currentNote }),
+        setScale: (currentScale) => set({ currentScale }),
+        toggleSound: () => set((s) => ({ soundEnabled: !s.soundEnabled })),
+        toggleDarkMode: () => set((s) => ({ darkMode: !s.darkMode })),
+        updateSettings: (partial) => set((s) => ({ settings: sanitiseSettings(partial, s.settings) })),
+        resetSettings: () => set({ settings: { ...DEFAULT_APP_SETTINGS } }),
+      }),
+      {
+        name: SETTINGS_STORAGE_KEY,
+        version: 0,
+        storage: createJSONStorage(getStorage),
+        partialize: ({ currentNote, currentScale, soundEnabled, darkMode, settings }): SettingsData => ({
+          currentNote,
+          currentScale,
+          soundEnabled,
+          darkMode,
+          settings,
+        }),
+        merge: mergePersisted,
+      },
+    ),
+  );
+}
+
+/** The app-wide settings store (works signed out; localStorage only). */
+export const useSettingsStore = createSettingsStore();
+
+function applyDarkClass(darkMode: boolean): void {
+  const root = document.documentElement;
+  root.classList.toggle("dark", darkMode);
+  root.style.colorScheme = darkMode ? "dark" : "light";
+}
+
+// Apply as soon as the store exists (localStorage hydration is synchronous) and on every change,
+// so any screen that loads the store gets the right theme even before React renders.
+if (typeof document !== "undefined") {
+  applyDarkClass(useSettingsStore.getState().darkMode);
+  useSettingsStore.subscribe((s, prev) => {
+    if (s.darkMode !== prev.darkMode) applyDarkClass(s.darkMode);
+  });
+}
+
+/** Toggle the `dark` class on <html> from `darkMode` (Tailwind's class-based dark variant). Call once in the App root. */
+export function useApplyDarkMode(): void {
+  const darkMode = useSettingsStore((s) => s.darkMode);
+  useLayoutEffect(() => applyDarkClass(darkMode), [darkMode]);
+}

@@ -1,0 +1,123 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, type Page, test } from "@playwright/test";
+import { encodeWav, renderProgression } from "@tonic/analysis/testing";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const evalDev = path.resolve(here, "../../../shared/eval/dev");
+
+async function upload(page: Page, name: string, mimeType: string, buffer: Buffer) {
+  await page.goto("/search");
+  await expect(page.getByRole("heading", { name: "Analyze your own audio file" })).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles({ name, mimeType, buffer });
+}
+
+async function slotChords(page: Page): Promise<string[]> {
+  return page.getByTestId("chord-timeline").locator("button > span:first-child").allTextContents();
+}
+
+test.describe("Analyze your own audio file", () => {
+  test("a generated progression shows its key, BPM and chords; a slot click seeks", async ({ page }) => {
+    // C – G – Am – F at 100 BPM, one bar each, four times: 38.4 s, key C Major.
+    const sampleRate = 22050;
+    const pcm = renderProgression({
+      chords: ["C", "G", "Am", "F"],
+      bpm: 100,
+      beatsPerChord: 4,
+      repeats: 4,
+      sampleRate,
+    });
+    await upload(page, "progression.wav", "audio/wav", Buffer.from(encodeWav(pcm, sampleRate)));
+
+    await expect(page.getByRole("progressbar", { name: "Analysis progress" })).toBeVisible();
+    await page.getByRole("button", { name: "View Analysis" }).click({ timeout: 60_000 });
+
+    await expect(page.getByTestId("song-key")).toHaveText("C Major");
+    const bpm = Number(await page.getByTestId("song-bpm").textContent());
+    expect(bpm).toBeGreaterThanOrEqual(99);
+    expect(bpm).toBeLessThanOrEqual(101);
+
+    const slots = await slotChords(page);
+    expect(slots).toHaveLength(38);
+    // Each chord lasts 2.4 s; take the slot in the middle of each chord of the second pass.
+    const mid = (bar: number) => slots[Math.floor(bar * 2.4 + 1.2)];
+    expect([mid(4), mid(5), mid(6), mid(7)]).toEqual(["C", "G", "Am", "F"]);
+
+    // Transpose +2: C → D, Am → Bm; the key follows.
+    await page.getByRole("button", { name: "Transpose up one semitone" }).click();
+    await page.getByRole("button", { name: "Transpose up one semitone" }).click();
+    await expect(page.getByTestId("transpose-value")).toHaveText("+2");
+    await expect(page.getByTestId("song-key")).toHaveText("D Major");
+    const up = await slotChords(page);
+    expect(up[Math.floor(6 * 2.4 + 1.2)]).toBe("Bm");
+    await page.getByRole("button", { name: "Transpose down one semitone" }).click();
+    await page.getByRole("button", { name: "Transpose down one semitone" }).click();
+
+    // Clicking a slot seeks the player; the slot becomes current.
+    const target = page.getByTestId("chord-timeline").locator('button[data-slot="20"]');
+    await target.click();
+    await expect
+      .poll(() => page.getByTestId("audio-player").evaluate((el) => (el as HTMLAudioElement).currentTime))
+      .toBeCloseTo(20, 0);
+    await expect(target).toHaveAttribute("aria-current", "true");
+
+    // Playing moves the highlight forward with the player.
+    await page.getByTestId("audio-player").evaluate((el) => (el as HTMLAudioElement).play());
+    await expect(page.getByTestId("chord-timeline").locator('button[data-slot="21"]')).toHaveAttribute(
+      "aria-current",
+      "true",
+      { timeout: 5000 },
+    );
+    await page.screenshot({ path: "e2e/.artifacts/shots/analysis-1280.png", fullPage: true });
+  });
+
+  test("a file that cannot be decoded shows a clear message and the page stays usable", async ({ page }) => {
+    await upload(page, "broken.mp3", "audio/mpeg", Buffer.from("this is not audio at all".repeat(50)));
+    await expect(page.getByRole("alert")).toContainText("We couldn't read this file");
+    await expect(page.getByRole("button", { name: "Choose audio file" })).toBeEnabled();
+    // A good file afterwards still works.
+    const pcm = renderProgression({ chords: ["G", "D", "Em", "C"], bpm: 120, repeats: 2, sampleRate: 22050 });
+    await page.locator('input[type="file"]').setInputFiles({
+      name: "ok.wav",
+      mimeType: "audio/wav",
+      buffer: Buffer.from(encodeWav(pcm, 22050)),
+    });
+    await page.getByRole("button", { name: "View Analysis" }).click({ timeout: 60_000 });
+    await expect(page.getByTestId("song-key")).toHaveText("G Major");
+  });
+
+  test("phone width: the analysis screen fits", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const pcm = renderProgression({ chords: ["Am", "F", "C", "G"], bpm: 90, repeats: 2, sampleRate: 22050 });
+    await upload(page, "phone.wav", "audio/wav", Buffer.from(encodeWav(pcm, 22050)));
+    await page.getByRole("button", { name: "View Analysis" }).click({ timeout: 60_000 });
+    await expect(page.getByTestId("song-key")).toBeVisible();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: "e2e/.artifacts/shots/analysis-390.png", fullPage: true });
+  });
+});
+
+// The annotated set lives beside the repository (../shared/eval); it exists in CI, not necessarily elsewhere.
+test.describe("Analyze a song from the annotated set", () => {
+  if (!existsSync(evalDev)) return;
+  test("song_000 shows its key and a full timeline; a slot click seeks", async ({ page }) => {
+    const dir = path.join(evalDev, "song_000");
+    const truth = JSON.parse(readFileSync(path.join(dir, "truth.json"), "utf8")) as {
+      key: string;
+      duration: number;
+    };
+    await upload(page, "song_000.mp3", "audio/mpeg", readFileSync(path.join(dir, "audio.mp3")));
+    await page.getByRole("button", { name: "View Analysis" }).click({ timeout: 90_000 });
+    const [tonic, mode] = truth.key.split(" ");
+    const expected = `${tonic} ${mode === "minor" ? "Minor" : "Major"}`;
+    await expect(page.getByTestId("song-key")).toHaveText(expected);
+    const slots = await slotChords(page);
+    expect(slots.length).toBe(Math.floor(truth.duration));
+    await page.getByTestId("chord-timeline").locator('button[data-slot="30"]').click();
+    await expect
+      .poll(() => page.getByTestId("audio-player").evaluate((el) => (el as HTMLAudioElement).currentTime))
+      .toBeCloseTo(30, 0);
+  });
+});

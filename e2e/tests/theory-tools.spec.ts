@@ -1,0 +1,433 @@
+import { type Page, expect, test } from "@playwright/test";
+import {
+  fretboardPositions,
+  getScale,
+  type PitchClass,
+  pianoKeys,
+  progressions,
+  relativeScale,
+  type ScaleType,
+  scaleNotes,
+} from "@tonic/theory";
+
+const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots";
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+
+/** At least four scales, covering both types, sharps and the enharmonic fixes (E#, B#, F##). */
+const SCALES: readonly [PitchClass, ScaleType][] = [
+  ["C", "major"],
+  ["A", "minor"],
+  ["F#", "major"],
+  ["D#", "minor"],
+  ["G#", "major"],
+  ["A#", "minor"],
+];
+
+const label = (type: ScaleType) => (type === "major" ? "Major" : "Minor");
+
+/** Count AudioContexts the page creates, before any app script runs. */
+async function countAudioContexts(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __audioContexts: number; AudioContext: typeof AudioContext };
+    w.__audioContexts = 0;
+    const Native = w.AudioContext;
+    w.AudioContext = class extends Native {
+      constructor(options?: AudioContextOptions) {
+        super(options);
+        w.__audioContexts += 1;
+      }
+    };
+  });
+}
+
+const audioContexts = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __audioContexts: number }).__audioContexts);
+
+interface PlayRecord {
+  notes: string[];
+  instrument: string;
+  startTime: number;
+  currentTime: number;
+  sampleRate: number;
+  durationSeconds: number;
+  gain: number;
+  scheduleMs: number;
+}
+interface Diagnostics {
+  contextCreated: boolean;
+  maxPolyphony: number;
+  voices: number;
+  masterGain: number | null;
+  lastPlay: PlayRecord | null;
+  plays: number;
+}
+const audio = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __tonicAudio: () => Diagnostics }).__tonicAudio());
+
+test.describe("Scale explorer", () => {
+  test("desktop: every panel follows the root and type, checked against @tonic/theory", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/scale-explorer");
+    await expect(page.getByRole("heading", { level: 1, name: "Scale Explorer" })).toBeVisible();
+    for (const panel of ["Scale Explorer", "Relative Scale", "Time Signatures"]) {
+      await expect(page.getByRole("heading", { level: 2, name: panel })).toBeVisible();
+    }
+    const root = page.getByLabel("Root Note");
+    await expect(root.locator("option")).toHaveText(["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"]);
+    await expect(page.getByLabel("Scale Type").locator("option")).toHaveText(["Major", "Minor"]);
+
+    for (const [note, type] of SCALES) {
+      await root.selectOption(note);
+      await page.getByLabel("Scale Type").selectOption(type);
+      const scale = getScale(note, type);
+      const relative = relativeScale(note, type);
+      await expect(page.getByTestId("scale-name")).toHaveText(scale.name);
+      await expect(page.getByTestId("scale-formula")).toHaveText(scale.formula);
+      await expect(page.getByTestId("scale-notes").locator("li")).toHaveText([...scale.notes]);
+      await expect(page.getByTestId("arpeggios").getByRole("heading")).toHaveText(
+        scale.chords.map((c) => `${c.name} Arpeggio`),
+      );
+      await expect(page.getByTestId("arpeggio-notes")).toHaveText(scale.chords.map((c) => c.notes.join(" – ")));
+      await expect(page.getByTestId("chord-symbol")).toHaveText(scale.chords.map((c) => c.symbol));
+      await expect(page.getByTestId("relative-scale-name")).toHaveText(relative.name);
+      await expect(page.getByTestId("relative-selected-notes").locator("li")).toHaveText([...scale.notes]);
+      await expect(page.getByTestId("relative-scale-notes").locator("li")).toHaveText([...relative.notes]);
+      const expected = progressions(note, type).flatMap((t) =>
+        t.progressions.map((p) => p.chords.map((c) => c.symbol).join(" – ")),
+      );
+      await expect(page.getByTestId("progression-chords")).toHaveText(expected);
+    }
+    await expect(page.getByTestId("chord-formula")).toHaveText("i - ii° - III - iv - v - VI - VII");
+    await page.screenshot({ path: `${SHOTS}/scale-explorer-1280.png`, fullPage: true });
+  });
+
+  test("the two buttons open the piano and guitar on the chosen scale", async ({ page }) => {
+    await page.goto("/scale-explorer");
+    await page.getByLabel("Root Note").selectOption("D");
+    await page.getByLabel("Scale Type").selectOption("major");
+    await page.getByRole("link", { name: "View Scales on Piano" }).click();
+    await expect(page).toHaveURL(/\/piano-visualizer\?key=D&scale=major$/);
+    await expect(page.getByTestId("scale-name")).toHaveText("D Major");
+    await page.goBack();
+    await page.getByRole("link", { name: "View Scales on Guitar" }).click();
+    await expect(page).toHaveURL(/\/guitar-visualizer\?key=D&scale=major$/);
+    await expect(page.getByTestId("scale-name")).toHaveText("D Major");
+  });
+
+  test("phone: panels stack without horizontal overflow", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto("/scale-explorer");
+    await page.getByLabel("Root Note").selectOption("C#");
+    await page.getByLabel("Scale Type").selectOption("major");
+    await expect(page.getByTestId("scale-notes").locator("li")).toHaveText(["C#", "D#", "F", "F#", "G#", "A#", "C"]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SHOTS}/scale-explorer-390.png`, fullPage: true });
+  });
+});
+
+test.describe("Piano", () => {
+  test("desktop: defaults, highlighting for four scales, octave bounds", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/piano-visualizer");
+    await expect(page.getByRole("heading", { level: 1, name: "Piano Scale Explorer" })).toBeVisible();
+    await expect(page.getByLabel("Key")).toHaveValue("C");
+    await expect(page.getByLabel("Scale Type")).toHaveValue("minor");
+    await expect(page.getByTestId("octave-range")).toHaveText("Octaves 4–5");
+    const keys = page.getByTestId("piano").locator("button[data-note]");
+    await expect(keys).toHaveCount(24);
+    await expect(page.getByRole("button", { name: "C4, root" })).toBeVisible();
+
+    for (const [note, type] of SCALES.slice(0, 4)) {
+      await page.getByLabel("Key").selectOption(note);
+      await page.getByLabel("Scale Type").selectOption(type);
+      const inScale = new Set<string>(scaleNotes(note, type));
+      const expected = pianoKeys({ start: 4, end: 5 }).map((k) =>
+        k.note === note ? "root" : inScale.has(k.note) ? "scale" : "other",
+      );
+      await expect
+        .poll(() => keys.evaluateAll((els) => els.map((e) => e.getAttribute("data-role"))))
+        .toEqual(expected);
+      await expect(page.getByTestId("scale-notes").locator("li")).toHaveText([...scaleNotes(note, type), note]);
+      await expect(page.getByTestId("chord-card-symbol")).toHaveText(getScale(note, type).chords.map((c) => c.symbol));
+      // Root keys are orange and other scale keys violet.
+      const rootBg = await page
+        .locator(`button[data-note="${note}4"]`)
+        .evaluate((e) => getComputedStyle(e).backgroundColor);
+      const scaleKey = pianoKeys({ start: 4, end: 4 }).find((k) => k.note !== note && inScale.has(k.note));
+      const scaleBg = await page
+        .locator(`button[data-note="${scaleKey?.fullNote}"]`)
+        .evaluate((e) => getComputedStyle(e).backgroundColor);
+      expect(rootBg).toMatch(/oklch\(0\.(7|6)\d* 0\.(1|2)\d* (4|5|6)\d/); // orange hue ≈ 47–70
+      expect(scaleBg).toMatch(/oklch\(0\.\d+ 0\.\d+ (2[89]\d|30\d)/); // violet hue ≈ 290–305
+    }
+
+    const lower = page.getByRole("button", { name: "Lower Octave" });
+    const higher = page.getByRole("button", { name: "Higher Octave" });
+    for (const expected of ["3–4", "2–3", "1–2", "0–1"]) {
+      await lower.click();
+      await expect(page.getByTestId("octave-range")).toHaveText(`Octaves ${expected}`);
+    }
+    await expect(lower).toBeDisabled();
+    await expect(keys.first()).toHaveAttribute("data-note", "C0");
+    for (let i = 0; i < 7; i++) await higher.click();
+    await expect(page.getByTestId("octave-range")).toHaveText("Octaves 7–8");
+    await expect(higher).toBeDisabled();
+    await expect(lower).toBeEnabled();
+    await expect(keys.last()).toHaveAttribute("data-note", "B8");
+    await page.screenshot({ path: `${SHOTS}/piano-1280.png`, fullPage: true });
+  });
+
+  test("a tap lights the key for 300 ms and plays it; no audio context before the first gesture", async ({
+    page,
+  }) => {
+    await countAudioContexts(page);
+    await page.goto("/piano-visualizer");
+    await expect(page.getByTestId("piano")).toBeVisible();
+    expect(await audioContexts(page)).toBe(0);
+    expect((await audio(page)).contextCreated).toBe(false);
+
+    const key = page.getByRole("button", { name: "E4", exact: true });
+    await key.click();
+    await expect(key).toHaveAttribute("data-active", "true");
+    await expect(key).toHaveAttribute("data-active", "false", { timeout: 1000 });
+    expect(await audioContexts(page)).toBe(1);
+
+    let diag = await audio(page);
+    expect(diag.maxPolyphony).toBe(32);
+    expect(diag.lastPlay?.notes).toEqual(["E4"]);
+    expect(diag.lastPlay?.durationSeconds).toBe(0.25); // an eighth note at 120 BPM
+    expect(diag.lastPlay?.instrument).toBe("piano");
+
+    // The highlight lasts 300 ms (measured in the page from the render that lights it).
+    const litMs = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const el = document.querySelector('[data-note="G4"]');
+          if (!el) throw new Error("no G4 key");
+          let start = 0;
+          const observer = new MutationObserver(() => {
+            const active = el.getAttribute("data-active");
+            if (active === "true" && start === 0) start = performance.now();
+            if (active === "false" && start !== 0) {
+              observer.disconnect();
+              resolve(performance.now() - start);
+            }
+          });
+          observer.observe(el, { attributes: true, attributeFilter: ["data-active"] });
+          el.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true, button: 0 }));
+        }),
+    );
+    expect(litMs).toBeGreaterThanOrEqual(280);
+    expect(litMs).toBeLessThan(450);
+
+    // After warm-up a tap is scheduled at the audio clock's current time (no look-ahead) and the
+    // main-thread work for it fits in one 128-frame render quantum.
+    await expect.poll(async () => (await audio(page)).voices, { timeout: 10_000 }).toBe(32);
+    const timings = await page.evaluate(async () => {
+      const out: { lead: number; scheduleMs: number; quantumMs: number }[] = [];
+      const read = () => (window as unknown as { __tonicAudio: () => Diagnostics }).__tonicAudio().lastPlay;
+      for (const n of ["C4", "D4", "D#4", "F4", "G4", "G#4", "A#4", "C5", "D5"]) {
+        document
+          .querySelector(`[data-note="${n}"]`)
+          ?.dispatchEvent(new PointerEvent("pointerdown", { bubbles: true, button: 0 }));
+        const p = read();
+        if (p) out.push({ lead: p.startTime - p.currentTime, scheduleMs: p.scheduleMs, quantumMs: (128 / p.sampleRate) * 1000 });
+        await new Promise((r) => setTimeout(r, 80));
+      }
+      return out;
+    });
+    expect(timings).toHaveLength(9);
+    for (const t of timings) expect(t.lead).toBeLessThanOrEqual(0);
+    const sorted = timings.map((t) => t.scheduleMs).sort((a, b) => a - b);
+    expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThan(timings[0]?.quantumMs ?? 0);
+
+    // A chord card plays its three notes for a half note.
+    await page.getByRole("button", { name: /^Play C Minor chord/ }).click();
+    diag = await audio(page);
+    expect(diag.lastPlay?.notes).toEqual(["C4", "D#4", "G4"]);
+    expect(diag.lastPlay?.durationSeconds).toBe(1);
+    expect(await audioContexts(page)).toBe(1);
+  });
+
+  test("keyboard: keys are focusable with a visible focus ring and play on Enter", async ({ page }) => {
+    await page.goto("/piano-visualizer");
+    await page.getByRole("button", { name: "Higher Octave" }).focus();
+    await page.keyboard.press("Tab");
+    const c4 = page.getByRole("button", { name: "C4, root" });
+    await expect(c4).toBeFocused();
+    const outline = await c4.evaluate((e) => {
+      const s = getComputedStyle(e);
+      return `${s.outlineStyle} ${s.outlineWidth}`;
+    });
+    expect(outline).toBe("solid 3px");
+    await page.keyboard.press("Enter");
+    await expect(c4).toHaveAttribute("data-active", "true");
+    expect((await audio(page)).lastPlay?.notes).toEqual(["C4"]);
+  });
+
+  test("phone: rotated landscape, nav hidden and restored, info overlay, 44 px keys", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto("/scale-explorer");
+    await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+    await page.getByLabel("Root Note").selectOption("C");
+    await page.getByLabel("Scale Type").selectOption("minor");
+    await page.getByRole("link", { name: "View Scales on Piano" }).click();
+
+    const stage = page.getByTestId("landscape-stage");
+    await expect(stage).toHaveAttribute("data-rotated", "true");
+    const transform = await stage.evaluate((e) => getComputedStyle(e).transform);
+    expect(transform).toMatch(/^matrix\((-?0(\.0+)?|[\d.e-]+), 1, -1, /); // rotate(90deg)
+    await expect(page.getByRole("navigation", { name: "Mobile" })).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+
+    for (const name of ["Back", "Lower Octave", "Higher Octave", "Scale info"]) {
+      await expect(page.getByRole("button", { name, exact: true })).toBeVisible();
+    }
+    await expect(page.getByLabel("Key")).toBeVisible();
+    await expect(page.getByLabel("Scale Type")).toBeVisible();
+
+    const sizes = await page
+      .getByTestId("piano")
+      .locator("button[data-note]")
+      .evaluateAll((els) =>
+        els.map((e) => {
+          const r = e.getBoundingClientRect();
+          return Math.min(r.width, r.height);
+        }),
+      );
+    expect(sizes).toHaveLength(24);
+    for (const s of sizes) expect(s).toBeGreaterThanOrEqual(44);
+
+    await page.getByRole("button", { name: "Lower Octave" }).click();
+    await expect(page.getByTestId("octave-range")).toHaveText("Octaves 3–4");
+    await page.getByRole("button", { name: "C3, root" }).click();
+    await expect(page.getByRole("button", { name: "C3, root" })).toHaveAttribute("data-active", "true");
+    await page.screenshot({ path: `${SHOTS}/piano-390.png` });
+
+    await page.getByRole("button", { name: "Scale info" }).click();
+    const dialog = page.getByRole("dialog", { name: "C Minor" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId("info-root")).toHaveText("C");
+    await expect(dialog.getByTestId("info-notes").locator("li")).toHaveText(["C", "D", "D#", "F", "G", "G#", "A#", "C"]);
+    await expect(dialog.getByTestId("chord-card-symbol")).toHaveText(["Cm", "Ddim", "D#", "Fm", "Gm", "G#", "A#"]);
+    await page.screenshot({ path: `${SHOTS}/piano-390-info.png` });
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await expect(dialog).toHaveCount(0);
+
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page).toHaveURL(/\/scale-explorer$/);
+    await expect(page.getByRole("navigation", { name: "Mobile" })).toBeVisible();
+  });
+
+  test("resizing across 768 px switches layouts and restores the navigation", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/piano-visualizer");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await page.setViewportSize({ width: 700, height: 800 });
+    await expect(page.getByTestId("landscape-stage")).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Mobile" })).toHaveCount(0);
+    await page.setViewportSize(DESKTOP);
+    await expect(page.getByTestId("landscape-stage")).toHaveCount(0);
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  });
+});
+
+test.describe("Guitar fretboard", () => {
+  const positions = fretboardPositions();
+
+  test("desktop: 6 strings × 12 frets, scale notes, root and octave colours, labels", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto("/guitar-visualizer");
+    await expect(page.getByRole("heading", { level: 1, name: "Guitar Fretboard" })).toBeVisible();
+    const board = page.getByTestId("fretboard");
+    await expect(board.getByRole("rowheader")).toHaveText(["E4", "B3", "G3", "D3", "A2", "E2"]);
+    await expect(board.getByRole("columnheader")).toHaveCount(13);
+    await expect(board.getByRole("columnheader").last()).toHaveText("Fret 11");
+
+    for (const [note, type] of SCALES.slice(0, 4)) {
+      await page.getByLabel("Key").selectOption(note);
+      await page.getByLabel("Scale Type").selectOption(label(type).toLowerCase());
+      const inScale = new Set<string>(scaleNotes(note, type));
+      const expected = positions.flatMap((row, s) =>
+        row
+          .filter((p) => inScale.has(p.note))
+          .map((p) => `${p.fullNote}, ${p.note === note ? "root" : "in scale"}, string ${s + 1} fret ${p.fret}`),
+      );
+      const buttons = board.locator("button[data-note]");
+      await expect
+        .poll(() => buttons.evaluateAll((els) => els.map((e) => e.getAttribute("aria-label"))))
+        .toEqual(expected);
+      // Labels are on by default and show the note name.
+      await expect(board.getByTestId("fret-label")).toHaveCount(expected.length);
+    }
+
+    // Dot colour depends only on the octave, and each octave has its own colour.
+    const colours = await board.locator("button[data-note]").evaluateAll((els) =>
+      els.map((e) => [e.getAttribute("data-octave"), getComputedStyle(e.firstElementChild as Element).backgroundColor]),
+    );
+    const byOctave = new Map<string, Set<string>>();
+    for (const [octave, colour] of colours) {
+      if (!byOctave.has(String(octave))) byOctave.set(String(octave), new Set());
+      byOctave.get(String(octave))?.add(String(colour));
+    }
+    expect([...byOctave.keys()].sort()).toEqual(["2", "3", "4", "5"]);
+    for (const set of byOctave.values()) expect(set.size).toBe(1);
+    expect(new Set([...byOctave.values()].map((s) => [...s][0])).size).toBe(4);
+
+    await page.screenshot({ path: `${SHOTS}/guitar-1280.png`, fullPage: true });
+  });
+
+  test("labels follow the Show Fretboard Labels setting; clicks play only with Auto-Play on", async ({ page }) => {
+    await page.goto("/guitar-visualizer?key=G&scale=major");
+    const board = page.getByTestId("fretboard");
+    const g3 = board.getByRole("button", { name: "G3, root, string 3 fret 0" });
+    await expect(board.getByTestId("fret-label").first()).toBeVisible();
+    await expect(g3.getByTestId("fret-label")).toHaveText("G");
+    await g3.click();
+    await expect.poll(async () => (await audio(page)).lastPlay?.notes).toEqual(["G3"]);
+
+    await page.goto("/settings");
+    await page.getByRole("switch", { name: "Show Fretboard Labels" }).click();
+    await page.getByRole("switch", { name: "Auto-Play Sounds" }).click();
+    await page.goto("/guitar-visualizer?key=G&scale=major");
+    await expect(board.locator("button[data-note]").first()).toBeVisible();
+    await expect(board.getByTestId("fret-label")).toHaveCount(0);
+    await board.getByRole("button", { name: "G3, root, string 3 fret 0" }).click();
+    await expect(board.getByRole("button", { name: "G3, root, string 3 fret 0" })).toHaveAttribute(
+      "data-active",
+      "true",
+    );
+    // The page was reloaded, so the engine is fresh: with Auto-Play off nothing was played.
+    expect((await audio(page)).plays).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/guitar-1280-no-labels.png`, fullPage: true });
+  });
+
+  test("phone: rotated layout with the info dialog and 44 px frets", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto("/guitar-visualizer?key=E&scale=minor");
+    await expect(page.getByTestId("landscape-stage")).toHaveAttribute("data-rotated", "true");
+    await expect(page.getByRole("navigation", { name: "Mobile" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Back" })).toBeVisible();
+    const sizes = await page
+      .getByTestId("fretboard")
+      .locator("button[data-note]")
+      .evaluateAll((els) => els.map((e) => Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height)));
+    expect(sizes.length).toBeGreaterThan(30);
+    for (const s of sizes) expect(s).toBeGreaterThanOrEqual(44);
+    await page.screenshot({ path: `${SHOTS}/guitar-390.png` });
+
+    await page.getByRole("button", { name: "Scale info" }).click();
+    const dialog = page.getByRole("dialog", { name: "E Minor" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId("info-root")).toHaveText("E");
+    await expect(dialog.getByTestId("info-notes").locator("li")).toHaveText([...scaleNotes("E", "minor")]);
+    await page.screenshot({ path: `${SHOTS}/guitar-390-info.png` });
+    await page.keyboard.press("Escape");
+    await expect(dialog).toHaveCount(0);
+    await page.getByRole("button", { name: "Scale info" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+});

@@ -1,0 +1,363 @@
+/**
+ * Vocal scale detector benchmark.
+ *   npx tsx packages/analysis/bench/vocal.ts [--only-dev|--only-gen]
+ *
+ * Sets: vocal-dev (../shared/eval/vocal-dev, scored as its README says) and a generated set
+ * (source-filter synth: bass→soprano, several keys, hum/noise; plus espeak-ng speech when
+ * espeak-ng is installed). Prints a per-item table and one JSON summary line per set.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import decode from "audio-decode";
+import {
+  analyzeVocal,
+  makeRng,
+  PITCH_CLASSES,
+  type SynthNote,
+  type SynthVowel,
+  scaleMelody,
+  synthesizeVoice,
+  trackPitch,
+} from "../src/vocal/index.js";
+
+interface Truth {
+  key: string | null; // "C minor", "Ab major", null for speech
+  kind: "sung" | "short" | "spoken";
+  range_min_midi: number | null;
+  range_max_midi: number | null;
+  degrees_covered: number | null;
+  /** [seconds, Hz or 0] every 10 ms. */
+  f0: [number, number][] | null;
+}
+
+interface Item {
+  set: string;
+  id: string;
+  truth: Truth;
+  load: () => Promise<{ samples: Float32Array; sampleRate: number }>;
+}
+
+interface Row {
+  set: string;
+  id: string;
+  kind: string;
+  truthKey: string;
+  estKey: string;
+  keyScore: number | null;
+  keyExact: boolean | null;
+  coversScale: boolean;
+  rangeTruth: string;
+  rangeEst: string;
+  lowOk: boolean | null;
+  highOk: boolean | null;
+  rpa: number | null;
+  speechNull: boolean | null;
+  seconds: number;
+  ms: number;
+}
+
+const FLAT_TO_SHARP: Record<string, string> = {
+  Db: "C#",
+  Eb: "D#",
+  Gb: "F#",
+  Ab: "G#",
+  Bb: "A#",
+  Cb: "B",
+  Fb: "E",
+};
+
+function parseKey(k: string): { tonic: number; mode: "major" | "minor" } | null {
+  const m = /^([A-G](?:#|b)?)\s+(major|minor)$/i.exec(k.trim());
+  if (!m) return null;
+  const name = FLAT_TO_SHARP[m[1] as string] ?? (m[1] as string);
+  const tonic = (PITCH_CLASSES as readonly string[]).indexOf(name);
+  if (tonic < 0) return null;
+  return { tonic, mode: (m[2] as string).toLowerCase() === "major" ? "major" : "minor" };
+}
+
+/** mir_eval.key.weighted_score (MIREX): same 1, fifth above 0.5, relative 0.3, parallel 0.2. */
+function mirexKey(ref: string, est: string): number {
+  const r = parseKey(ref);
+  const e = parseKey(est);
+  if (!r || !e) return 0;
+  if (r.tonic === e.tonic && r.mode === e.mode) return 1;
+  if (r.mode === e.mode && e.tonic === (r.tonic + 7) % 12) return 0.5;
+  if (r.mode === "major" && e.mode === "minor" && e.tonic === (r.tonic + 9) % 12) return 0.3;
+  if (r.mode === "minor" && e.mode === "major" && e.tonic === (r.tonic + 3) % 12) return 0.3;
+  if (r.tonic === e.tonic && r.mode !== e.mode) return 0.2;
+  return 0;
+}
+
+function rawPitchAccuracy(truth: [number, number][], f0Est: Float32Array | null) {
+  let n = 0;
+  let ok = 0;
+  for (const [t, hz] of truth) {
+    if (!(hz > 0)) continue;
+    n++;
+    const i = Math.round(t / 0.01);
+    const est = f0Est ? (f0Est[i] ?? 0) : 0;
+    if (est > 0 && Math.abs(1200 * Math.log2(est / hz)) < 50) ok++;
+  }
+  return n > 0 ? ok / n : null;
+}
+
+// ---------------------------------------------------------------- vocal-dev
+function vocalDevItems(): Item[] {
+  const dir = join(process.cwd(), "..", "shared", "eval", "vocal-dev");
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((d) => existsSync(join(dir, d, "truth.json")))
+    .sort()
+    .map((d) => {
+      const truth = JSON.parse(readFileSync(join(dir, d, "truth.json"), "utf8")) as Truth;
+      return {
+        set: "vocal-dev",
+        id: d,
+        truth,
+        load: async () => {
+          const audio = await decode(readFileSync(join(dir, d, "audio.flac")));
+          return { samples: mono(audio.channelData), sampleRate: audio.sampleRate };
+        },
+      };
+    });
+}
+
+function mono(ch: Float32Array[]): Float32Array {
+  if (ch.length === 1) return ch[0] as Float32Array;
+  const n = (ch[0] as Float32Array).length;
+  const out = new Float32Array(n);
+  for (const c of ch) for (let i = 0; i < n; i++) out[i] = (out[i] as number) + (c[i] as number) / ch.length;
+  return out;
+}
+
+// ---------------------------------------------------------------- generated
+function truthFromNotes(notes: SynthNote[], key: string, duration: number, tuningCents: number): Truth {
+  const f0: [number, number][] = [];
+  for (let i = 0; i * 0.01 < duration; i++) {
+    const t = i * 0.01;
+    const n = notes.find((x) => t >= x.start + 0.08 && t <= x.end - 0.06);
+    f0.push([t, n ? 440 * 2 ** ((n.midi + tuningCents / 100 - 69) / 12) : 0]);
+  }
+  const ms = notes.map((n) => n.midi);
+  return {
+    key,
+    kind: "sung",
+    range_min_midi: Math.min(...ms),
+    range_max_midi: Math.max(...ms),
+    degrees_covered: 7,
+    f0,
+  };
+}
+
+function generatedItems(): Item[] {
+  const items: Item[] = [];
+  const sr = 44100;
+  const voices: { name: string; tonic: number; vowel: SynthVowel; fs: number }[] = [
+    { name: "bass", tonic: 43, vowel: "o", fs: 0.95 },
+    { name: "baritone", tonic: 48, vowel: "a", fs: 1 },
+    { name: "tenor", tonic: 55, vowel: "e", fs: 1.05 },
+    { name: "alto", tonic: 58, vowel: "a", fs: 1.12 },
+    { name: "mezzo", tonic: 63, vowel: "o", fs: 1.15 },
+    { name: "soprano", tonic: 69, vowel: "a", fs: 1.2 },
+  ];
+  const tunes: number[][] = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1, 0],
+    [4, 5, 6, 7, 4, 2, 0, 1, 2, 3, 4, 3, 2, 1, 2, 0, -1, 0],
+    [0, 2, 4, 2, 0, -1, -3, -1, 1, 3, 5, 4, 3, 2, 1, 0],
+  ];
+  let idx = 0;
+  for (const v of voices) {
+    for (const mode of ["major", "minor"] as const) {
+      const rng = makeRng(100 + idx);
+      const tune = tunes[idx % tunes.length] as number[];
+      const tonic = v.tonic + (idx % 3) - 1;
+      const noteS = 0.35 + 0.2 * rng();
+      const gap = rng() < 0.5 ? 0 : 0.06;
+      const notes = scaleMelody(tonic, mode, tune, noteS, gap, 0.4);
+      const tuningCents = Math.round((rng() - 0.5) * 30);
+      const duration = (notes[notes.length - 1] as SynthNote).end + 0.5;
+      const key = `${PITCH_CLASSES[((tonic % 12) + 12) % 12]} ${mode}`;
+      const opts = {
+        notes,
+        sampleRate: sr,
+        duration,
+        vowel: v.vowel,
+        formantScale: v.fs,
+        vibratoCents: 25 + 30 * rng(),
+        vibratoHz: 5 + rng(),
+        breathiness: 0.05 + 0.1 * rng(),
+        humLevel: idx % 2 === 0 ? 0.02 : 0,
+        noiseLevel: 0.003 + 0.01 * rng(),
+        seed: 7 + idx,
+        tuningCents,
+      };
+      items.push({
+        set: "generated",
+        id: `gen_${v.name}_${key.replace(" ", "_")}`,
+        truth: truthFromNotes(notes, key, duration, tuningCents),
+        load: async () => ({ samples: synthesizeVoice(opts), sampleRate: sr }),
+      });
+      idx++;
+    }
+  }
+  // espeak-ng speech
+  let hasEspeak = false;
+  try {
+    execFileSync("espeak-ng", ["--version"], { stdio: "ignore" });
+    hasEspeak = true;
+  } catch {
+    hasEspeak = false;
+  }
+  if (hasEspeak) {
+    const texts: [string, string][] = [
+      [
+        "en-us",
+        "Hello, I am testing the microphone before I start singing. One, two, three, can you hear me?",
+      ],
+      [
+        "en-gb",
+        "The weather today is rather cloudy, with a chance of rain later in the afternoon and evening.",
+      ],
+      ["de", "Guten Morgen, ich teste gerade das Mikrofon. Hoffentlich funktioniert alles wie geplant."],
+      ["fr", "Bonjour, je voudrais réserver une table pour deux personnes ce soir, vers huit heures."],
+      ["hi", "नमस्ते, मैं माइक्रोफ़ोन की जाँच कर रहा हूँ, कृपया प्रतीक्षा करें।"],
+    ];
+    texts.forEach(([voice, text], k) => {
+      items.push({
+        set: "generated",
+        id: `speech_${voice}_${k}`,
+        truth: {
+          key: null,
+          kind: "spoken",
+          range_min_midi: null,
+          range_max_midi: null,
+          degrees_covered: null,
+          f0: null,
+        },
+        load: async () => {
+          const tmp = mkdtempSync(join(tmpdir(), "vocal-bench-"));
+          const wav = join(tmp, "s.wav");
+          try {
+            execFileSync("espeak-ng", ["-v", voice, "-s", String(140 + 10 * k), "-w", wav, text]);
+            const audio = await decode(readFileSync(wav));
+            return { samples: mono(audio.channelData), sampleRate: audio.sampleRate };
+          } finally {
+            rmSync(tmp, { recursive: true, force: true });
+          }
+        },
+      });
+    });
+  }
+  return items;
+}
+
+// ---------------------------------------------------------------- run
+async function runItem(item: Item): Promise<Row> {
+  const { samples, sampleRate } = await item.load();
+  const seconds = samples.length / sampleRate;
+  const t0 = performance.now();
+  const res = analyzeVocal(samples, sampleRate);
+  const ms = performance.now() - t0;
+  const t = item.truth;
+  let f0Est: Float32Array | null = null;
+  if (t.f0) {
+    // pitchTrack is at the 10 ms hop; when no scale is answered, score the raw tracker.
+    f0Est = res ? Float32Array.from(res.pitchTrack.f0) : trackPitch(samples, sampleRate).f0;
+  }
+  const estKey = res?.key ?? "none";
+  const isSpeech = t.kind === "spoken";
+  const keyScore = t.key ? (res ? mirexKey(t.key, res.key) : 0) : null;
+  const low =
+    res && t.range_min_midi !== null ? Math.abs(res.vocal_range.min_midi - t.range_min_midi) <= 1 : null;
+  const high =
+    res && t.range_max_midi !== null ? Math.abs(res.vocal_range.max_midi - t.range_max_midi) <= 1 : null;
+  return {
+    set: item.set,
+    id: item.id,
+    kind: t.kind,
+    truthKey: t.key ?? "none",
+    estKey,
+    keyScore,
+    keyExact: keyScore === null ? null : keyScore === 1,
+    coversScale: (t.degrees_covered ?? 0) >= 7,
+    rangeTruth: t.range_min_midi === null ? "-" : `${t.range_min_midi}-${t.range_max_midi}`,
+    rangeEst: res ? `${res.vocal_range.min_midi}-${res.vocal_range.max_midi}` : "-",
+    lowOk: t.range_min_midi === null ? null : (low ?? false),
+    highOk: t.range_max_midi === null ? null : (high ?? false),
+    rpa: t.f0 ? rawPitchAccuracy(t.f0, f0Est) : null,
+    speechNull: isSpeech ? res === null : null,
+    seconds,
+    ms,
+  };
+}
+
+function mean(xs: number[]): number | null {
+  return xs.length ? Math.round((xs.reduce((s, x) => s + x, 0) / xs.length) * 1000) / 1000 : null;
+}
+
+function summarize(set: string, rows: Row[]) {
+  const keyed = rows.filter((r) => r.keyScore !== null);
+  const full = keyed.filter((r) => r.coversScale);
+  const ranged = rows.filter((r) => r.lowOk !== null);
+  const speech = rows.filter((r) => r.speechNull !== null);
+  const sec = rows.reduce((s, r) => s + r.seconds, 0);
+  const ms = rows.reduce((s, r) => s + r.ms, 0);
+  return {
+    set,
+    items: rows.length,
+    key_exact: mean(keyed.map((r) => (r.keyExact ? 1 : 0))),
+    key_exact_full_scale: mean(full.map((r) => (r.keyExact ? 1 : 0))),
+    key_mirex: mean(keyed.map((r) => r.keyScore as number)),
+    range_low_within_1: mean(ranged.map((r) => (r.lowOk ? 1 : 0))),
+    range_high_within_1: mean(ranged.map((r) => (r.highOk ? 1 : 0))),
+    range_both_within_1: mean(ranged.map((r) => (r.lowOk && r.highOk ? 1 : 0))),
+    raw_pitch_accuracy: mean(rows.filter((r) => r.rpa !== null).map((r) => r.rpa as number)),
+    speech_no_key: mean(speech.map((r) => (r.speechNull ? 1 : 0))),
+    realtime_factor: ms > 0 ? Math.round((sec / (ms / 1000)) * 10) / 10 : null,
+  };
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const sets: Item[][] = [];
+  if (!args.includes("--only-gen")) sets.push(vocalDevItems());
+  if (!args.includes("--only-dev")) sets.push(generatedItems());
+  const summaries = [];
+  for (const items of sets) {
+    if (items.length === 0) continue;
+    const rows: Row[] = [];
+    console.log(
+      ["id", "kind", "truth key", "est key", "mirex", "range truth", "range est", "lo", "hi", "rpa", "rtf"]
+        .map((s, i) => s.padEnd(i === 0 ? 26 : 11))
+        .join(""),
+    );
+    for (const item of items) {
+      const r = await runItem(item);
+      rows.push(r);
+      const b = (x: boolean | null) => (x === null ? "-" : x ? "ok" : "X");
+      console.log(
+        [
+          r.id,
+          r.kind,
+          r.truthKey,
+          r.estKey,
+          r.keyScore === null ? (r.speechNull ? "null ok" : "ANSWERED") : r.keyScore.toFixed(1),
+          r.rangeTruth,
+          r.rangeEst,
+          b(r.lowOk),
+          b(r.highOk),
+          r.rpa === null ? "-" : r.rpa.toFixed(3),
+          (r.seconds / (r.ms / 1000)).toFixed(0),
+        ]
+          .map((s, i) => String(s).padEnd(i === 0 ? 26 : 11))
+          .join(""),
+      );
+    }
+    summaries.push(summarize(items[0]!.set, rows));
+  }
+  for (const s of summaries) console.log(JSON.stringify(s));
+}
+
+await main();

@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import { stft } from "./dsp.js";
+import { chromaFromSemitones, estimateTuning, semitoneSpectrogram } from "./features.js";
+import { AnalysisInputError, analyzeAudio, toMono } from "./index.js";
+import { clickTrack, renderProgression, sine } from "./testing/index.js";
+
+const SR = 22050;
+
+/** The chord sounding at time t according to the result's segments. */
+function chordAt(segments: { start: number; end: number; chord: string }[], t: number): string | undefined {
+  return segments.find((s) => s.start <= t && t < s.end)?.chord;
+}
+
+describe("features", () => {
+  it("a 440 Hz sine has pitch class A as its strongest chroma bin", () => {
+    const x = sine(440, 2, 11025);
+    const spec = stft(x, 11025, 4096, 512);
+    const semi = semitoneSpectrogram(spec, 440);
+    const chroma = chromaFromSemitones(semi, spec.frames);
+    const t = Math.floor(spec.frames / 2);
+    const row = Array.from(chroma.treble.subarray(t * 12, t * 12 + 12));
+    expect(row.indexOf(Math.max(...row))).toBe(9);
+  });
+
+  it("estimates the tuning of a detuned tone", () => {
+    const x = sine(446, 3, 11025);
+    const spec = stft(x, 11025, 4096, 512);
+    expect(estimateTuning(spec)).toBeCloseTo(446, 0);
+    expect(analyzeAudio(sine(440, 3, SR), SR).tuningHz).toBeCloseTo(440, 0);
+  });
+});
+
+describe("analyzeAudio", () => {
+  it("finds 120 BPM in a click track", () => {
+    const r = analyzeAudio(clickTrack(120, 20, SR), SR);
+    expect(Math.abs(r.bpm - 120)).toBeLessThanOrEqual(1);
+    expect(r.beats.length).toBeGreaterThan(30);
+  });
+
+  it("finds 90 BPM in a rendered progression", () => {
+    const r = analyzeAudio(renderProgression({ chords: ["C", "F", "G", "C"], bpm: 90, repeats: 3 }), SR);
+    expect(Math.abs(r.bpm - 90)).toBeLessThanOrEqual(1);
+  });
+
+  it("labels block triads and seventh chords", () => {
+    const chords = ["C", "Am", "F", "G7", "Dm", "E", "Am", "Cmaj7"];
+    const bpm = 100;
+    const bpc = 4;
+    const r = analyzeAudio(renderProgression({ chords, bpm, beatsPerChord: bpc, sampleRate: SR }), SR);
+    const span = (60 / bpm) * bpc;
+    const got = chords.map((_, i) => chordAt(r.segments, (i + 0.5) * span));
+    expect(got).toEqual(chords);
+  });
+
+  it.each([
+    [["Am", "Dm", "E7", "Am"], "A Minor"],
+    [["G", "C", "D7", "G"], "G Major"],
+    [["Cm", "Fm", "G7", "Cm"], "C Minor"],
+    [["D#", "G#", "A#7", "D#"], "D# Major"],
+  ])("finds the key of %j", (chords, key) => {
+    const r = analyzeAudio(renderProgression({ chords, bpm: 110, repeats: 3, sampleRate: SR }), SR);
+    expect(r.key).toBe(key);
+    expect(r.keyConfidence).toBeGreaterThan(0);
+    expect(r.keyRunnerUp?.key).not.toBe(key);
+  });
+
+  it("returns a consistent result shape and reports progress", () => {
+    const stages: string[] = [];
+    const fractions: number[] = [];
+    const x = renderProgression({ chords: ["C", "G"], bpm: 120, repeats: 2, sampleRate: 44100 });
+    const r = analyzeAudio(x, 44100, {
+      onProgress: (f, s) => {
+        stages.push(s);
+        fractions.push(f);
+      },
+    });
+    expect(stages[stages.length - 1]).toBe("done");
+    expect(fractions).toEqual([...fractions].sort((a, b) => a - b));
+    expect(r.durationSeconds).toBeCloseTo(x.length / 44100, 2);
+    expect(r.segments[0]?.start).toBe(0);
+    expect(r.segments[r.segments.length - 1]?.end).toBeCloseTo(r.durationSeconds, 2);
+    expect(r.chords.map((c) => c.time)).toEqual(r.segments.map((s) => s.start));
+    for (const d of r.downbeats) expect(r.beats).toContain(d);
+    expect(["4/4", "3/4", "6/8"]).toContain(r.timeSignature);
+    expect(r.key).toMatch(/^[A-G]#? (Major|Minor)$/);
+  });
+
+  it("labels silence as no chord", () => {
+    const r = analyzeAudio(new Float32Array(SR * 3), SR);
+    expect(r.chords).toEqual([{ time: 0, chord: "N" }]);
+    expect(r.bpm).toBe(0);
+    expect(r.keyRunnerUp).toBeNull();
+  });
+
+  it("rejects invalid input with AnalysisInputError", () => {
+    expect(() => analyzeAudio(new Float32Array(0), SR)).toThrow(AnalysisInputError);
+    expect(() => analyzeAudio(Float32Array.of(0, Number.NaN, 0), SR)).toThrow(/non-finite/);
+    expect(() => analyzeAudio(new Float32Array(100), 0)).toThrow(AnalysisInputError);
+    expect(() => analyzeAudio(new Float32Array(100), Number.NaN)).toThrow(AnalysisInputError);
+  });
+});
+
+describe("toMono", () => {
+  it("averages channels", () => {
+    expect(Array.from(toMono([Float32Array.of(1, 0), Float32Array.of(0, 1)]))).toEqual([0.5, 0.5]);
+    expect(() => toMono([])).toThrow(AnalysisInputError);
+    expect(() => toMono([new Float32Array(2), new Float32Array(3)])).toThrow(AnalysisInputError);
+  });
+});

@@ -1,0 +1,301 @@
+/**
+ * The analysis pipeline: PCM → key, tempo, beats, meter and chords.
+ * Pure module (no Node or DOM APIs): runs unchanged in a browser Web Worker.
+ */
+import { type ChordState, chordVocabulary, recogniseChords } from "./chords.js";
+import { decimate, nextPow2, stft } from "./dsp.js";
+import { chromaFromSemitones, estimateTuning, onsetStrength, semitoneSpectrogram } from "./features.js";
+import { type ChordStats, estimateKey } from "./key.js";
+import { beatPeriod, estimateTempo, inferMeter, isTernary, offbeatRatio, trackBeats } from "./rhythm.js";
+import {
+  AnalysisInputError,
+  type AnalysisResult,
+  type AnalysisStage,
+  type AnalyzeOptions,
+  type ChordChange,
+  type ChordSegment,
+} from "./types.js";
+
+/** Lowest and highest accepted input sample rates, Hz. */
+export const MIN_SAMPLE_RATE = 4000;
+export const MAX_SAMPLE_RATE = 384000;
+/** Internal analysis rate target, Hz: inputs are decimated by floor(sampleRate / 11025). */
+export const ANALYSIS_RATE = 11025;
+
+const STAGE_FRACTION: Record<AnalysisStage, number> = {
+  resample: 0,
+  spectrum: 0.1,
+  chroma: 0.35,
+  beats: 0.5,
+  chords: 0.7,
+  key: 0.9,
+  done: 1,
+};
+
+const VOCAB: readonly ChordState[] = chordVocabulary();
+
+function validate(samples: Float32Array, sampleRate: number): void {
+  if (!(samples instanceof Float32Array)) throw new AnalysisInputError("samples must be a Float32Array");
+  if (samples.length === 0) throw new AnalysisInputError("samples is empty: nothing to analyse");
+  if (!Number.isFinite(sampleRate) || sampleRate < MIN_SAMPLE_RATE || sampleRate > MAX_SAMPLE_RATE) {
+    throw new AnalysisInputError(
+      `sampleRate must be a number between ${MIN_SAMPLE_RATE} and ${MAX_SAMPLE_RATE} Hz, got ${sampleRate}`,
+    );
+  }
+  for (let i = 0; i < samples.length; i++) {
+    if (!Number.isFinite(samples[i] as number)) {
+      throw new AnalysisInputError(`samples contains a non-finite value (NaN or Infinity) at index ${i}`);
+    }
+  }
+}
+
+/**
+ * Analyse a mono recording: key, tempo, beats, downbeats, time signature, chords and tuning.
+ *
+ * Pipeline: decimation to ≈11.025 kHz; two STFTs (46 ms for onsets, 372 ms for pitch; `fft.js`);
+ * tuning from spectral peaks; semitone spectrum → treble and bass chroma (Mauch & Dixon 2010);
+ * spectral-flux onset envelope → autocorrelation tempo with a log-Gaussian prior → dynamic-programming
+ * beat tracking (Ellis 2007); beat-synchronous chroma → chord templates + Viterbi (Sheh & Ellis 2003);
+ * meter/downbeats from harmonic change per beat; key from Krumhansl–Kessler/Temperley profiles plus
+ * chord statistics.
+ *
+ * @param samples mono PCM, nominally in −1..1, at least one sample, all finite.
+ * @param sampleRate sampling rate in Hz, 4000..384000.
+ * @param options `onProgress(fraction 0..1, stage)` is called at the start of each stage and at the end.
+ * @returns an {@link AnalysisResult}; times in seconds from the start of `samples`.
+ * @throws {AnalysisInputError} for empty samples, non-finite samples or an invalid sample rate.
+ */
+export function analyzeAudio(
+  samples: Float32Array,
+  sampleRate: number,
+  options: AnalyzeOptions = {},
+): AnalysisResult {
+  validate(samples, sampleRate);
+  const progress = (stage: AnalysisStage) => options.onProgress?.(STAGE_FRACTION[stage], stage);
+  const durationSeconds = samples.length / sampleRate;
+
+  progress("resample");
+  const factor = Math.max(1, Math.floor(sampleRate / ANALYSIS_RATE));
+  const x = decimate(samples, factor);
+  const rate = sampleRate / factor;
+
+  progress("spectrum");
+  const nOn = nextPow2(0.046 * rate);
+  const onSpec = stft(x, rate, nOn, nOn / 4);
+  const nCh = nextPow2(0.3 * rate);
+  const hopCh = nCh / 8;
+  const chSpec = stft(x, rate, nCh, hopCh);
+
+  progress("chroma");
+  const tuningHz = estimateTuning(chSpec);
+  const semi = semitoneSpectrogram(chSpec, tuningHz);
+  const chroma = chromaFromSemitones(semi, chSpec.frames);
+  // Frame loudness (RMS over one hop around each chroma frame centre) for silence detection.
+  const loud = new Float64Array(chSpec.frames);
+  for (let t = 0; t < chSpec.frames; t++) {
+    const a = Math.max(0, t * hopCh - (hopCh >> 1));
+    const b = Math.min(x.length, a + hopCh);
+    let s = 0;
+    for (let i = a; i < b; i++) s += (x[i] as number) ** 2;
+    loud[t] = b > a ? Math.sqrt(s / (b - a)) : 0;
+  }
+
+  progress("beats");
+  const onset = onsetStrength(onSpec);
+  const frameRate = rate / onSpec.hop;
+  const tempo0 = estimateTempo(onset, frameRate);
+  let beatFrames = tempo0 > 0 ? trackBeats(onset, (60 * frameRate) / tempo0) : [];
+  // Backbeat check: strong onsets halfway between beats mean we tracked half the tempo.
+  if (tempo0 > 0 && 2 * tempo0 <= 200 && offbeatRatio(onset, beatFrames) > 0.55) {
+    beatFrames = trackBeats(onset, (30 * frameRate) / tempo0);
+  }
+  const beats = beatFrames.map((f) => f / frameRate);
+  const period = beatPeriod(beats);
+  const bpm = period > 0 ? Math.round(600 / period) / 10 : 0;
+
+  progress("chords");
+  // Segment boundaries: beats extended by the beat period to both ends of the file, or a 0.5 s grid
+  // when no beat was found.
+  const grid: number[] = [];
+  if (beats.length >= 2 && period > 0) {
+    const pre: number[] = [];
+    for (let t = (beats[0] as number) - period; t > 0.05; t -= period) pre.push(t);
+    grid.push(...pre.reverse(), ...beats);
+    for (let t = (beats[beats.length - 1] as number) + period; t < durationSeconds - 0.05; t += period) grid.push(t);
+  } else for (let t = 0.5; t < durationSeconds; t += 0.5) grid.push(t);
+  const bounds: number[] = [0];
+  for (const b of grid)
+    if (b > (bounds[bounds.length - 1] as number) + 1e-3 && b < durationSeconds - 1e-3) bounds.push(b);
+  bounds.push(durationSeconds);
+  const S = bounds.length - 1;
+  const treble = new Float64Array(S * 12);
+  const bass = new Float64Array(S * 12);
+  const silent = new Uint8Array(S);
+  const segLoud = new Float64Array(S);
+  const chFrameTime = hopCh / rate;
+  // Each chroma frame contributes in proportion to the overlap of the central half of its window
+  // (where the Hann window holds most of its energy) with the segment.
+  const effHalf = nCh / rate / 4;
+  for (let s = 0; s < S; s++) {
+    const a = bounds[s] as number;
+    const b = bounds[s + 1] as number;
+    const f0 = Math.max(0, Math.floor((a - effHalf) / chFrameTime));
+    const f1 = Math.min(chroma.frames - 1, Math.ceil((b + effHalf) / chFrameTime));
+    let l = 0;
+    let wsum = 0;
+    for (let f = f0; f <= f1; f++) {
+      const c = f * chFrameTime;
+      const w = Math.max(0, Math.min(b, c + effHalf) - Math.max(a, c - effHalf));
+      if (w <= 0) continue;
+      for (let i = 0; i < 12; i++) {
+        treble[s * 12 + i] = (treble[s * 12 + i] as number) + w * (chroma.treble[f * 12 + i] as number);
+        bass[s * 12 + i] = (bass[s * 12 + i] as number) + w * (chroma.bass[f * 12 + i] as number);
+      }
+      l += w * (loud[f] as number);
+      wsum += w;
+    }
+    segLoud[s] = wsum > 0 ? l / wsum : 0;
+  }
+  const loudSorted = Float64Array.from(segLoud).sort();
+  const refLoud = loudSorted[Math.floor(0.95 * (loudSorted.length - 1))] ?? 0;
+  for (let s = 0; s < S; s++) silent[s] = (segLoud[s] as number) < 0.03 * refLoud || refLoud === 0 ? 1 : 0;
+  // Leading and trailing quiet segments (count-ins, fade-outs, reverb tails) are "no chord".
+  const medLoud = loudSorted[Math.floor(0.5 * (loudSorted.length - 1))] ?? 0;
+  for (let s = 0; s < S && (segLoud[s] as number) < 0.2 * medLoud; s++) silent[s] = 1;
+  for (let s = S - 1; s >= 0 && (segLoud[s] as number) < 0.2 * medLoud; s--) silent[s] = 1;
+  const { state, confidence } = recogniseChords({ treble, bass, silent, segments: S }, VOCAB);
+
+  const segments: ChordSegment[] = [];
+  for (let s = 0; s < S; s++) {
+    const name = (VOCAB[state[s] as number] as ChordState).name;
+    const last = segments[segments.length - 1];
+    const conf = confidence[s] as number;
+    const a = bounds[s] as number;
+    const b = bounds[s + 1] as number;
+    if (last && last.chord === name) {
+      const la = last.end - last.start;
+      last.confidence = (last.confidence * la + conf * (b - a)) / (la + (b - a));
+      last.end = b;
+    } else segments.push({ start: a, end: b, chord: name, confidence: conf });
+  }
+  for (const seg of segments) {
+    seg.start = round3(seg.start);
+    seg.end = round3(seg.end);
+    seg.confidence = Math.round(seg.confidence * 1000) / 1000;
+  }
+  const chords: ChordChange[] = segments.map((s) => ({ time: s.start, chord: s.chord }));
+
+  // Meter and downbeats from beat-to-beat harmonic novelty.
+  let timeSignature: AnalysisResult["timeSignature"] = "4/4";
+  let downbeats: number[] = [];
+  if (beats.length >= 4) {
+    const segIndex = new Map(bounds.map((b, i) => [b, i]));
+    const novelty: number[] = [];
+    for (let i = 0; i < beats.length; i++) {
+      const s = segIndex.get(beats[i] as number) ?? -1;
+      if (s <= 0 || s >= S) {
+        novelty.push(0);
+        continue;
+      }
+      novelty.push(
+        1 - cosine(treble, s, s - 1) + (1 - cosine(bass, s, s - 1)) + (state[s] !== state[s - 1] ? 1 : 0),
+      );
+    }
+    const meter = inferMeter(novelty, isTernary(onset, beatFrames));
+    timeSignature = meter.timeSignature;
+    downbeats = beats.filter((_, i) => i % meter.beatsPerBar === meter.phase);
+  }
+
+  progress("key");
+  const profile = new Float64Array(12);
+  const stats: ChordStats = {
+    majorSeconds: new Float64Array(12),
+    minorSeconds: new Float64Array(12),
+    totalSeconds: 0,
+    firstRoot: -1,
+    firstMinor: false,
+    lastRoot: -1,
+    lastMinor: false,
+  };
+  for (let s = 0; s < S; s++) {
+    if (silent[s]) continue;
+    const dur = (bounds[s + 1] as number) - (bounds[s] as number);
+    const nt = norm(treble, s);
+    const nb = norm(bass, s);
+    for (let i = 0; i < 12; i++) {
+      profile[i] =
+        (profile[i] as number) +
+        dur *
+          ((nt > 0 ? (treble[s * 12 + i] as number) / nt : 0) +
+            (nb > 0 ? (bass[s * 12 + i] as number) / nb : 0));
+    }
+    const st = VOCAB[state[s] as number] as ChordState;
+    if (st.root < 0) continue;
+    const minor = st.harte.startsWith("min") || st.harte === "dim" || st.harte === "hdim7";
+    const acc = minor ? stats.minorSeconds : stats.majorSeconds;
+    acc[st.root] = (acc[st.root] as number) + dur;
+    stats.totalSeconds += dur;
+    if (stats.firstRoot < 0) {
+      stats.firstRoot = st.root;
+      stats.firstMinor = minor;
+    }
+    stats.lastRoot = st.root;
+    stats.lastMinor = minor;
+  }
+  const key = estimateKey(profile, stats);
+
+  progress("done");
+  return {
+    key: key.key,
+    keyConfidence: Math.round(key.confidence * 1000) / 1000,
+    keyRunnerUp: key.runnerUp
+      ? { key: key.runnerUp.key, confidence: Math.round(key.runnerUp.confidence * 1000) / 1000 }
+      : null,
+    bpm,
+    beats: beats.map(round3),
+    downbeats: downbeats.map(round3),
+    timeSignature,
+    chords,
+    segments,
+    durationSeconds: round3(durationSeconds),
+    tuningHz: Math.round(tuningHz * 10) / 10,
+  };
+}
+
+function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+function norm(m: Float64Array, s: number): number {
+  let n = 0;
+  for (let i = 0; i < 12; i++) n += (m[s * 12 + i] as number) ** 2;
+  return Math.sqrt(n);
+}
+
+function cosine(m: Float64Array, a: number, b: number): number {
+  let d = 0;
+  for (let i = 0; i < 12; i++) d += (m[a * 12 + i] as number) * (m[b * 12 + i] as number);
+  const n = norm(m, a) * norm(m, b);
+  return n > 0 ? d / n : 1;
+}
+
+/**
+ * Mix channels to mono by averaging.
+ *
+ * @param channels one Float32Array per channel, all the same length (≥ 1 channel).
+ * @returns a new Float32Array of that length; a single channel is copied.
+ * @throws {AnalysisInputError} for no channels or channels of different lengths.
+ */
+export function toMono(channels: readonly Float32Array[]): Float32Array {
+  const first = channels[0];
+  if (!first) throw new AnalysisInputError("toMono needs at least one channel");
+  const n = first.length;
+  for (const c of channels) {
+    if (c.length !== n) throw new AnalysisInputError("toMono: channels have different lengths");
+  }
+  if (channels.length === 1) return Float32Array.from(first);
+  const out = new Float32Array(n);
+  const g = 1 / channels.length;
+  for (const c of channels) for (let i = 0; i < n; i++) out[i] = (out[i] as number) + (c[i] as number) * g;
+  return out;
+}

@@ -1,0 +1,169 @@
+/**
+ * Chord recognition on beat-synchronous chroma: harmonic chord templates + HMM/Viterbi decoding.
+ * Pure module (no Node or DOM APIs).
+ */
+import { chordName, QUALITIES } from "./labels.js";
+
+/** Qualities the recogniser may output (Harte shorthand) and their log-prior bias (correlation units). */
+const HARM_DECAY = 0.45;
+const RECOGNISED: readonly { harte: string; bias: number }[] = [
+  { harte: "maj", bias: 0 },
+  { harte: "min", bias: 0 },
+  { harte: "7", bias: 0.04 },
+  { harte: "maj7", bias: 0.04 },
+  { harte: "min7", bias: 0.04 },
+  { harte: "dim", bias: -0.12 },
+  { harte: "hdim7", bias: -0.1 },
+  { harte: "sus4", bias: -0.12 },
+];
+
+/** One recogniser state: a display chord with its root (−1 for N) and 12-bin template. */
+export interface ChordState {
+  name: string;
+  root: number;
+  harte: string;
+  /** Zero-mean, unit-norm treble template. */
+  template: Float64Array;
+  bias: number;
+}
+
+/**
+ * Build the chord vocabulary. Each template sums, for every chord tone, the first 4 harmonics with
+ * amplitudes 0.6^(h−1) folded to pitch classes (Gómez, "Tonal description of music audio signals", PhD
+ * thesis, UPF 2006, §4.2), then is centred and normalised for Pearson correlation.
+ */
+export function chordVocabulary(): ChordState[] {
+  const states: ChordState[] = [];
+  for (const { harte, bias } of RECOGNISED) {
+    const q = QUALITIES.find((x) => x.harte === harte);
+    if (!q) continue;
+    for (let r = 0; r < 12; r++) {
+      const t = new Float64Array(12);
+      for (const iv of q.intervals) {
+        for (let h = 1; h <= 4; h++) {
+          const pc = (r + iv + Math.round(12 * Math.log2(h))) % 12;
+          t[pc] = (t[pc] as number) + HARM_DECAY ** (h - 1);
+        }
+      }
+      states.push({ name: chordName(r, harte), root: r, harte, template: centre(t), bias });
+    }
+  }
+  states.push({ name: "N", root: -1, harte: "N", template: new Float64Array(12), bias: 0 });
+  return states;
+}
+
+function centre(v: Float64Array): Float64Array {
+  let m = 0;
+  for (const x of v) m += x;
+  m /= v.length;
+  let n = 0;
+  const out = new Float64Array(v.length);
+  for (let i = 0; i < v.length; i++) {
+    out[i] = (v[i] as number) - m;
+    n += (out[i] as number) ** 2;
+  }
+  n = Math.sqrt(n) || 1;
+  for (let i = 0; i < v.length; i++) out[i] = (out[i] as number) / n;
+  return out;
+}
+
+/** Input to {@link recogniseChords}: one row of 12 per segment, plus a silence flag per segment. */
+export interface ChordInput {
+  treble: Float64Array; // [segments × 12]
+  bass: Float64Array; // [segments × 12]
+  silent: Uint8Array; // 1 = no audible content
+  segments: number;
+}
+
+/**
+ * Decode the most likely chord sequence.
+ *
+ * Emission score of chord c on segment s: β·(corr(treble_s, T_c) + λ·bass_s[root_c]/Σbass_s + bias_c);
+ * "N" scores β·θ, or wins outright on silent segments. Transitions: self-transition log-probability
+ * log(pStay), any change log((1−pStay)/(K−1)) — the usual HMM smoothing of chord recognition
+ * (Sheh & Ellis, ISMIR 2003; Mauch, PhD thesis 2010).
+ *
+ * @returns per segment the index into `vocab` and a 0..1 confidence (softmax share of the chosen chord).
+ */
+export function recogniseChords(
+  input: ChordInput,
+  vocab: readonly ChordState[],
+  params: { beta?: number; bassWeight?: number; pStay?: number; nThreshold?: number } = {},
+): { state: Int32Array; confidence: Float64Array } {
+  const beta = params.beta ?? 12;
+  const lambda = params.bassWeight ?? 1;
+  const pStay = params.pStay ?? 0.7;
+  const theta = params.nThreshold ?? 0.15;
+  const K = vocab.length;
+  const S = input.segments;
+  const emit = new Float64Array(S * K);
+  const conf = new Float64Array(S);
+  const row = new Float64Array(12);
+  for (let s = 0; s < S; s++) {
+    let m = 0;
+    for (let i = 0; i < 12; i++) m += input.treble[s * 12 + i] as number;
+    m /= 12;
+    let nn = 0;
+    for (let i = 0; i < 12; i++) {
+      row[i] = (input.treble[s * 12 + i] as number) - m;
+      nn += (row[i] as number) ** 2;
+    }
+    nn = Math.sqrt(nn);
+    let bsum = 0;
+    for (let i = 0; i < 12; i++) bsum += input.bass[s * 12 + i] as number;
+    const silent = input.silent[s] === 1 || nn === 0;
+    for (let k = 0; k < K; k++) {
+      const st = vocab[k] as ChordState;
+      let e: number;
+      if (st.root < 0) e = silent ? 10 : theta;
+      else if (silent) e = -10;
+      else {
+        let c = 0;
+        for (let i = 0; i < 12; i++) c += (row[i] as number) * (st.template[i] as number);
+        c /= nn;
+        const b = bsum > 0 ? (input.bass[s * 12 + st.root] as number) / bsum : 0;
+        e = c + lambda * b + st.bias;
+      }
+      emit[s * K + k] = beta * e;
+    }
+  }
+  // Viterbi with a uniform "change" transition: O(S·K).
+  const logStay = Math.log(pStay);
+  const logMove = Math.log((1 - pStay) / (K - 1));
+  const delta = new Float64Array(K);
+  const next = new Float64Array(K);
+  const back = new Int32Array(S * K);
+  for (let k = 0; k < K; k++) delta[k] = emit[k] as number;
+  for (let s = 1; s < S; s++) {
+    let bestK = 0;
+    for (let k = 1; k < K; k++) if ((delta[k] as number) > (delta[bestK] as number)) bestK = k;
+    const bestV = (delta[bestK] as number) + logMove;
+    for (let k = 0; k < K; k++) {
+      const stay = (delta[k] as number) + logStay;
+      if (stay >= bestV) {
+        next[k] = stay + (emit[s * K + k] as number);
+        back[s * K + k] = k;
+      } else {
+        next[k] = bestV + (emit[s * K + k] as number);
+        back[s * K + k] = bestK;
+      }
+    }
+    delta.set(next);
+  }
+  const state = new Int32Array(S);
+  if (S === 0) return { state, confidence: conf };
+  let cur = 0;
+  for (let k = 1; k < K; k++) if ((delta[k] as number) > (delta[cur] as number)) cur = k;
+  for (let s = S - 1; s >= 0; s--) {
+    state[s] = cur;
+    cur = back[s * K + cur] as number;
+  }
+  for (let s = 0; s < S; s++) {
+    let mx = Number.NEGATIVE_INFINITY;
+    for (let k = 0; k < K; k++) mx = Math.max(mx, emit[s * K + k] as number);
+    let z = 0;
+    for (let k = 0; k < K; k++) z += Math.exp((emit[s * K + k] as number) - mx);
+    conf[s] = Math.exp((emit[s * K + (state[s] as number)] as number) - mx) / z;
+  }
+  return { state, confidence: conf };
+}

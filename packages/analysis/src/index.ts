@@ -1,0 +1,29 @@
+/**
+ * @tonic/analysis — pure music analysis engine (no Node APIs, no DOM): key, tempo, beats, meter, chords.
+ * Runs unchanged in Node and in browser Web Workers. File decoding lives in `@tonic/analysis/node`.
+ */
+export { ANALYSIS_RATE, analyzeAudio, MAX_SAMPLE_RATE, MIN_SAMPLE_RATE, toMono } from "./analyze.js";
+export {
+  chordName,
+  chordToHarte,
+  harteToDisplay,
+  keyName,
+  NOTE_NAMES,
+  noteToPitchClass,
+  parseDisplayChord,
+  parseKey,
+  pitchClassName,
+} from "./labels.js";
+export type {
+  AnalysisResult,
+  AnalysisStage,
+  AnalyzeOptions,
+  ChordChange,
+  ChordSegment,
+  Hz,
+  MidiNote,
+  PitchClass,
+  Seconds,
+  TimeSignature,
+} from "./types.js";
+export { AnalysisInputError, ChordLabelError, hz, midiNote, pitchClass, seconds } from "./types.js";

@@ -1,0 +1,135 @@
+/**
+ * Note, key and chord label helpers.
+ *
+ * Display names are the product's spelling (sharps only): "C", "Am", "G7", "Cmaj7", "Am7", "Bdim",
+ * "Bm7b5", "Dsus4", "N". Harte syntax follows Harte et al. (2005), "Symbolic representation of musical
+ * chords: a proposed syntax for text annotations" (ISMIR), as parsed by mir_eval: "C:maj", "A:min",
+ * "G:7", "C:maj7", "A:min7", "B:dim", "B:hdim7", "D:sus4", "N".
+ */
+import { ChordLabelError, type PitchClass, pitchClass } from "./types.js";
+
+/** The 12 pitch-class names, sharps only, index = pitch class (0 = C). */
+export const NOTE_NAMES = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"] as const;
+
+/** A chord quality the engine knows, keyed by its Harte shorthand. */
+export interface ChordQuality {
+  /** Harte shorthand, e.g. "min7". */
+  harte: string;
+  /** Display suffix, e.g. "m7". */
+  suffix: string;
+  /** Intervals above the root in semitones, root first. */
+  intervals: readonly number[];
+}
+
+/** Known qualities. Order matters only for display. */
+export const QUALITIES: readonly ChordQuality[] = [
+  { harte: "maj", suffix: "", intervals: [0, 4, 7] },
+  { harte: "min", suffix: "m", intervals: [0, 3, 7] },
+  { harte: "7", suffix: "7", intervals: [0, 4, 7, 10] },
+  { harte: "maj7", suffix: "maj7", intervals: [0, 4, 7, 11] },
+  { harte: "min7", suffix: "m7", intervals: [0, 3, 7, 10] },
+  { harte: "dim", suffix: "dim", intervals: [0, 3, 6] },
+  { harte: "hdim7", suffix: "m7b5", intervals: [0, 3, 6, 10] },
+  { harte: "dim7", suffix: "dim7", intervals: [0, 3, 6, 9] },
+  { harte: "aug", suffix: "aug", intervals: [0, 4, 8] },
+  { harte: "sus4", suffix: "sus4", intervals: [0, 5, 7] },
+  { harte: "sus2", suffix: "sus2", intervals: [0, 2, 7] },
+  { harte: "maj6", suffix: "6", intervals: [0, 4, 7, 9] },
+  { harte: "min6", suffix: "m6", intervals: [0, 3, 7, 9] },
+  { harte: "9", suffix: "9", intervals: [0, 4, 7, 10, 14] },
+  { harte: "minmaj7", suffix: "mMaj7", intervals: [0, 3, 7, 11] },
+];
+
+const BY_HARTE = new Map(QUALITIES.map((q) => [q.harte, q]));
+// Longest suffixes first so "m7b5" wins over "m7" and "m".
+const BY_SUFFIX = [...QUALITIES].sort((a, b) => b.suffix.length - a.suffix.length);
+
+const LETTER_PC: Record<string, number> = { C: 0, D: 2, E: 4, F: 5, G: 7, A: 9, B: 11 };
+
+/**
+ * Parse a note name ("C", "C#", "Db", "E#", "Bbb") to a pitch class.
+ * @throws {ChordLabelError} when the name is not a note.
+ */
+export function noteToPitchClass(name: string): PitchClass {
+  const m = /^([A-Ga-g])([#b]*)$/.exec(name.trim());
+  if (!m) throw new ChordLabelError(`Not a note name: "${name}"`);
+  const letter = (m[1] ?? "C").toUpperCase();
+  let pc = LETTER_PC[letter] ?? 0;
+  for (const ch of m[2] ?? "") pc += ch === "#" ? 1 : -1;
+  return pitchClass(pc);
+}
+
+/** Name of a pitch class with sharps ("C#"), for any integer (reduced modulo 12). */
+export function pitchClassName(pc: number): string {
+  return NOTE_NAMES[pitchClass(pc)] ?? "C";
+}
+
+/** A parsed chord: root pitch class and quality, or no chord. */
+export type ParsedChord = { root: PitchClass; quality: ChordQuality } | null;
+
+/**
+ * Parse a display chord name ("C", "Am", "G7", "Bm7b5", "F#sus4", "Bb", "N").
+ * Flats are accepted and normalised. A slash bass ("C/E") is ignored.
+ * @returns null for "N" (no chord).
+ * @throws {ChordLabelError} for an unknown name.
+ */
+export function parseDisplayChord(display: string): ParsedChord {
+  const s = display.trim().split("/")[0] ?? "";
+  if (s === "N" || s === "") return null;
+  const m = /^([A-G][#b]?)(.*)$/.exec(s);
+  if (!m) throw new ChordLabelError(`Unknown chord name: "${display}"`);
+  const root = noteToPitchClass(m[1] ?? "");
+  const rest = m[2] ?? "";
+  const quality = BY_SUFFIX.find((q) => q.suffix === rest);
+  if (!quality) throw new ChordLabelError(`Unknown chord quality in "${display}"`);
+  return { root, quality };
+}
+
+/** Display name for a root and a quality (Harte shorthand). */
+export function chordName(root: number, harteQuality: string): string {
+  const q = BY_HARTE.get(harteQuality);
+  if (!q) throw new ChordLabelError(`Unknown chord quality "${harteQuality}"`);
+  return pitchClassName(root) + q.suffix;
+}
+
+/**
+ * Convert a display chord name to Harte syntax: "Am7" → "A:min7", "C" → "C:maj", "N" → "N".
+ * @throws {ChordLabelError} for an unknown name.
+ */
+export function chordToHarte(display: string): string {
+  const p = parseDisplayChord(display);
+  if (!p) return "N";
+  return `${pitchClassName(p.root)}:${p.quality.harte}`;
+}
+
+/**
+ * Convert a Harte label to a display name: "A:min7" → "Am7", "Bb:maj" → "A#", "C" → "C", "N"/"X" → "N".
+ * Inversions ("/3") and added extensions in parentheses ("maj(9)") are dropped: the display name is the
+ * root and the base quality. A bare root means major, as in Harte (2005).
+ * @throws {ChordLabelError} for an unknown root or shorthand.
+ */
+export function harteToDisplay(harte: string): string {
+  const s = harte.trim();
+  if (s === "N" || s === "X" || s === "") return "N";
+  const [rootPart = "", qualPart0] = s.split("/")[0]?.split(":") ?? [];
+  const root = noteToPitchClass(rootPart);
+  let qual = (qualPart0 ?? "maj").replace(/\(.*\)$/, "");
+  if (qual === "") qual = "maj";
+  return chordName(root, qual);
+}
+
+/** Key name in the product's spelling: tonic with sharps + " Major"/" Minor". */
+export function keyName(tonic: number, mode: "major" | "minor"): string {
+  return `${pitchClassName(tonic)} ${mode === "major" ? "Major" : "Minor"}`;
+}
+
+/**
+ * Parse a key name such as "C Major", "A minor", "Bb minor", "F# Major".
+ * @throws {ChordLabelError} when it is not a key.
+ */
+export function parseKey(name: string): { tonic: PitchClass; mode: "major" | "minor" } {
+  const m = /^\s*([A-Ga-g][#b]?)\s*[: ]\s*(major|minor|maj|min)\s*$/i.exec(name);
+  if (!m) throw new ChordLabelError(`Not a key: "${name}"`);
+  const mode = (m[2] ?? "").toLowerCase().startsWith("maj") ? "major" : "minor";
+  return { tonic: noteToPitchClass(m[1] ?? ""), mode };
+}

@@ -1,0 +1,101 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { main } from "./cli.js";
+import { AudioDecodeError, analyzeFile, decodeAudioFile } from "./node.js";
+import { encodeWav, renderProgression, sine } from "./testing/index.js";
+
+const dir = mkdtempSync(join(tmpdir(), "tonic-analysis-"));
+
+describe("decodeAudioFile", () => {
+  it("decodes a 16-bit WAV file", async () => {
+    const x = sine(440, 0.5, 16000);
+    const bytes = encodeWav(x, 16000);
+    const d = await decodeAudioFile(bytes);
+    expect(d.sampleRate).toBe(16000);
+    expect(d.channels).toBe(1);
+    expect(d.samples.length).toBe(x.length);
+    expect(d.durationSeconds).toBeCloseTo(0.5, 3);
+    expect(d.samples[100]).toBeCloseTo(x[100] as number, 3);
+  });
+
+  it.each([
+    ["empty input", new Uint8Array(0)],
+    ["random bytes", Uint8Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) % 251)],
+    ["a WAV cut inside its header", encodeWav(sine(440, 0.5, 8000), 8000).slice(0, 30)],
+    ["a WAV cut inside its data", encodeWav(sine(440, 0.5, 8000), 8000).slice(0, 1000)],
+  ])("throws AudioDecodeError for %s", async (_name, bytes) => {
+    await expect(decodeAudioFile(bytes)).rejects.toThrow(AudioDecodeError);
+    await expect(decodeAudioFile(bytes)).rejects.toThrow("Unsupported or corrupt audio file");
+  });
+
+  it("throws AudioDecodeError for a missing file", async () => {
+    await expect(decodeAudioFile(join(dir, "nope.mp3"))).rejects.toThrow(AudioDecodeError);
+  });
+
+  it("analyses a file end to end", async () => {
+    const path = join(dir, "prog.wav");
+    writeFileSync(
+      path,
+      encodeWav(renderProgression({ chords: ["A", "D", "E", "A"], bpm: 100, repeats: 2 }), 22050),
+    );
+    const r = await analyzeFile(path);
+    expect(r.key).toBe("A Major");
+    expect(r.durationSeconds).toBeGreaterThan(19);
+  });
+});
+
+describe("tonic-analyze CLI", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  const capture = () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    vi.spyOn(process.stdout, "write").mockImplementation((s) => out.push(String(s)) > 0);
+    vi.spyOn(process.stderr, "write").mockImplementation((s) => err.push(String(s)) > 0);
+    return { out, err };
+  };
+
+  it("prints help", async () => {
+    const { out } = capture();
+    expect(await main(["--help"])).toBe(0);
+    expect(out.join("")).toContain("Usage: tonic-analyze");
+  });
+
+  it("prints one error line and exits 1 for a corrupt or missing file", async () => {
+    const bad = join(dir, "bad.mp3");
+    writeFileSync(
+      bad,
+      Uint8Array.from({ length: 3000 }, (_, i) => (i * 31) % 256),
+    );
+    for (const f of [bad, join(dir, "missing.wav")]) {
+      const { out, err } = capture();
+      expect(await main([f])).toBe(1);
+      expect(out).toEqual([]);
+      expect(err.join("").trim().split("\n")).toHaveLength(1);
+      vi.restoreAllMocks();
+    }
+  });
+
+  it("prints key, BPM and chords, or JSON with --json", async () => {
+    const path = join(dir, "cli.wav");
+    writeFileSync(
+      path,
+      encodeWav(renderProgression({ chords: ["C", "F", "G7", "C"], bpm: 120, repeats: 2 }), 22050),
+    );
+    let c = capture();
+    expect(await main([path])).toBe(0);
+    const text = c.out.join("");
+    expect(text).toMatch(/Key:\s+C Major/);
+    expect(text).toMatch(/BPM:\s+\d+\.\d/);
+    expect(text).toMatch(/0:00\.00\s+\w/);
+    vi.restoreAllMocks();
+    c = capture();
+    expect(await main(["--json", path])).toBe(0);
+    const parsed = JSON.parse(c.out.join("")) as { key: string; chords: unknown[] };
+    expect(parsed.key).toBe("C Major");
+    expect(parsed.chords.length).toBeGreaterThan(0);
+  });
+});

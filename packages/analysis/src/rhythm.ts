@@ -1,0 +1,275 @@
+/**
+ * Tempo estimation, dynamic-programming beat tracking and meter/downbeat inference.
+ * Pure module (no Node or DOM APIs).
+ */
+import type { TimeSignature } from "./types.js";
+
+/**
+ * Global tempo from the autocorrelation of the onset envelope, weighted by a log-Gaussian prior over
+ * tempo (mean 120 BPM, σ = 1 octave), as in librosa's `tempo` (Ellis, "Beat tracking by dynamic
+ * programming", J. New Music Research 36(1), 2007). Each lag also collects half of the autocorrelation at
+ * twice the lag, which favours the metrical level whose multiples are also periodic.
+ *
+ * @param onset onset strength, one value per frame (≥ 0).
+ * @param frameRate frames per second (> 0).
+ * @param minBpm lowest tempo considered (default 40).
+ * @param maxBpm highest tempo considered (default 240).
+ * @returns tempo in BPM, or 0 when the envelope has no energy.
+ */
+export function estimateTempo(onset: Float32Array, frameRate: number, minBpm = 40, maxBpm = 240): number {
+  const n = onset.length;
+  const maxLag = Math.min(n - 1, Math.ceil((60 * frameRate * 2) / minBpm) + 2);
+  const minLag = Math.max(1, Math.floor((60 * frameRate) / maxBpm));
+  if (maxLag <= minLag) return 0;
+  let mean = 0;
+  for (let i = 0; i < n; i++) mean += onset[i] as number;
+  mean /= n;
+  const x = new Float64Array(n);
+  for (let i = 0; i < n; i++) x[i] = (onset[i] as number) - mean;
+  const acf = new Float64Array(maxLag + 1);
+  for (let lag = 0; lag <= maxLag; lag++) {
+    let s = 0;
+    for (let i = lag; i < n; i++) s += (x[i] as number) * (x[i - lag] as number);
+    acf[lag] = s / (n - lag);
+  }
+  if ((acf[0] as number) <= 0) return 0;
+  const score = new Float64Array(maxLag + 1);
+  const lagMax = Math.floor((60 * frameRate) / minBpm);
+  for (let lag = minLag; lag <= lagMax; lag++) {
+    const bpm = (60 * frameRate) / lag;
+    const prior = Math.exp(-0.5 * Math.log2(bpm / 120) ** 2);
+    const a = Math.max(0, acf[lag] as number);
+    const a2 = 2 * lag <= maxLag ? Math.max(0, acf[2 * lag] as number) : 0;
+    score[lag] = (a + 0.5 * a2) * prior;
+  }
+  let best = minLag;
+  for (let lag = minLag; lag <= lagMax; lag++)
+    if ((score[lag] as number) > (score[best] as number)) best = lag;
+  // Parabolic refinement of the peak.
+  let lagF = best;
+  if (best > minLag && best < lagMax) {
+    const a = score[best - 1] as number;
+    const b = score[best] as number;
+    const c = score[best + 1] as number;
+    const den = a - 2 * b + c;
+    if (den < 0) lagF = best + (0.5 * (a - c)) / den;
+  }
+  return (60 * frameRate) / lagF;
+}
+
+/**
+ * Beat tracking by dynamic programming (Ellis 2007), following librosa's `beat_track`: the local score is
+ * the std-normalised onset envelope smoothed by a Gaussian of σ = period/32; the transition cost from a
+ * previous beat at distance d is −tightness·log(d/period)², d ∈ [period/2, 2·period]; the last beat is the
+ * last local maximum of the cumulative score above half the median of maxima; weak leading/trailing beats
+ * are trimmed.
+ *
+ * @param onset onset strength per frame.
+ * @param periodFrames beat period in frames (> 1, fractional allowed).
+ * @param tightness transition tightness (librosa default 100).
+ * @returns beat positions in frames (ascending integers).
+ */
+export function trackBeats(onset: Float32Array, periodFrames: number, tightness = 100): number[] {
+  const n = onset.length;
+  if (n === 0 || !(periodFrames > 1)) return [];
+  // Normalise by standard deviation.
+  let mean = 0;
+  for (let i = 0; i < n; i++) mean += onset[i] as number;
+  mean /= n;
+  let v = 0;
+  for (let i = 0; i < n; i++) v += ((onset[i] as number) - mean) ** 2;
+  const sd = Math.sqrt(v / Math.max(1, n - 1)) + 1e-12;
+  const P = periodFrames;
+  const half = Math.round(P);
+  const kern = new Float64Array(2 * half + 1);
+  for (let j = -half; j <= half; j++) kern[j + half] = Math.exp(-0.5 * ((j * 32) / P) ** 2);
+  const local = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    let s = 0;
+    const a = Math.max(0, i - half);
+    const b = Math.min(n - 1, i + half);
+    for (let j = a; j <= b; j++) s += ((onset[j] as number) / sd) * (kern[j - i + half] as number);
+    local[i] = s;
+  }
+  let localMax = 0;
+  for (let i = 0; i < n; i++) localMax = Math.max(localMax, local[i] as number);
+  const wLo = Math.round(2 * P);
+  const wHi = Math.max(1, Math.round(P / 2));
+  const txwt = new Float64Array(wLo - wHi + 1);
+  for (let d = wHi; d <= wLo; d++) txwt[d - wHi] = -tightness * Math.log(d / P) ** 2;
+  const cum = new Float64Array(n);
+  const back = new Int32Array(n).fill(-1);
+  let first = true;
+  for (let i = 0; i < n; i++) {
+    let bestV = Number.NEGATIVE_INFINITY;
+    let bestJ = -1;
+    for (let d = wHi; d <= wLo; d++) {
+      const j = i - d;
+      const c = (txwt[d - wHi] as number) + (j >= 0 ? (cum[j] as number) : 0);
+      if (c > bestV) {
+        bestV = c;
+        bestJ = j;
+      }
+    }
+    cum[i] = (local[i] as number) + bestV;
+    if (first && (local[i] as number) < 0.01 * localMax) back[i] = -1;
+    else {
+      back[i] = bestJ;
+      first = false;
+    }
+  }
+  // Last beat: last local maximum of cum above half the median of local maxima.
+  const maxima: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const c = cum[i] as number;
+    if ((i === 0 || c > (cum[i - 1] as number)) && (i === n - 1 || c >= (cum[i + 1] as number)))
+      maxima.push(i);
+  }
+  if (maxima.length === 0) return [];
+  const sorted = maxima.map((i) => cum[i] as number).sort((a, b) => a - b);
+  const med = sorted[sorted.length >> 1] as number;
+  let last = maxima[maxima.length - 1] as number;
+  for (let k = maxima.length - 1; k >= 0; k--) {
+    const i = maxima[k] as number;
+    if ((cum[i] as number) * 2 > med) {
+      last = i;
+      break;
+    }
+  }
+  const beats: number[] = [];
+  for (let i = last; i >= 0; i = back[i] as number) {
+    beats.push(i);
+    if ((back[i] as number) < 0) break;
+  }
+  beats.reverse();
+  // Trim weak beats at both ends (librosa: threshold 0.5 × RMS of Hann-smoothed beat strengths).
+  const strength = beats.map((b) => local[b] as number);
+  const hann = [0.25, 0.75, 1, 0.75, 0.25];
+  const smooth = strength.map((_, i) => {
+    let s = 0;
+    for (let j = -2; j <= 2; j++) s += (strength[i + j] ?? 0) * (hann[j + 2] as number);
+    return s;
+  });
+  const rms = Math.sqrt(smooth.reduce((a, b) => a + b * b, 0) / Math.max(1, smooth.length));
+  const thr = 0.5 * rms;
+  let s0 = 0;
+  while (s0 < smooth.length && (smooth[s0] as number) <= thr) s0++;
+  let s1 = smooth.length;
+  while (s1 > s0 && (smooth[s1 - 1] as number) <= thr) s1--;
+  return beats.slice(s0, s1);
+}
+
+/**
+ * Least-squares beat period (seconds) from beat times: the slope of time against beat index.
+ * Robust to the frame quantisation of individual beats. Returns 0 for fewer than 2 beats.
+ */
+export function beatPeriod(beats: readonly number[]): number {
+  const n = beats.length;
+  if (n < 2) return 0;
+  const mx = (n - 1) / 2;
+  let my = 0;
+  for (const b of beats) my += b;
+  my /= n;
+  let sxy = 0;
+  let sxx = 0;
+  for (let i = 0; i < n; i++) {
+    sxy += (i - mx) * ((beats[i] as number) - my);
+    sxx += (i - mx) ** 2;
+  }
+  return sxy / sxx;
+}
+
+/**
+ * Is the beat subdivided in three (compound meter)? Folds the onset envelope over each beat interval into
+ * 12 phase bins and compares the energy at 1/3 and 2/3 of the beat with the energy at 1/2.
+ */
+export function isTernary(onset: Float32Array, beatFrames: readonly number[]): boolean {
+  const bins = new Float64Array(12);
+  for (let i = 0; i + 1 < beatFrames.length; i++) {
+    const a = beatFrames[i] as number;
+    const b = beatFrames[i + 1] as number;
+    const len = b - a;
+    if (len < 6) continue;
+    for (let f = a; f < b; f++) {
+      const ph = Math.min(11, Math.floor(((f - a) / len) * 12));
+      bins[ph] = (bins[ph] as number) + (onset[f] as number);
+    }
+  }
+  const at = (k: number) => Math.max(bins[k - 1] as number, bins[k] as number, bins[k + 1] as number);
+  const third = (at(4) + at(8)) / 2;
+  const halfB = at(6);
+  return third > 1.3 * halfB && third > 0;
+}
+
+/**
+ * Choose the bar length (3 or 4 beats; 2 for compound 6/8) and the downbeat phase from per-beat harmonic
+ * novelty: chords tend to change on downbeats (Goto, "An audio-based real-time beat tracking system for
+ * music with or without drum-sounds", JNMR 2001). For every candidate bar length M and phase φ the contrast
+ * between the mean novelty on beats ≡ φ (mod M) and on the other beats is computed; the largest wins.
+ *
+ * @param novelty one value per beat (≥ 0), e.g. chroma change from the previous beat.
+ * @param ternary whether beats are subdivided in three.
+ * @returns time signature, beats per bar and index of the first downbeat.
+ */
+export function inferMeter(
+  novelty: readonly number[],
+  ternary: boolean,
+): { timeSignature: TimeSignature; beatsPerBar: number; phase: number } {
+  const score = (M: number) => {
+    let best = Number.NEGATIVE_INFINITY;
+    let bestPhase = 0;
+    for (let p = 0; p < M; p++) {
+      let on = 0;
+      let onN = 0;
+      let off = 0;
+      let offN = 0;
+      for (let i = 0; i < novelty.length; i++) {
+        if (i % M === p) {
+          on += novelty[i] as number;
+          onN++;
+        } else {
+          off += novelty[i] as number;
+          offN++;
+        }
+      }
+      const c = onN && offN ? on / onN - off / offN : 0;
+      if (c > best) {
+        best = c;
+        bestPhase = p;
+      }
+    }
+    return { contrast: best, phase: bestPhase };
+  };
+  if (ternary) {
+    const s2 = score(2);
+    return { timeSignature: "6/8", beatsPerBar: 2, phase: s2.phase };
+  }
+  const s3 = score(3);
+  const s4 = score(4);
+  if (s3.contrast > 1.15 * s4.contrast && s3.contrast > 0)
+    return { timeSignature: "3/4", beatsPerBar: 3, phase: s3.phase };
+  return { timeSignature: "4/4", beatsPerBar: 4, phase: s4.phase };
+}
+
+/**
+ * Mean onset strength halfway between beats relative to the mean on the beats (peak within ±2 frames).
+ * A value near 1 means the half-beat positions are as accented as the beats — typically a backbeat
+ * (snare on 2 and 4) heard at half the true tempo — so the faster metrical level is the beat.
+ */
+export function offbeatRatio(onset: Float32Array, beatFrames: readonly number[]): number {
+  const peak = (f: number) => {
+    let m = 0;
+    const c = Math.round(f);
+    for (let j = c - 2; j <= c + 2; j++) m = Math.max(m, onset[j] ?? 0);
+    return m;
+  };
+  let on = 0;
+  let mid = 0;
+  for (let i = 0; i + 1 < beatFrames.length; i++) {
+    const a = beatFrames[i] as number;
+    const b = beatFrames[i + 1] as number;
+    on += peak(a);
+    mid += peak((a + b) / 2);
+  }
+  return on > 0 ? mid / on : 0;
+}

@@ -1,0 +1,82 @@
+/**
+ * Shared types of the analysis engine: branded units, result shapes and errors.
+ * Pure module (no Node or DOM APIs).
+ */
+
+/** A duration or instant in seconds. */
+export type Seconds = number & { readonly __brand: "Seconds" };
+/** A frequency in hertz. */
+export type Hz = number & { readonly __brand: "Hz" };
+/** A (possibly fractional) MIDI note number; 69 = A4. */
+export type MidiNote = number & { readonly __brand: "MidiNote" };
+/** A pitch class 0..11, 0 = C. */
+export type PitchClass = number & { readonly __brand: "PitchClass" };
+
+/** Brand a number as {@link Seconds}. */
+export const seconds = (x: number): Seconds => x as Seconds;
+/** Brand a number as {@link Hz}. */
+export const hz = (x: number): Hz => x as Hz;
+/** Brand a number as {@link MidiNote}. */
+export const midiNote = (x: number): MidiNote => x as MidiNote;
+/** Brand a number as {@link PitchClass}, reducing it modulo 12. */
+export const pitchClass = (x: number): PitchClass => (((Math.round(x) % 12) + 12) % 12) as PitchClass;
+
+/** Pipeline stages reported through `onProgress`, in order. */
+export type AnalysisStage = "resample" | "spectrum" | "chroma" | "beats" | "chords" | "key" | "done";
+
+/** Options of {@link analyzeAudio}. */
+export interface AnalyzeOptions {
+  /** Called at the start of each stage with the overall fraction done (0..1). */
+  onProgress?: (fraction: number, stage: AnalysisStage) => void;
+}
+
+/** One chord change: from `time` (seconds) the chord `chord` (display name) sounds. */
+export interface ChordChange {
+  time: number;
+  chord: string;
+}
+
+/** A chord segment [start, end) in seconds with a 0..1 confidence. */
+export interface ChordSegment {
+  start: number;
+  end: number;
+  chord: string;
+  confidence: number;
+}
+
+/** The time signatures the engine reports. */
+export type TimeSignature = "4/4" | "3/4" | "6/8";
+
+/** Everything {@link analyzeAudio} returns. All times are in seconds from the start of the signal. */
+export interface AnalysisResult {
+  /** Key in the product's spelling, e.g. "C Major", "A# Minor" (sharps only). */
+  key: string;
+  /** 0..1 confidence of `key`. */
+  keyConfidence: number;
+  /** Second-best key (never the same as `key`) or null when there is no harmonic content. */
+  keyRunnerUp: { key: string; confidence: number } | null;
+  /** Tempo in beats per minute, rounded to 1 decimal; 0 when no beat was found. */
+  bpm: number;
+  /** Beat instants, seconds, ascending. */
+  beats: number[];
+  /** Downbeat instants (first beat of each bar), seconds, ascending; a subset of `beats`. */
+  downbeats: number[];
+  timeSignature: TimeSignature;
+  /** Chord changes, ascending by time; the first one starts at 0. */
+  chords: ChordChange[];
+  /** The same chords as contiguous segments covering [0, durationSeconds]. */
+  segments: ChordSegment[];
+  durationSeconds: number;
+  /** Estimated A4 reference frequency in Hz (e.g. 440.0), one decimal. */
+  tuningHz: number;
+}
+
+/** Thrown by {@link analyzeAudio} for invalid input (empty/NaN samples, bad sample rate). */
+export class AnalysisInputError extends Error {
+  override name = "AnalysisInputError";
+}
+
+/** Thrown for an unknown chord label in the label helpers. */
+export class ChordLabelError extends Error {
+  override name = "ChordLabelError";
+}

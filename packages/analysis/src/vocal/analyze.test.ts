@@ -1,0 +1,135 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  analyzeVocal,
+  diatonicChords,
+  estimateKey,
+  midiToNoteName,
+  type SynthNote,
+  scaleMelody,
+  synthesizeVoice,
+} from "./index.js";
+
+const SR = 44100;
+
+function sing(notes: SynthNote[], extra: Partial<Parameters<typeof synthesizeVoice>[0]> = {}) {
+  return synthesizeVoice({ notes, sampleRate: SR, ...extra });
+}
+
+describe("music helpers", () => {
+  it("names notes with sharps and A4 = 69", () => {
+    expect(midiToNoteName(69)).toBe("A4");
+    expect(midiToNoteName(60)).toBe("C4");
+    expect(midiToNoteName(43)).toBe("G2");
+    expect(midiToNoteName(73)).toBe("C#5");
+  });
+  it("lists diatonic chords most singable first", () => {
+    expect(diatonicChords(0, "major")).toEqual(["C", "F", "G", "Am", "Dm", "Em", "Bdim"]);
+    expect(diatonicChords(9, "minor")).toEqual(["Am", "Dm", "Em", "F", "C", "G", "Bdim"]);
+  });
+  it("separates relative keys by the final note", () => {
+    const degreesMajor = [0, 1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1, 0];
+    const cMaj = scaleMelody(60, "major", degreesMajor);
+    const aMin = scaleMelody(57, "minor", degreesMajor);
+    expect(estimateKey(cMaj)).toMatchObject({ tonic: 0, mode: "major" });
+    expect(estimateKey(aMin)).toMatchObject({ tonic: 9, mode: "minor" });
+  });
+});
+
+describe("analyzeVocal", () => {
+  it("finds D major and the range of a sung D major scale up and down", () => {
+    const notes = scaleMelody(62, "major", [0, 1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1, 0], 0.45, 0.05);
+    const r = analyzeVocal(sing(notes, { humLevel: 0.02, noiseLevel: 0.005 }), SR);
+    expect(r).not.toBeNull();
+    expect(r!.key).toBe("D Major");
+    expect(r!.recommended_chords).toEqual(["D", "G", "A", "Bm", "Em", "F#m", "C#dim"]);
+    expect(r!.vocal_range.min).toBe("D4");
+    expect(r!.vocal_range.max).toBe("D5");
+    expect(r!.vocal_range.min_midi).toBe(62);
+    expect(Math.abs(r!.vocal_range.min_hz - 293.66)).toBeLessThan(5);
+    expect(r!.notes.length).toBeGreaterThanOrEqual(13);
+    expect(r!.keyConfidence).toBeGreaterThan(0);
+    expect(r!.keyConfidence).toBeLessThanOrEqual(1);
+    expect(r!.pitchTrack.times.length).toBe(r!.pitchTrack.f0.length);
+  });
+
+  it("finds E minor in a low tune with vibrato and detuning", () => {
+    const notes = scaleMelody(
+      40 + 12,
+      "minor",
+      [4, 2, 0, 1, 2, 3, 4, 5, 4, 2, 3, 1, -1, 0, 2, 1, 0],
+      0.4,
+      0.0,
+    );
+    const r = analyzeVocal(
+      sing(notes, { vibratoCents: 50, tuningCents: 20, vowel: "o", breathiness: 0.12 }),
+      SR,
+    );
+    expect(r?.key).toBe("E Minor");
+    expect(r?.vocal_range.min).toBe("D3");
+    expect(r?.vocal_range.max).toBe("C4");
+  });
+
+  it("reports a steady pulse as BPM and never invents one", () => {
+    const even = scaleMelody(67, "major", [0, 1, 2, 3, 4, 3, 2, 1, 0, 2, 4, 2, 0], 0.45, 0.05); // 0.5 s → 120 BPM
+    const r = analyzeVocal(sing(even), SR);
+    expect(r?.bpm).not.toBeNull();
+    expect(Math.abs((r?.bpm ?? 0) - 120)).toBeLessThan(4);
+    // irregular onsets: durations drawn far off any grid
+    const irregular: SynthNote[] = [];
+    const durs = [0.31, 0.77, 0.42, 1.13, 0.36, 0.58, 0.93, 0.33, 0.71, 0.49, 1.02, 0.39];
+    let t = 0.3;
+    durs.forEach((d, k) => {
+      irregular.push({ midi: 60 + [0, 2, 4, 5, 7, 5, 4, 2, 0, 4, 2, 0][k]!, start: t, end: t + d });
+      t += d + 0.04;
+    });
+    const q = analyzeVocal(sing(irregular), SR);
+    expect(q).not.toBeNull();
+    expect(q?.bpm).toBeNull();
+    expect(q?.time_signature).toBeNull();
+  });
+
+  it("returns null for silence, noise, a short blip and speech-like glides", () => {
+    expect(analyzeVocal(new Float32Array(SR * 3), SR)).toBeNull();
+    const noise = new Float32Array(SR * 3);
+    let s = 11;
+    for (let i = 0; i < noise.length; i++) {
+      s = (s * 1664525 + 1013904223) >>> 0;
+      noise[i] = (s / 2 ** 32 - 0.5) * 0.3;
+    }
+    expect(analyzeVocal(noise, SR)).toBeNull();
+    expect(analyzeVocal(sing([{ midi: 60, start: 0.1, end: 0.6 }]), SR)).toBeNull();
+    // speech-like: syllables whose pitch glides continuously (±3 semitones per 200 ms)
+    const glides: SynthNote[] = [];
+    for (let k = 0; k < 30; k++)
+      glides.push({ midi: 50 + 3 * Math.sin(k * 1.7), start: 0.2 + 0.2 * k, end: 0.38 + 0.2 * k });
+    const x = sing(glides, { vibratoCents: 250, vibratoHz: 3, portamento: 0.15 });
+    expect(analyzeVocal(x, SR)).toBeNull();
+  });
+
+  it("validates its input", () => {
+    expect(() => analyzeVocal(new Float32Array(0), SR)).toThrow(/empty/);
+    expect(() => analyzeVocal(Float32Array.from([0, Number.POSITIVE_INFINITY]), SR)).toThrow(/non-finite/);
+    expect(() => analyzeVocal(new Float32Array(10), -1)).toThrow(/sampleRate/);
+    expect(() => analyzeVocal(new Float32Array(10), SR, { minSustainSeconds: 0 })).toThrow(
+      /minSustainSeconds/,
+    );
+  });
+});
+
+const VOCAL_DEV = join(process.cwd(), "..", "shared", "eval", "vocal-dev");
+describe.runIf(existsSync(VOCAL_DEV))("vocal-dev smoke (scored fully in bench/vocal.ts)", () => {
+  it("answers no key for the spoken items", async () => {
+    const { default: decode } = await import("audio-decode");
+    const spoken = readdirSync(VOCAL_DEV).filter((d) => {
+      const p = join(VOCAL_DEV, d, "truth.json");
+      return existsSync(p) && (JSON.parse(readFileSync(p, "utf8")) as { kind: string }).kind === "spoken";
+    });
+    expect(spoken.length).toBeGreaterThan(0);
+    for (const d of spoken.slice(0, 2)) {
+      const a = await decode(readFileSync(join(VOCAL_DEV, d, "audio.flac")));
+      expect(analyzeVocal(a.channelData[0]!, a.sampleRate)).toBeNull();
+    }
+  });
+});

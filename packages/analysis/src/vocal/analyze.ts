@@ -1,0 +1,387 @@
+import { hzToMidi, midiToHz, validateInput } from "./dsp.js";
+import { diatonicChords, KK_MAJOR, KK_MINOR, midiToNoteName, PITCH_CLASSES, pearson } from "./music.js";
+import { PITCH_HOP_SECONDS, type PitchTrack, type PitchTrackOptions, trackPitch } from "./pitch.js";
+
+/** A segmented sung note: start/end in seconds, MIDI number (A4 = 69, tuning-corrected). */
+export interface VocalNote {
+  start: number;
+  end: number;
+  midi: number;
+}
+
+/** Lowest and highest sustained sung notes. */
+export interface VocalRange {
+  /** Note names with octave, sharps, A4 = 440 Hz, e.g. "G3". */
+  min: string;
+  max: string;
+  /** Median sung frequency of those notes, Hz. */
+  min_hz: number;
+  max_hz: number;
+  min_midi: number;
+  max_midi: number;
+}
+
+/** Result of {@link analyzeVocal}. */
+export interface VocalAnalysisResult {
+  /** "C Major" / "A Minor" (tonic with sharps only). */
+  key: string;
+  /** 0..1. */
+  keyConfidence: number;
+  /** From note onsets when there is a clear pulse, else null. */
+  bpm: number | null;
+  /** "4/4" | "3/4" | null (null when there is no clear pulse). */
+  time_signature: string | null;
+  /** The key's 7 diatonic chords, most singable first. */
+  recommended_chords: string[];
+  vocal_range: VocalRange;
+  notes: VocalNote[];
+  /** Pitch track for drawing, 10 ms hop; f0 in Hz (0.01 Hz precision), 0 = unvoiced. */
+  pitchTrack: { times: number[]; f0: number[] };
+}
+
+/** Options of {@link analyzeVocal}. */
+export interface VocalAnalysisOptions extends PitchTrackOptions {
+  /** Minimum note length counted as sustained for range and key, s (default 0.12). */
+  minSustainSeconds?: number;
+}
+
+/** Per-recording statistics used for the "unable to detect" decision and tests. */
+export interface VocalSegmentation {
+  notes: VocalNote[];
+  /** Median f0 (Hz) of each note, same order as `notes`. */
+  noteHz: number[];
+  /** Global tuning offset in semitones (-0.5..0.5) relative to A440. */
+  tuning: number;
+  /** Seconds of voiced frames. */
+  voicedSeconds: number;
+  /** Share of voiced time inside notes ≥ minSustainSeconds whose pitch is stable. */
+  sustainedShare: number;
+}
+
+const SMOOTH_FRAMES = 17; // 170 ms moving average ≈ one vibrato cycle (5–6 Hz) → vibrato cancels
+const MIN_NOTE_FRAMES = 6;
+
+/**
+ * Segment an f0 track into notes: estimate the global tuning (circular mean of the cents
+ * deviation), smooth the MIDI curve over 170 ms to cancel vibrato, quantise to semitones and keep
+ * runs ≥ 60 ms (a simplified version of the note stage of pYIN, Mauch et al. 2015, "Computer-aided
+ * melody note transcription using the Tony software", SMC).
+ *
+ * @param track output of {@link trackPitch}.
+ * @param minSustainSeconds note length counted as sustained, s.
+ */
+export function segmentNotes(track: PitchTrack, minSustainSeconds = 0.12): VocalSegmentation {
+  const n = track.f0.length;
+  const hop = PITCH_HOP_SECONDS;
+  const midi = new Float64Array(n).fill(Number.NaN);
+  let sx = 0;
+  let sy = 0;
+  let voiced = 0;
+  for (let i = 0; i < n; i++) {
+    const f = track.f0[i] as number;
+    if (f > 0) {
+      const m = hzToMidi(f);
+      midi[i] = m;
+      const a = 2 * Math.PI * (m - Math.round(m));
+      sx += Math.cos(a);
+      sy += Math.sin(a);
+      voiced++;
+    }
+  }
+  const tuning = voiced > 0 ? Math.atan2(sy, sx) / (2 * Math.PI) : 0;
+  // smoothed curve within voiced runs
+  const smooth = new Float64Array(n).fill(Number.NaN);
+  const halfW = (SMOOTH_FRAMES - 1) / 2;
+  let i = 0;
+  const runs: [number, number][] = [];
+  while (i < n) {
+    if (Number.isNaN(midi[i] as number)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < n && !Number.isNaN(midi[j] as number)) j++;
+    runs.push([i, j]);
+    for (let k = i; k < j; k++) {
+      const lo = Math.max(i, k - halfW);
+      const hi = Math.min(j - 1, k + halfW);
+      let s = 0;
+      for (let q = lo; q <= hi; q++) s += midi[q] as number;
+      smooth[k] = s / (hi - lo + 1);
+    }
+    i = j;
+  }
+  const notes: VocalNote[] = [];
+  const noteHz: number[] = [];
+  let sustainedFrames = 0;
+  for (const [a, b] of runs) {
+    // split into constant-semitone segments
+    const segs: [number, number, number][] = [];
+    let s = a;
+    while (s < b) {
+      const q = Math.round((smooth[s] as number) - tuning);
+      let e = s + 1;
+      while (e < b && Math.round((smooth[e] as number) - tuning) === q) e++;
+      segs.push([s, e, q]);
+      s = e;
+    }
+    // drop short segments, merging equal neighbours separated only by dropped glides
+    const kept: [number, number, number][] = [];
+    for (const seg of segs) {
+      if (seg[1] - seg[0] < MIN_NOTE_FRAMES) continue;
+      const last = kept[kept.length - 1];
+      if (last && last[2] === seg[2] && seg[0] - last[1] < MIN_NOTE_FRAMES) last[1] = seg[1];
+      else kept.push([seg[0], seg[1], seg[2]]);
+    }
+    for (const [s0, e0, q] of kept) {
+      const vals: number[] = [];
+      let dev = 0;
+      for (let k = s0; k < e0; k++) {
+        vals.push(midi[k] as number);
+        dev += Math.abs((smooth[k] as number) - tuning - q);
+      }
+      vals.sort((x, y) => x - y);
+      const med = vals[Math.floor(vals.length / 2)] as number;
+      notes.push({ start: round3(s0 * hop), end: round3(e0 * hop), midi: q });
+      noteHz.push(midiToHz(med));
+      if ((e0 - s0) * hop >= minSustainSeconds && dev / (e0 - s0) < 0.25) sustainedFrames += e0 - s0;
+    }
+  }
+  return {
+    notes,
+    noteHz,
+    tuning,
+    voicedSeconds: voiced * hop,
+    sustainedShare: voiced > 0 ? sustainedFrames / voiced : 0,
+  };
+}
+
+function round3(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+/**
+ * Lowest and highest sustained notes, robust to octave glitches and short outliers: only notes
+ * ≥ `minSustain` s count; an extreme pitch is dropped while it is separated from the rest by a gap
+ * of more than 7 semitones and holds < 15 % of the sustained time.
+ */
+export function vocalRange(notes: VocalNote[], noteHz: number[], minSustain = 0.12): VocalRange | null {
+  let idx = notes.map((_, k) => k).filter((k) => notes[k]!.end - notes[k]!.start >= minSustain);
+  if (idx.length === 0) return null;
+  const total = idx.reduce((s, k) => s + notes[k]!.end - notes[k]!.start, 0);
+  for (let guard = 0; guard < 4 && idx.length > 1; guard++) {
+    const pitches = [...new Set(idx.map((k) => notes[k]!.midi))].sort((a, b) => a - b);
+    const lo = pitches[0] as number;
+    const hi = pitches[pitches.length - 1] as number;
+    const durOf = (m: number) =>
+      idx.filter((k) => notes[k]!.midi === m).reduce((s, k) => s + notes[k]!.end - notes[k]!.start, 0);
+    let changed = false;
+    if (pitches.length > 1 && (pitches[1] as number) - lo > 7 && durOf(lo) < 0.15 * total) {
+      idx = idx.filter((k) => notes[k]!.midi !== lo);
+      changed = true;
+    } else if (
+      pitches.length > 1 &&
+      hi - (pitches[pitches.length - 2] as number) > 7 &&
+      durOf(hi) < 0.15 * total
+    ) {
+      idx = idx.filter((k) => notes[k]!.midi !== hi);
+      changed = true;
+    }
+    if (!changed) break;
+  }
+  let kMin = idx[0] as number;
+  let kMax = idx[0] as number;
+  for (const k of idx) {
+    if (notes[k]!.midi < notes[kMin]!.midi) kMin = k;
+    if (notes[k]!.midi > notes[kMax]!.midi) kMax = k;
+  }
+  const hzOf = (midi: number) => {
+    const hs = idx.filter((k) => notes[k]!.midi === midi).map((k) => noteHz[k] as number);
+    hs.sort((a, b) => a - b);
+    return Math.round((hs[Math.floor(hs.length / 2)] as number) * 10) / 10;
+  };
+  const minMidi = notes[kMin]!.midi;
+  const maxMidi = notes[kMax]!.midi;
+  return {
+    min: midiToNoteName(minMidi),
+    max: midiToNoteName(maxMidi),
+    min_hz: hzOf(minMidi),
+    max_hz: hzOf(maxMidi),
+    min_midi: minMidi,
+    max_midi: maxMidi,
+  };
+}
+
+/** Key estimate: tonic pitch class, mode and a 0..1 confidence. */
+export interface VocalKey {
+  tonic: number;
+  mode: "major" | "minor";
+  confidence: number;
+}
+
+/**
+ * Key of a sung melody: duration-weighted pitch-class histogram correlated with the
+ * Krumhansl–Kessler (1982) profiles (Krumhansl–Schmuckler algorithm), plus tonic evidence that
+ * separates relative keys: a bonus when the final sustained note, and a smaller one when the
+ * first note, is the candidate tonic (melodies usually close on the tonic, Huron 2006, "Sweet
+ * Anticipation", ch. 9). Confidence = softmax probability of the winner (temperature 0.05).
+ */
+export function estimateKey(notes: VocalNote[]): VocalKey | null {
+  const hist = new Float64Array(12);
+  for (const n of notes) {
+    const pc = ((n.midi % 12) + 12) % 12;
+    hist[pc] = (hist[pc] as number) + n.end - n.start;
+  }
+  let total = 0;
+  for (let i = 0; i < 12; i++) total += hist[i] as number;
+  if (total <= 0) return null;
+  const sustained = notes.filter((n) => n.end - n.start >= 0.15);
+  const lastPc = sustained.length > 0 ? ((sustained[sustained.length - 1]!.midi % 12) + 12) % 12 : -1;
+  const firstPc = sustained.length > 0 ? ((sustained[0]!.midi % 12) + 12) % 12 : -1;
+  const scores: { tonic: number; mode: "major" | "minor"; s: number }[] = [];
+  const rot = new Float64Array(12);
+  for (const mode of ["major", "minor"] as const) {
+    const prof = mode === "major" ? KK_MAJOR : KK_MINOR;
+    for (let tonic = 0; tonic < 12; tonic++) {
+      for (let k = 0; k < 12; k++) rot[k] = hist[(tonic + k) % 12] as number;
+      let s = pearson(rot, prof);
+      if (lastPc === tonic) s += FINAL_BONUS;
+      if (firstPc === tonic) s += FIRST_BONUS;
+      scores.push({ tonic, mode, s });
+    }
+  }
+  scores.sort((a, b) => b.s - a.s);
+  const best = scores[0]!;
+  let z = 0;
+  for (const c of scores) z += Math.exp((c.s - best.s) / 0.05);
+  return { tonic: best.tonic, mode: best.mode, confidence: Math.round((1 / z) * 1000) / 1000 };
+}
+
+const FINAL_BONUS = 0.15;
+const FIRST_BONUS = 0.05;
+
+/**
+ * Tempo from note onsets when they sit on a clear isochronous grid; null otherwise (never guessed).
+ * The beat is the most common inter-onset interval cluster (0.3–1.2 s, i.e. 50–200 BPM), refined
+ * by least squares so that onsets fall on multiples of half a beat; accepted when ≥ 80 % of the
+ * inter-onset intervals lie within 40 ms of such a multiple (cf. Dixon 2001, "Automatic extraction
+ * of tempo and beat from expressive performances", JNMR 30(1), IOI clustering).
+ * Metre: onset-duration accents folded at 3 and 4 beats; "3/4" only when clearly stronger.
+ */
+export function estimateTempo(notes: VocalNote[]): { bpm: number | null; timeSignature: string | null } {
+  const onsets = notes.filter((n) => n.end - n.start >= 0.1).map((n) => n.start);
+  if (onsets.length < 8) return { bpm: null, timeSignature: null };
+  const iois: number[] = [];
+  for (let k = 1; k < onsets.length; k++) iois.push((onsets[k] as number) - (onsets[k - 1] as number));
+  // cluster IOIs (Dixon 2001): 25 ms tolerance
+  const cand = iois.filter((x) => x >= 0.3 && x <= 1.2).sort((a, b) => a - b);
+  if (cand.length < 4) return { bpm: null, timeSignature: null };
+  let bestC = 0;
+  let bestCount = 0;
+  for (const c of cand) {
+    const cnt = cand.filter((x) => Math.abs(x - c) < 0.025).length;
+    if (cnt > bestCount) {
+      bestCount = cnt;
+      bestC = c;
+    }
+  }
+  const members = cand.filter((x) => Math.abs(x - bestC) < 0.025);
+  let beat = members.reduce((s, x) => s + x, 0) / members.length;
+  // refine on all IOIs as multiples of half-beats
+  let num = 0;
+  let den = 0;
+  for (const x of iois) {
+    const k = Math.max(1, Math.round(x / (beat / 2)));
+    num += x * k;
+    den += k * k;
+  }
+  beat = (2 * num) / den;
+  let fit = 0;
+  for (const x of iois) {
+    const k = Math.max(1, Math.round(x / (beat / 2)));
+    if (Math.abs(x - (k * beat) / 2) < 0.04) fit++;
+  }
+  if (fit / iois.length < 0.8) return { bpm: null, timeSignature: null };
+  const bpm = Math.round((60 / beat) * 10) / 10;
+  // metre: fold onset accents (note duration) at 3 and 4 beats
+  const t0 = onsets[0] as number;
+  const contrast = (g: number) => {
+    const acc = new Float64Array(g);
+    for (const n of notes) {
+      const b = Math.round((n.start - t0) / beat);
+      const slot = ((b % g) + g) % g;
+      acc[slot] = (acc[slot] as number) + n.end - n.start;
+    }
+    let mx = 0;
+    let sum = 0;
+    for (let k = 0; k < g; k++) {
+      mx = Math.max(mx, acc[k] as number);
+      sum += acc[k] as number;
+    }
+    return sum > 0 ? (mx * g) / sum : 0;
+  };
+  const timeSignature = contrast(3) > 1.25 * contrast(4) ? "3/4" : "4/4";
+  return { bpm, timeSignature };
+}
+
+/** Speech / too-little-singing gate thresholds. */
+const MIN_VOICED_SECONDS = 1.5;
+const MIN_SUSTAINED_NOTES = 4;
+const MIN_SUSTAINED_SHARE = 0.65;
+
+/**
+ * Detect the key, range, tempo and notes of a recording of one person singing.
+ *
+ * Pipeline: pYIN pitch track ({@link trackPitch}; Mauch & Dixon 2014) → note segmentation
+ * ({@link segmentNotes}) → sustained-note range ({@link vocalRange}) → Krumhansl–Schmuckler key
+ * with tonic weighting ({@link estimateKey}) → onset tempo ({@link estimateTempo}).
+ * Returns null ("Unable to detect scale") when there are fewer than 1.5 s of voiced frames,
+ * fewer than 4 sustained notes (≥ 120 ms), or when less than 65 % of the voiced time lies in
+ * stable notes — typical of speech, whose pitch glides continuously (’t Hart, Collier & Cohen
+ * 1990, "A perceptual study of intonation").
+ *
+ * @param samples mono PCM, Float32Array of finite values (nominally -1..1), e.g. a 30 s recording.
+ * @param sampleRate Hz, 8000..384000.
+ * @param options pitch-tracker options ({@link PitchTrackOptions}) and `minSustainSeconds` (default 0.12).
+ * @returns {@link VocalAnalysisResult} or null when no scale can be detected.
+ * @throws Error on empty input, non-finite samples or an invalid sample rate / options.
+ */
+export function analyzeVocal(
+  samples: Float32Array,
+  sampleRate: number,
+  options: VocalAnalysisOptions = {},
+): VocalAnalysisResult | null {
+  validateInput(samples, sampleRate);
+  const minSustain = options.minSustainSeconds ?? 0.12;
+  if (!(minSustain >= 0.03 && minSustain <= 2)) throw new Error("minSustainSeconds must be in 0.03..2 s");
+  const track = trackPitch(samples, sampleRate, options);
+  const seg = segmentNotes(track, minSustain);
+  const sustained = seg.notes.filter((n) => n.end - n.start >= minSustain);
+  if (
+    seg.voicedSeconds < MIN_VOICED_SECONDS ||
+    sustained.length < MIN_SUSTAINED_NOTES ||
+    seg.sustainedShare < MIN_SUSTAINED_SHARE
+  ) {
+    return null;
+  }
+  const range = vocalRange(seg.notes, seg.noteHz, minSustain);
+  const key = estimateKey(sustained);
+  if (!range || !key) return null;
+  const tempo = estimateTempo(seg.notes);
+  const times: number[] = [];
+  const f0: number[] = [];
+  for (let i = 0; i < track.f0.length; i++) {
+    times.push(Math.round((track.times[i] as number) * 1000) / 1000);
+    f0.push(Math.round((track.f0[i] as number) * 100) / 100);
+  }
+  return {
+    key: `${PITCH_CLASSES[key.tonic]} ${key.mode === "major" ? "Major" : "Minor"}`,
+    keyConfidence: key.confidence,
+    bpm: tempo.bpm,
+    time_signature: tempo.timeSignature,
+    recommended_chords: diatonicChords(key.tonic, key.mode),
+    vocal_range: range,
+    notes: seg.notes,
+    pitchTrack: { times, f0 },
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * Small signal-conditioning helpers for the vocal pitch tracker: input validation,
+ * anti-aliased integer decimation and a Butterworth high-pass (hum / rumble removal).
+ * Pure TypeScript, no Node or DOM APIs.
+ */
+
+/**
+ * Throw a clear `Error` when `samples` / `sampleRate` cannot be analysed.
+ *
+ * @param samples mono PCM, finite values (nominally -1..1).
+ * @param sampleRate Hz, finite, 8000..384000.
+ * @throws Error when the buffer is not a Float32Array, is empty, holds NaN/Infinity,
+ *   or the sample rate is out of range.
+ */
+export function validateInput(samples: Float32Array, sampleRate: number): void {
+  if (!(samples instanceof Float32Array)) {
+    throw new Error("samples must be a Float32Array of mono PCM");
+  }
+  if (samples.length === 0) throw new Error("samples is empty");
+  if (
+    typeof sampleRate !== "number" ||
+    !Number.isFinite(sampleRate) ||
+    sampleRate < 8000 ||
+    sampleRate > 384000
+  ) {
+    throw new Error(`sampleRate must be a finite number of Hz in 8000..384000, got ${String(sampleRate)}`);
+  }
+  for (let i = 0; i < samples.length; i++) {
+    if (!Number.isFinite(samples[i] as number)) {
+      throw new Error(`samples contains a non-finite value (NaN or Infinity) at index ${i}`);
+    }
+  }
+}
+
+/**
+ * Decimate by an integer factor with a Blackman-windowed-sinc low-pass FIR
+ * (cut-off at 0.42 of the new sample rate, i.e. 84 % of the new Nyquist).
+ *
+ * @param x input signal.
+ * @param factor integer ≥ 1; 1 returns a copy.
+ * @returns the decimated signal, length ceil(x.length / factor).
+ */
+export function decimate(x: Float32Array, factor: number): Float32Array {
+  if (factor <= 1) return Float32Array.from(x);
+  const half = 8 * factor;
+  const taps = new Float64Array(2 * half + 1);
+  const fc = 0.42 / factor; // cycles per input sample
+  let sum = 0;
+  for (let i = -half; i <= half; i++) {
+    const sinc = i === 0 ? 2 * fc : Math.sin(2 * Math.PI * fc * i) / (Math.PI * i);
+    const n = (i + half) / (2 * half);
+    const w = 0.42 - 0.5 * Math.cos(2 * Math.PI * n) + 0.08 * Math.cos(4 * Math.PI * n);
+    const v = sinc * w;
+    taps[i + half] = v;
+    sum += v;
+  }
+  for (let i = 0; i < taps.length; i++) taps[i] = (taps[i] as number) / sum;
+  const outLen = Math.ceil(x.length / factor);
+  const y = new Float32Array(outLen);
+  const n = x.length;
+  for (let o = 0; o < outLen; o++) {
+    const c = o * factor;
+    let acc = 0;
+    const lo = Math.max(-half, -c);
+    const hi = Math.min(half, n - 1 - c);
+    for (let k = lo; k <= hi; k++) acc += (taps[k + half] as number) * (x[c + k] as number);
+    y[o] = acc;
+  }
+  return y;
+}
+
+/**
+ * In-place 4th-order Butterworth high-pass (two cascaded RBJ biquads, Q = 0.5412 and 1.3066),
+ * used to remove mains hum and rumble below the singing range.
+ *
+ * @param x signal, modified in place.
+ * @param sampleRate Hz.
+ * @param cutoff Hz (-3 dB point), > 0 and < sampleRate / 2.
+ */
+export function highPassInPlace(x: Float32Array, sampleRate: number, cutoff: number): void {
+  for (const q of [0.541196, 1.306563]) {
+    const w0 = (2 * Math.PI * cutoff) / sampleRate;
+    const cos = Math.cos(w0);
+    const alpha = Math.sin(w0) / (2 * q);
+    const a0 = 1 + alpha;
+    const b0 = (1 + cos) / 2 / a0;
+    const b1 = -(1 + cos) / a0;
+    const b2 = b0;
+    const a1 = (-2 * cos) / a0;
+    const a2 = (1 - alpha) / a0;
+    let x1 = 0;
+    let x2 = 0;
+    let y1 = 0;
+    let y2 = 0;
+    for (let i = 0; i < x.length; i++) {
+      const xi = x[i] as number;
+      const yi = b0 * xi + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
+      x2 = x1;
+      x1 = xi;
+      y2 = y1;
+      y1 = yi;
+      x[i] = yi;
+    }
+  }
+}
+
+/** Convert Hz to (fractional) MIDI note number, A4 = 440 Hz = 69. */
+export function hzToMidi(hz: number): number {
+  return 69 + 12 * Math.log2(hz / 440);
+}
+
+/** Convert a (fractional) MIDI note number to Hz, A4 = 440 Hz = 69. */
+export function midiToHz(midi: number): number {
+  return 440 * 2 ** ((midi - 69) / 12);
+}

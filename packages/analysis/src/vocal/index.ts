@@ -1,0 +1,29 @@
+/**
+ * Vocal analysis: pYIN pitch tracking, note segmentation, vocal range, key, tempo.
+ * Pure TypeScript (no Node / DOM APIs); runs in browsers, Web Workers and Node.
+ */
+export {
+  analyzeVocal,
+  estimateKey,
+  estimateTempo,
+  segmentNotes,
+  type VocalAnalysisOptions,
+  type VocalAnalysisResult,
+  type VocalKey,
+  type VocalNote,
+  type VocalRange,
+  type VocalSegmentation,
+  vocalRange,
+} from "./analyze.js";
+export { hzToMidi, midiToHz } from "./dsp.js";
+export { diatonicChords, midiToNoteName, PITCH_CLASSES } from "./music.js";
+export { PITCH_HOP_SECONDS, type PitchTrack, type PitchTrackOptions, trackPitch } from "./pitch.js";
+export {
+  makeRng,
+  type SynthNote,
+  type SynthVoiceOptions,
+  type SynthVowel,
+  scaleMelody,
+  sineTone,
+  synthesizeVoice,
+} from "./synth.js";

@@ -1,0 +1,19 @@
+// `npm run dev`: the web app with hot reload (Vite on :5173, proxying /api) and the server in watch mode
+// (tsx on :3000). Packages are resolved from source by Vite; the server needs them built once (tsc -b --watch).
+import { spawn } from "node:child_process";
+
+const procs = [
+  ["tsc", ["-b", "--watch", "--preserveWatchOutput"]],
+  ["tsx", ["watch", "--clear-screen=false", "apps/server/src/main.ts"]],
+  ["vite", ["apps/web"]],
+].map(([cmd, args]) =>
+  spawn("npx", [cmd, ...args], { stdio: "inherit", env: { ...process.env, NODE_ENV: "development" } }),
+);
+
+const stop = () => {
+  for (const p of procs) p.kill("SIGTERM");
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
+for (const p of procs) p.on("exit", (code) => code && stop());

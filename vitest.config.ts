@@ -1,0 +1,34 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/** Tests run against the packages' TypeScript sources, so no build is needed first. */
+export const sourceAliases = [
+  { find: /^@tonic\/theory$/, replacement: src("./packages/theory/src/index.ts") },
+  { find: /^@tonic\/analysis$/, replacement: src("./packages/analysis/src/index.ts") },
+  { find: /^@tonic\/analysis\/node$/, replacement: src("./packages/analysis/src/node.ts") },
+];
+
+export default defineConfig({
+  resolve: { alias: sourceAliases },
+  test: {
+    projects: [
+      { extends: true, test: { name: "theory", include: ["packages/theory/src/**/*.test.ts"] } },
+      {
+        extends: true,
+        test: { name: "analysis", include: ["packages/analysis/src/**/*.test.ts"], testTimeout: 60_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: "server",
+          include: ["apps/server/src/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { extends: true, test: { name: "web", include: ["apps/web/src/**/*.test.{ts,tsx}"] } },
+    ],
+  },
+});
