@@ -1,4 +1,4 @@
-import { type Page, expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 
 const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots";
 const KEY = "music-theory-storage";
@@ -11,7 +11,10 @@ const audio = (page: Page) =>
   page.evaluate(() => (window as unknown as { __tonicAudio: () => Diagnostics }).__tonicAudio());
 
 const stored = (page: Page) =>
-  page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? "null") as { state: Record<string, unknown> }, KEY);
+  page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? "null") as { state: Record<string, unknown> },
+    KEY,
+  );
 
 test.describe("Settings → General", () => {
   test("tabs, defaults, and every control persists across a reload", async ({ page }) => {
@@ -48,7 +51,13 @@ test.describe("Settings → General", () => {
     await expect(page.locator("html")).toHaveClass(/\bdark\b/);
 
     const saved = await stored(page);
-    expect(Object.keys(saved.state).sort()).toEqual(["currentNote", "currentScale", "darkMode", "settings", "soundEnabled"]);
+    expect(Object.keys(saved.state).sort()).toEqual([
+      "currentNote",
+      "currentScale",
+      "darkMode",
+      "settings",
+      "soundEnabled",
+    ]);
     expect(saved.state.settings).toEqual({
       volume: 0.4,
       instrument: "guitar",
@@ -80,6 +89,17 @@ test.describe("Settings → General", () => {
     await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
   });
 
+  test("dark mode applies to every screen after a reload, Home included", async ({ page }) => {
+    // Needs useApplyDarkMode() (from @/stores/settings) called in the App root so the store
+    // loads on screens that do not use it themselves.
+    await page.goto("/settings");
+    await page.getByRole("switch", { name: "Dark Mode" }).click();
+    for (const path of ["/", "/learn", "/piano-visualizer"]) {
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    }
+  });
+
   test("volume and instrument really change the sound engine", async ({ page }) => {
     await page.goto("/settings");
     await page.getByRole("button", { name: "Test note" }).click();
@@ -95,7 +115,11 @@ test.describe("Settings → General", () => {
 
     await page.getByText("Guitar", { exact: true }).click();
     await page.getByRole("button", { name: "Test chord" }).click();
-    expect((await audio(page)).lastPlay).toMatchObject({ notes: ["C4", "E4", "G4"], instrument: "guitar", gain: 0.2 });
+    expect((await audio(page)).lastPlay).toMatchObject({
+      notes: ["C4", "E4", "G4"],
+      instrument: "guitar",
+      gain: 0.2,
+    });
 
     for (let i = 0; i < 2; i++) await volume.press("ArrowLeft");
     await expect(page.getByTestId("volume-value")).toHaveText("0%");
@@ -146,7 +170,9 @@ test.describe("Settings → General", () => {
     for (const tab of await page.getByRole("tab").all()) await expect(tab).toBeInViewport();
     const sizes = await page
       .getByRole("switch")
-      .evaluateAll((els) => els.map((e) => Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height)));
+      .evaluateAll((els) =>
+        els.map((e) => Math.min(e.getBoundingClientRect().width, e.getBoundingClientRect().height)),
+      );
     for (const s of sizes) expect(s).toBeGreaterThanOrEqual(44);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

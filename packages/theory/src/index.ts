@@ -5,6 +5,8 @@
  * fretboard positions, MIDI ↔ frequency and chord-name transposition, with the constants
  * of SPEC §9.
  */
+
+export { chordNotes, isChordSymbol } from "./chords.js";
 export {
   A4_HZ,
   A4_MIDI,

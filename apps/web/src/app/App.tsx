@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import { useApplyDarkMode } from "@/stores/settings";
 import { routes } from "./routes";
 
 const queryClient = new QueryClient({
@@ -9,6 +10,7 @@ const queryClient = new QueryClient({
 const router = createBrowserRouter(routes);
 
 export function App() {
+  useApplyDarkMode();
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

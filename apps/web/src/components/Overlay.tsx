@@ -47,7 +47,7 @@ export function Overlay({
   };
 
   return (
-    <div className="absolute inset-0 z-30 flex items-center justify-center bg-slate-950/60 p-4 backdrop-blur-sm">
+    <div className="absolute inset-0 z-30 flex items-center justify-center bg-slate-950/70 p-4">
       <div
         ref={panel}
         role="dialog"

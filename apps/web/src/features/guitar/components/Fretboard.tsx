@@ -8,6 +8,9 @@ export const OCTAVE_COLOURS: Readonly<Record<number, string>> = {
   5: "bg-pink-500",
 };
 
+/** Identifies one spot on the board (the same pitch appears on several strings). */
+export const positionId = (p: FretPosition) => `${p.stringIndex}:${p.fret}`;
+
 const INLAYS = new Set([3, 5, 7, 9]);
 // Thicker strings towards the bottom (E2).
 const STRING_THICKNESS = ["h-px", "h-px", "h-[2px]", "h-[2px]", "h-[3px]", "h-[3px]"];
@@ -17,12 +20,13 @@ export interface FretboardProps {
   root: PitchClass;
   scale: ReadonlySet<PitchClass>;
   showLabels: boolean;
-  activeNote: string | null;
+  /** `positionId` of the spot lit for 300 ms after a tap, or null. */
+  activeId: string | null;
   onPress: (position: FretPosition) => void;
 }
 
 /** 6 strings × frets 0–11; scale notes are buttons coloured by octave, the root ringed in orange. */
-export function Fretboard({ board, root, scale, showLabels, activeNote, onPress }: FretboardProps) {
+export function Fretboard({ board, root, scale, showLabels, activeId, onPress }: FretboardProps) {
   const frets = board[0] ?? [];
   return (
     <div className="overflow-x-auto rounded-xl" data-testid="fretboard">
@@ -57,7 +61,7 @@ export function Fretboard({ board, root, scale, showLabels, activeNote, onPress 
               {row.map((p) => {
                 const inScale = scale.has(p.note);
                 const isRoot = p.note === root;
-                const active = activeNote === p.fullNote;
+                const active = activeId === positionId(p);
                 return (
                   <td
                     key={p.fret}

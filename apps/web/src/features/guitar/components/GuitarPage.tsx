@@ -1,17 +1,18 @@
 import { ACTIVE_KEY_HIGHLIGHT_MS, type FretPosition, fretboardPositions, getScale } from "@tonic/theory";
 import { useMemo, useState } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { Link } from "react-router-dom";
 import { FullScreenLandscape } from "@/components/FullScreenLandscape";
 import { Overlay } from "@/components/Overlay";
 import { NoteChips } from "@/components/theory/NoteChips";
 import { NotePicker, ScaleTypePicker } from "@/components/theory/ScalePickers";
 import { playNote, useAudioUnlockOnFirstGesture } from "@/lib/audio";
+import { useBack } from "@/lib/hooks/useBack";
 import { useFlash } from "@/lib/hooks/useFlash";
 import { useHideGlobalNav } from "@/lib/hooks/useHideGlobalNav";
 import { useIsNarrow } from "@/lib/hooks/useMediaQuery";
 import { useScaleSelection } from "@/lib/hooks/useScaleSelection";
 import { useSettingsStore } from "@/stores/settings";
-import { Fretboard, OctaveLegend } from "./Fretboard";
+import { Fretboard, OctaveLegend, positionId } from "./Fretboard";
 
 const board = fretboardPositions();
 
@@ -23,19 +24,19 @@ export function GuitarPage() {
   const narrow = useIsNarrow();
   useHideGlobalNav(narrow);
   useAudioUnlockOnFirstGesture();
-  const navigate = useNavigate();
+  const back = useBack();
 
   const { root, type, setRoot, setType } = useScaleSelection("C", "major");
   const showLabels = useSettingsStore((s) => s.settings.showFretboardLabels);
   const autoPlay = useSettingsStore((s) => s.settings.autoPlay);
-  const [activeNote, flashNote] = useFlash<string>(ACTIVE_KEY_HIGHLIGHT_MS);
+  const [activeId, flashPosition] = useFlash<string>(ACTIVE_KEY_HIGHLIGHT_MS);
   const [infoOpen, setInfoOpen] = useState(false);
 
   const scale = useMemo(() => getScale(root, type), [root, type]);
   const scaleSet = useMemo(() => new Set(scale.notes), [scale]);
 
   const press = (p: FretPosition) => {
-    flashNote(p.fullNote);
+    flashPosition(positionId(p));
     if (autoPlay) playNote(p.fullNote);
   };
 
@@ -45,7 +46,7 @@ export function GuitarPage() {
       root={root}
       scale={scaleSet}
       showLabels={showLabels}
-      activeNote={activeNote}
+      activeId={activeId}
       onPress={press}
     />
   );
@@ -54,7 +55,7 @@ export function GuitarPage() {
     return (
       <FullScreenLandscape label="Guitar Fretboard">
         <div className="flex shrink-0 items-center gap-2 overflow-x-auto border-b border-slate-200 bg-white px-2 py-1.5 dark:border-slate-800 dark:bg-slate-900">
-          <button type="button" onClick={() => navigate(-1)} className={barButton} aria-label="Back">
+          <button type="button" onClick={back} className={barButton} aria-label="Back">
             <span aria-hidden="true">←</span>
           </button>
           <span className="font-semibold">{scale.name}</span>

@@ -100,7 +100,9 @@ export function PianoKeyboard({ keys, root, scale, activeKey, onPress, fill }: P
       }`}
       data-testid="piano"
     >
-      <fieldset className={`m-0 flex min-w-0 border-0 p-0 ${fill ? "min-h-0 flex-1" : "h-[200px] lg:h-[250px]"}`}>
+      <fieldset
+        className={`m-0 flex min-w-0 border-0 p-0 ${fill ? "min-h-0 flex-1" : "h-[200px] lg:h-[250px]"}`}
+      >
         <legend className="sr-only">Piano keyboard</legend>
         {groups.map(({ white, black }) => (
           // White keys are ≥ 4.5rem (SPEC minimum 2.5rem) so black keys at 62% stay ≥ 44 px for touch.

@@ -13,12 +13,12 @@ import {
   voiceAscending,
 } from "@tonic/theory";
 import { useMemo, useState } from "react";
-import { useNavigate } from "react-router-dom";
 import { FullScreenLandscape } from "@/components/FullScreenLandscape";
 import { Overlay } from "@/components/Overlay";
 import { NoteChips } from "@/components/theory/NoteChips";
 import { NotePicker, ScaleTypePicker } from "@/components/theory/ScalePickers";
 import { playChord, playNote, useAudioUnlockOnFirstGesture } from "@/lib/audio";
+import { useBack } from "@/lib/hooks/useBack";
 import { useFlash } from "@/lib/hooks/useFlash";
 import { useHideGlobalNav } from "@/lib/hooks/useHideGlobalNav";
 import { useIsNarrow } from "@/lib/hooks/useMediaQuery";
@@ -49,7 +49,7 @@ export function PianoPage() {
   const narrow = useIsNarrow();
   useHideGlobalNav(narrow);
   useAudioUnlockOnFirstGesture();
-  const navigate = useNavigate();
+  const back = useBack();
 
   const { root, type, setRoot, setType } = useScaleSelection("C", "minor");
   const [range, setRange] = useState<OctaveRange>(DEFAULT_OCTAVE_RANGE);
@@ -85,7 +85,7 @@ export function PianoPage() {
     return (
       <FullScreenLandscape label="Piano Scale Explorer">
         <div className="flex shrink-0 items-center gap-2 overflow-x-auto border-b border-slate-200 bg-white px-2 py-1.5 dark:border-slate-800 dark:bg-slate-900">
-          <button type="button" onClick={() => navigate(-1)} className={octaveButton} aria-label="Back">
+          <button type="button" onClick={back} className={octaveButton} aria-label="Back">
             <span aria-hidden="true">←</span>
           </button>
           <button
@@ -125,9 +125,7 @@ export function PianoPage() {
             </button>
           </div>
         </div>
-        <div className="flex min-h-0 flex-1 flex-col justify-center p-2">
-          {keyboard(true)}
-        </div>
+        <div className="flex min-h-0 flex-1 flex-col justify-center p-2">{keyboard(true)}</div>
         {infoOpen && (
           <Overlay title={scale.name} onClose={() => setInfoOpen(false)}>
             <div className="space-y-4">
