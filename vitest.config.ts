@@ -8,6 +8,7 @@ export const sourceAliases = [
   { find: /^@tonic\/theory$/, replacement: src("./packages/theory/src/index.ts") },
   { find: /^@tonic\/analysis$/, replacement: src("./packages/analysis/src/index.ts") },
   { find: /^@tonic\/analysis\/node$/, replacement: src("./packages/analysis/src/node.ts") },
+  { find: /^@tonic\/analysis\/testing$/, replacement: src("./packages/analysis/src/testing/index.ts") },
 ];
 
 export default defineConfig({

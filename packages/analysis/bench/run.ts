@@ -41,6 +41,7 @@ interface Row {
   item: string;
   audioSeconds: number;
   seconds: number;
+  cpuSeconds: number;
   key: number | null;
   acc1: number | null;
   acc2: number | null;
@@ -91,6 +92,7 @@ for (const set of sets) {
     const audioPath = readdirSync(join(dir, item)).find((f) => /^audio\.(mp3|wav|flac|ogg)$/.test(f));
     if (!audioPath) continue;
     const truth = JSON.parse(readFileSync(join(dir, item, "truth.json"), "utf8")) as Truth;
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     const audio = await decodeAudioFile(join(dir, item, audioPath));
     const t1 = performance.now();
@@ -108,6 +110,7 @@ for (const set of sets) {
       },
     });
     const t2 = performance.now();
+    const cpu = process.cpuUsage(c0);
     const est: LabeledInterval[] = r.segments.map((s) => ({
       start: s.start,
       end: s.end,
@@ -119,6 +122,7 @@ for (const set of sets) {
       item,
       audioSeconds: audio.durationSeconds,
       seconds: (t2 - t0) / 1000,
+      cpuSeconds: (cpu.user + cpu.system) / 1e6,
       key: truth.key ? keyWeightedScore(truth.key, r.key) : null,
       acc1: truth.bpm ? Number(tempoAcc1(truth.bpm, r.bpm)) : null,
       acc2: truth.bpm ? Number(tempoAcc2(truth.bpm, r.bpm)) : null,
@@ -145,6 +149,7 @@ for (const set of sets) {
   if (rs.length === 0) continue;
   const audio = rs.reduce((a, r) => a + r.audioSeconds, 0);
   const secs = rs.reduce((a, r) => a + r.seconds, 0);
+  const cpuSecs = rs.reduce((a, r) => a + r.cpuSeconds, 0);
   const summary = {
     set,
     items: rs.length,
@@ -159,6 +164,8 @@ for (const set of sets) {
     audioSeconds: Math.round(audio),
     analysisSeconds: Math.round(secs * 100) / 100,
     realTimeFactor: Math.round((audio / secs) * 10) / 10,
+    // Audio seconds per CPU second of this process: less sensitive to other load on a shared machine.
+    cpuRealTimeFactor: Math.round((audio / cpuSecs) * 10) / 10,
   };
   process.stdout.write(`\n${JSON.stringify(summary)}\n`);
 }

@@ -56,6 +56,8 @@ interface Row {
   speechNull: boolean | null;
   seconds: number;
   ms: number;
+  /** CPU time of the analysis (user + system), ms: unaffected by other processes on a shared machine. */
+  cpuMs: number;
 }
 
 const FLAT_TO_SHARP: Record<string, string> = {
@@ -258,8 +260,11 @@ async function runItem(item: Item): Promise<Row> {
   const { samples, sampleRate } = await item.load();
   const seconds = samples.length / sampleRate;
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const res = analyzeVocal(samples, sampleRate);
+  const cpu = process.cpuUsage(c0);
   const ms = performance.now() - t0;
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   const t = item.truth;
   let f0Est: Float32Array | null = null;
   if (t.f0) {
@@ -290,6 +295,7 @@ async function runItem(item: Item): Promise<Row> {
     speechNull: isSpeech ? res === null : null,
     seconds,
     ms,
+    cpuMs,
   };
 }
 
@@ -304,6 +310,7 @@ function summarize(set: string, rows: Row[]) {
   const speech = rows.filter((r) => r.speechNull !== null);
   const sec = rows.reduce((s, r) => s + r.seconds, 0);
   const ms = rows.reduce((s, r) => s + r.ms, 0);
+  const cpuMs = rows.reduce((s, r) => s + r.cpuMs, 0);
   return {
     set,
     items: rows.length,
@@ -316,6 +323,7 @@ function summarize(set: string, rows: Row[]) {
     raw_pitch_accuracy: mean(rows.filter((r) => r.rpa !== null).map((r) => r.rpa as number)),
     speech_no_key: mean(speech.map((r) => (r.speechNull ? 1 : 0))),
     realtime_factor: ms > 0 ? Math.round((sec / (ms / 1000)) * 10) / 10 : null,
+    realtime_factor_cpu: cpuMs > 0 ? Math.round((sec / (cpuMs / 1000)) * 10) / 10 : null,
   };
 }
 

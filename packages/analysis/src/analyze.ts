@@ -2,10 +2,11 @@
  * The analysis pipeline: PCM → key, tempo, beats, meter and chords.
  * Pure module (no Node or DOM APIs): runs unchanged in a browser Web Worker.
  */
-import { type ChordState, chordVocabulary, recogniseChords } from "./chords.js";
+import { type ChordState, chordVocabulary, keyChordPrior, recogniseChords } from "./chords.js";
 import { decimate, nextPow2, stft } from "./dsp.js";
 import { chromaFromSemitones, estimateTuning, onsetStrength, semitoneSpectrogram } from "./features.js";
 import { type ChordStats, estimateKey } from "./key.js";
+import { parseKey } from "./labels.js";
 import { beatPeriod, estimateTempo, inferMeter, isTernary, offbeatRatio, trackBeats } from "./rhythm.js";
 import {
   AnalysisInputError,
@@ -33,6 +34,8 @@ const STAGE_FRACTION: Record<AnalysisStage, number> = {
 };
 
 const VOCAB: readonly ChordState[] = chordVocabulary();
+/** Emission bonus (correlation units) of chords diatonic to the first-pass key. */
+const KEY_PRIOR_WEIGHT = 0.12;
 
 function validate(samples: Float32Array, sampleRate: number): void {
   if (!(samples instanceof Float32Array)) throw new AnalysisInputError("samples must be a Float32Array");
@@ -76,14 +79,14 @@ export function analyzeAudio(
 
   progress("resample");
   const factor = Math.max(1, Math.floor(sampleRate / ANALYSIS_RATE));
-  const x = decimate(samples, factor);
+  const x = decimate(samples, factor, 8 * factor + 1);
   const rate = sampleRate / factor;
 
   progress("spectrum");
   const nOn = nextPow2(0.046 * rate);
   const onSpec = stft(x, rate, nOn, nOn / 4);
   const nCh = nextPow2(0.3 * rate);
-  const hopCh = nCh / 8;
+  const hopCh = nCh / 4;
   const chSpec = stft(x, rate, nCh, hopCh);
 
   progress("chroma");
@@ -121,7 +124,8 @@ export function analyzeAudio(
     const pre: number[] = [];
     for (let t = (beats[0] as number) - period; t > 0.05; t -= period) pre.push(t);
     grid.push(...pre.reverse(), ...beats);
-    for (let t = (beats[beats.length - 1] as number) + period; t < durationSeconds - 0.05; t += period) grid.push(t);
+    for (let t = (beats[beats.length - 1] as number) + period; t < durationSeconds - 0.05; t += period)
+      grid.push(t);
   } else for (let t = 0.5; t < durationSeconds; t += 0.5) grid.push(t);
   const bounds: number[] = [0];
   for (const b of grid)
@@ -163,7 +167,14 @@ export function analyzeAudio(
   const medLoud = loudSorted[Math.floor(0.5 * (loudSorted.length - 1))] ?? 0;
   for (let s = 0; s < S && (segLoud[s] as number) < 0.2 * medLoud; s++) silent[s] = 1;
   for (let s = S - 1; s >= 0 && (segLoud[s] as number) < 0.2 * medLoud; s--) silent[s] = 1;
-  const { state, confidence } = recogniseChords({ treble, bass, silent, segments: S }, VOCAB);
+  const chordInput = { treble, bass, silent, segments: S };
+  const first = recogniseChords(chordInput, VOCAB);
+  const key0 = estimateKey(keyProfile(bounds, treble, bass, silent), chordStats(bounds, first.state, silent));
+  const k0 = parseKey(key0.key);
+  const { state, confidence } =
+    key0.confidence > 0
+      ? recogniseChords(chordInput, VOCAB, {}, keyChordPrior(VOCAB, k0.tonic, k0.mode, KEY_PRIOR_WEIGHT))
+      : first;
 
   const segments: ChordSegment[] = [];
   for (let s = 0; s < S; s++) {
@@ -207,42 +218,7 @@ export function analyzeAudio(
   }
 
   progress("key");
-  const profile = new Float64Array(12);
-  const stats: ChordStats = {
-    majorSeconds: new Float64Array(12),
-    minorSeconds: new Float64Array(12),
-    totalSeconds: 0,
-    firstRoot: -1,
-    firstMinor: false,
-    lastRoot: -1,
-    lastMinor: false,
-  };
-  for (let s = 0; s < S; s++) {
-    if (silent[s]) continue;
-    const dur = (bounds[s + 1] as number) - (bounds[s] as number);
-    const nt = norm(treble, s);
-    const nb = norm(bass, s);
-    for (let i = 0; i < 12; i++) {
-      profile[i] =
-        (profile[i] as number) +
-        dur *
-          ((nt > 0 ? (treble[s * 12 + i] as number) / nt : 0) +
-            (nb > 0 ? (bass[s * 12 + i] as number) / nb : 0));
-    }
-    const st = VOCAB[state[s] as number] as ChordState;
-    if (st.root < 0) continue;
-    const minor = st.harte.startsWith("min") || st.harte === "dim" || st.harte === "hdim7";
-    const acc = minor ? stats.minorSeconds : stats.majorSeconds;
-    acc[st.root] = (acc[st.root] as number) + dur;
-    stats.totalSeconds += dur;
-    if (stats.firstRoot < 0) {
-      stats.firstRoot = st.root;
-      stats.firstMinor = minor;
-    }
-    stats.lastRoot = st.root;
-    stats.lastMinor = minor;
-  }
-  const key = estimateKey(profile, stats);
+  const key = estimateKey(keyProfile(bounds, treble, bass, silent), chordStats(bounds, state, silent));
 
   progress("done");
   return {
@@ -260,6 +236,60 @@ export function analyzeAudio(
     durationSeconds: round3(durationSeconds),
     tuningHz: Math.round(tuningHz * 10) / 10,
   };
+}
+
+/** Whole-piece pitch-class profile: duration-weighted sum of unit-norm treble and bass chroma. */
+function keyProfile(
+  bounds: readonly number[],
+  treble: Float64Array,
+  bass: Float64Array,
+  silent: Uint8Array,
+): Float64Array {
+  const profile = new Float64Array(12);
+  for (let s = 0; s + 1 < bounds.length; s++) {
+    if (silent[s]) continue;
+    const dur = (bounds[s + 1] as number) - (bounds[s] as number);
+    const nt = norm(treble, s);
+    const nb = norm(bass, s);
+    for (let i = 0; i < 12; i++) {
+      profile[i] =
+        (profile[i] as number) +
+        dur *
+          ((nt > 0 ? (treble[s * 12 + i] as number) / nt : 0) +
+            (nb > 0 ? (bass[s * 12 + i] as number) / nb : 0));
+    }
+  }
+  return profile;
+}
+
+/** Chord statistics for the key decision (seconds per root and third, first and last chord). */
+function chordStats(bounds: readonly number[], state: Int32Array, silent: Uint8Array): ChordStats {
+  const stats: ChordStats = {
+    majorSeconds: new Float64Array(12),
+    minorSeconds: new Float64Array(12),
+    totalSeconds: 0,
+    firstRoot: -1,
+    firstMinor: false,
+    lastRoot: -1,
+    lastMinor: false,
+  };
+  for (let s = 0; s < state.length; s++) {
+    if (silent[s]) continue;
+    const st = VOCAB[state[s] as number] as ChordState;
+    if (st.root < 0) continue;
+    const dur = (bounds[s + 1] as number) - (bounds[s] as number);
+    const minor = st.harte.startsWith("min") || st.harte === "dim" || st.harte === "hdim7";
+    const acc = minor ? stats.minorSeconds : stats.majorSeconds;
+    acc[st.root] = (acc[st.root] as number) + dur;
+    stats.totalSeconds += dur;
+    if (stats.firstRoot < 0) {
+      stats.firstRoot = st.root;
+      stats.firstMinor = minor;
+    }
+    stats.lastRoot = st.root;
+    stats.lastMinor = minor;
+  }
+  return stats;
 }
 
 function round3(x: number): number {

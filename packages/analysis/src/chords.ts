@@ -5,6 +5,7 @@
 import { chordName, QUALITIES } from "./labels.js";
 
 /** Qualities the recogniser may output (Harte shorthand) and their log-prior bias (correlation units). */
+/** Amplitude decay per harmonic in the chord templates (tuned on synthetic songs; Gómez 2006 uses 0.6). */
 const HARM_DECAY = 0.45;
 const RECOGNISED: readonly { harte: string; bias: number }[] = [
   { harte: "maj", bias: 0 },
@@ -29,7 +30,7 @@ export interface ChordState {
 
 /**
  * Build the chord vocabulary. Each template sums, for every chord tone, the first 4 harmonics with
- * amplitudes 0.6^(h−1) folded to pitch classes (Gómez, "Tonal description of music audio signals", PhD
+ * amplitudes 0.45^(h−1) folded to pitch classes (Gómez, "Tonal description of music audio signals", PhD
  * thesis, UPF 2006, §4.2), then is centred and normalised for Pearson correlation.
  */
 export function chordVocabulary(): ChordState[] {
@@ -78,8 +79,11 @@ export interface ChordInput {
 /**
  * Decode the most likely chord sequence.
  *
+ * Defaults: β = 12, λ (bass weight) = 1, pStay = 0.7, θ (no-chord score) = 0.15.
+ *
  * Emission score of chord c on segment s: β·(corr(treble_s, T_c) + λ·bass_s[root_c]/Σbass_s + bias_c);
- * "N" scores β·θ, or wins outright on silent segments. Transitions: self-transition log-probability
+ * "N" scores β·θ, or wins outright on silent segments. An optional per-state `prior` (correlation units,
+ * e.g. from {@link keyChordPrior}) is added to every emission. Transitions: self-transition log-probability
  * log(pStay), any change log((1−pStay)/(K−1)) — the usual HMM smoothing of chord recognition
  * (Sheh & Ellis, ISMIR 2003; Mauch, PhD thesis 2010).
  *
@@ -89,6 +93,7 @@ export function recogniseChords(
   input: ChordInput,
   vocab: readonly ChordState[],
   params: { beta?: number; bassWeight?: number; pStay?: number; nThreshold?: number } = {},
+  prior?: Float64Array,
 ): { state: Int32Array; confidence: Float64Array } {
   const beta = params.beta ?? 12;
   const lambda = params.bassWeight ?? 1;
@@ -122,7 +127,7 @@ export function recogniseChords(
         for (let i = 0; i < 12; i++) c += (row[i] as number) * (st.template[i] as number);
         c /= nn;
         const b = bsum > 0 ? (input.bass[s * 12 + st.root] as number) / bsum : 0;
-        e = c + lambda * b + st.bias;
+        e = c + lambda * b + st.bias + (prior ? (prior[k] as number) : 0);
       }
       emit[s * K + k] = beta * e;
     }
@@ -166,4 +171,46 @@ export function recogniseChords(
     conf[s] = Math.exp((emit[s * K + (state[s] as number)] as number) - mx) / z;
   }
   return { state, confidence: conf };
+}
+
+/** Diatonic chords of a key: [degree in semitones above the tonic, allowed qualities]. */
+const DIATONIC: Record<"major" | "minor", readonly [number, readonly string[]][]> = {
+  major: [
+    [0, ["maj", "maj7", "sus4"]],
+    [2, ["min", "min7", "sus4"]],
+    [4, ["min", "min7"]],
+    [5, ["maj", "maj7", "sus4"]],
+    [7, ["maj", "7", "sus4"]],
+    [9, ["min", "min7"]],
+    [11, ["dim", "hdim7"]],
+  ],
+  minor: [
+    [0, ["min", "min7", "sus4"]],
+    [2, ["dim", "hdim7"]],
+    [3, ["maj", "maj7"]],
+    [5, ["min", "min7", "sus4"]],
+    [7, ["min", "min7", "maj", "7", "sus4"]],
+    [8, ["maj", "maj7"]],
+    [10, ["maj", "7"]],
+  ],
+};
+
+/**
+ * Key-dependent chord prior: `weight` for chords diatonic to the key (natural minor plus the harmonic-minor
+ * dominant), 0 otherwise — the musicological context used by key-aware chord recognisers (Mauch & Dixon,
+ * "Simultaneous estimation of chords and musical context from audio", IEEE TASLP 18(6), 2010).
+ */
+export function keyChordPrior(
+  vocab: readonly ChordState[],
+  tonic: number,
+  mode: "major" | "minor",
+  weight: number,
+): Float64Array {
+  const prior = new Float64Array(vocab.length);
+  vocab.forEach((st, k) => {
+    if (st.root < 0) return;
+    const deg = (st.root - tonic + 12) % 12;
+    if (DIATONIC[mode].some(([d, qs]) => d === deg && qs.includes(st.harte))) prior[k] = weight;
+  });
+  return prior;
 }

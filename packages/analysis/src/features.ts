@@ -80,7 +80,7 @@ export function semitoneSpectrogram(
   spec: Spectrogram,
   tuningHz: number,
   gamma = 100,
-  harmonicSuppression = 0.4,
+  harmonicSuppression = 0.25,
 ): Float32Array {
   const { data, bins, n, rate, frames } = spec;
   // Sparse weights: for every bin, up to 3 pitches.
@@ -244,7 +244,7 @@ export function suppressHarmonics(row: Float32Array, offset: number, strength: n
       const k = m + (HARMONIC_OFFSETS[h] as number);
       if (k >= N_PITCH) break;
       const v = (row[offset + k] as number) - strength * (HARMONIC_AMPS[h] as number) * a;
-      row[offset + k] = v > 0 ? v : 0;
+      row[offset + k] = Math.max(v, 0);
     }
   }
 }

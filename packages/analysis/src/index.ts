@@ -27,3 +27,6 @@ export type {
   TimeSignature,
 } from "./types.js";
 export { AnalysisInputError, ChordLabelError, hz, midiNote, pitchClass, seconds } from "./types.js";
+
+// Vocal pitch tracking and vocal scale detection (pYIN), for the Vocal Scale Detector.
+export * from "./vocal/index.js";

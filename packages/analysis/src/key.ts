@@ -65,7 +65,7 @@ export interface KeyEstimate {
  * Krumhansl–Kessler and Temperley profiles (Krumhansl, "Cognitive Foundations of Musical Pitch", 1990;
  * Temperley 2007), plus chord evidence that separates relatives: the share of time spent on the tonic
  * triad of the right mode, and whether the piece starts/ends on it. Confidences are a softmax over the
- * 24 scores (temperature 0.05).
+ * 24 scores (temperature 0.1).
  *
  * @param chroma 12-bin whole-piece pitch-class profile (≥ 0), index 0 = C.
  * @param stats chord statistics from the chord recogniser.
@@ -97,8 +97,8 @@ export function estimateKey(chroma: ArrayLike<number>, stats: ChordStats): KeyEs
   const second = scores[1];
   if (!top || !second) return { key: "C Major", confidence: 0, runnerUp: null };
   let z = 0;
-  for (const x of scores) z += Math.exp((x.s - top.s) / 0.05);
-  const conf = (x: { s: number }) => Math.exp((x.s - top.s) / 0.05) / z;
+  for (const x of scores) z += Math.exp((x.s - top.s) / 0.1);
+  const conf = (x: { s: number }) => Math.exp((x.s - top.s) / 0.1) / z;
   return {
     key: keyName(top.tonic, top.mode),
     confidence: conf(top),

@@ -14,7 +14,8 @@ import type { TimeSignature } from "./types.js";
  * @param frameRate frames per second (> 0).
  * @param minBpm lowest tempo considered (default 40).
  * @param maxBpm highest tempo considered (default 240).
- * @returns tempo in BPM, or 0 when the envelope has no energy.
+ * @returns tempo in BPM, or 0 when the envelope has no energy or no periodicity (autocorrelation at the
+ * chosen lag below 1 % of the energy).
  */
 export function estimateTempo(onset: Float32Array, frameRate: number, minBpm = 40, maxBpm = 240): number {
   const n = onset.length;
@@ -45,6 +46,8 @@ export function estimateTempo(onset: Float32Array, frameRate: number, minBpm = 4
   let best = minLag;
   for (let lag = minLag; lag <= lagMax; lag++)
     if ((score[lag] as number) > (score[best] as number)) best = lag;
+  // No periodicity at all (e.g. a steady tone): report no tempo rather than noise.
+  if ((acf[best] as number) < 0.01 * (acf[0] as number)) return 0;
   // Parabolic refinement of the peak.
   let lagF = best;
   if (best > minLag && best < lagMax) {

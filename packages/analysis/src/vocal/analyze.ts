@@ -160,34 +160,106 @@ function round3(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
 
+/** Gap in semitones that isolates an extreme pitch (a perfect fifth). */
+const OUTLIER_GAP = 7;
+/** Largest share of the sustained time an isolated extreme cluster may hold and still be dropped. */
+const OUTLIER_SHARE = 0.15;
+/** Longest run counted as a possible octave glitch, s. */
+const GLITCH_MAX_SECONDS = 0.6;
+/** Largest silence between a glitch and the note it mis-tracks, s. */
+const GLITCH_NEIGHBOUR_GAP = 0.35;
+/** Frequency ratios of tracking errors: sub-harmonics (period ×2, ×3, ×4) and the octave above. */
+const GLITCH_RATIOS = [2, 3, 4];
+/** Tolerance of a glitch's ratio to its neighbour, semitones. */
+const GLITCH_RATIO_TOLERANCE = 1;
+
 /**
- * Lowest and highest sustained notes, robust to octave glitches and short outliers: only notes
- * ≥ `minSustain` s count; an extreme pitch is dropped while it is separated from the rest by a gap
- * of more than 7 semitones and holds < 15 % of the sustained time.
+ * Indices of notes that are pitch-tracking glitches rather than sung notes: a short run (< 0.6 s)
+ * of notes that sits ≥ 5 semitones below (or above) both the note right before and the note right
+ * after it (each within 0.35 s) and whose frequency is a sub-harmonic f/2, f/3, f/4 (or the octave 2f) of one of those
+ * neighbours within 1 semitone. These are the period-multiple errors of YIN-type trackers on
+ * creaky or breathy onsets (de Cheveigné & Kawahara 2002, §II.C; Mauch & Dixon 2014), which a
+ * singer does not produce as a brief leap of exactly an octave or twelfth away and back.
+ *
+ * @param notes segmented notes in time order.
+ * @param noteHz median f0 of each note, Hz.
+ * @returns a set of indices into `notes`.
+ */
+export function pitchGlitches(notes: VocalNote[], noteHz: number[]): Set<number> {
+  const out = new Set<number>();
+  let a = 0;
+  while (a < notes.length) {
+    // a run: consecutive notes within a semitone of the first, with no real gap
+    let b = a + 1;
+    while (
+      b < notes.length &&
+      Math.abs(notes[b]!.midi - notes[a]!.midi) <= 1 &&
+      notes[b]!.start - notes[b - 1]!.end <= 0.1
+    ) {
+      b++;
+    }
+    const run = notes.slice(a, b);
+    const dur = run[run.length - 1]!.end - run[0]!.start;
+    if (dur < GLITCH_MAX_SECONDS) {
+      let hz = 0;
+      for (let k = a; k < b; k++) hz += noteHz[k] as number;
+      hz /= b - a;
+      const prev = a > 0 && notes[a]!.start - notes[a - 1]!.end <= GLITCH_NEIGHBOUR_GAP ? a - 1 : -1;
+      const next = b < notes.length && notes[b]!.start - notes[b - 1]!.end <= GLITCH_NEIGHBOUR_GAP ? b : -1;
+      // Both neighbours are required: a short note at a phrase edge may be a real leap ("Some-where").
+      const sides = prev >= 0 && next >= 0 ? [prev, next] : [];
+      const m = notes[a]!.midi;
+      const below = sides.length > 0 && sides.every((k) => notes[k]!.midi - m >= 5);
+      const above = sides.length > 0 && sides.every((k) => m - notes[k]!.midi >= 5);
+      const near = (ratio: number, target: number) =>
+        Math.abs(12 * Math.log2(ratio / target)) <= GLITCH_RATIO_TOLERANCE;
+      const harmonic = sides.some((k) => {
+        const r = (noteHz[k] as number) / hz;
+        return below ? GLITCH_RATIOS.some((q) => near(r, q)) : above ? near(1 / r, 2) : false;
+      });
+      if (harmonic) for (let k = a; k < b; k++) out.add(k);
+    }
+    a = b;
+  }
+  return out;
+}
+
+/**
+ * Lowest and highest sustained notes, robust to octave glitches and short outliers: pitch-tracking
+ * glitches ({@link pitchGlitches}) are removed, only notes ≥ `minSustain` s count, and the lowest
+ * (or highest) few pitches are dropped when a gap of at least 7 semitones separates them from the
+ * rest and together they hold < 15 % of the sustained time.
+ *
+ * @param notes segmented notes in time order ({@link segmentNotes}).
+ * @param noteHz median f0 of each note, Hz.
+ * @param minSustain shortest note counted, s (default 0.12).
+ * @returns the range, or null when no note is long enough.
  */
 export function vocalRange(notes: VocalNote[], noteHz: number[], minSustain = 0.12): VocalRange | null {
-  let idx = notes.map((_, k) => k).filter((k) => notes[k]!.end - notes[k]!.start >= minSustain);
+  const glitches = pitchGlitches(notes, noteHz);
+  let idx = notes
+    .map((_, k) => k)
+    .filter((k) => !glitches.has(k) && notes[k]!.end - notes[k]!.start >= minSustain);
   if (idx.length === 0) return null;
   const total = idx.reduce((s, k) => s + notes[k]!.end - notes[k]!.start, 0);
-  for (let guard = 0; guard < 4 && idx.length > 1; guard++) {
-    const pitches = [...new Set(idx.map((k) => notes[k]!.midi))].sort((a, b) => a - b);
-    const lo = pitches[0] as number;
-    const hi = pitches[pitches.length - 1] as number;
-    const durOf = (m: number) =>
-      idx.filter((k) => notes[k]!.midi === m).reduce((s, k) => s + notes[k]!.end - notes[k]!.start, 0);
-    let changed = false;
-    if (pitches.length > 1 && (pitches[1] as number) - lo > 7 && durOf(lo) < 0.15 * total) {
-      idx = idx.filter((k) => notes[k]!.midi !== lo);
-      changed = true;
-    } else if (
-      pitches.length > 1 &&
-      hi - (pitches[pitches.length - 2] as number) > 7 &&
-      durOf(hi) < 0.15 * total
-    ) {
-      idx = idx.filter((k) => notes[k]!.midi !== hi);
-      changed = true;
+  // Drop an extreme cluster of pitches (lowest or highest few) that is cut off from the rest by a
+  // gap of ≥ 7 semitones and holds < 15 % of the sustained time.
+  const durOf = (m: number) =>
+    idx.filter((k) => notes[k]!.midi === m).reduce((s, k) => s + notes[k]!.end - notes[k]!.start, 0);
+  for (const side of ["low", "high"] as const) {
+    const pitches = [...new Set(idx.map((k) => notes[k]!.midi))].sort((a, b) =>
+      side === "low" ? a - b : b - a,
+    );
+    let share = 0;
+    for (let j = 0; j + 1 < pitches.length; j++) {
+      share += durOf(pitches[j] as number);
+      if (share >= OUTLIER_SHARE * total) break;
+      if (Math.abs((pitches[j + 1] as number) - (pitches[j] as number)) >= OUTLIER_GAP) {
+        const cut = new Set(pitches.slice(0, j + 1));
+        idx = idx.filter((k) => !cut.has(notes[k]!.midi));
+        break;
+      }
     }
-    if (!changed) break;
   }
   let kMin = idx[0] as number;
   let kMax = idx[0] as number;

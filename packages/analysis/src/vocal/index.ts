@@ -6,6 +6,7 @@ export {
   analyzeVocal,
   estimateKey,
   estimateTempo,
+  pitchGlitches,
   segmentNotes,
   type VocalAnalysisOptions,
   type VocalAnalysisResult,
@@ -16,6 +17,7 @@ export {
   vocalRange,
 } from "./analyze.js";
 export { hzToMidi, midiToHz } from "./dsp.js";
+export { detectPitch, type FramePitch, type FramePitchOptions } from "./live.js";
 export { diatonicChords, midiToNoteName, PITCH_CLASSES } from "./music.js";
 export { PITCH_HOP_SECONDS, type PitchTrack, type PitchTrackOptions, trackPitch } from "./pitch.js";
 export {
