@@ -3,6 +3,7 @@ import type { DatabaseHandle } from "./db/index.js";
 import { registerErrorHandler } from "./lib/errors.js";
 import { healthRoutes } from "./routes/health.js";
 import { webRoutes } from "./routes/web.js";
+import { vocalRoutes } from "./vocal/routes.js";
 
 export const VERSION = "1.0.0";
 
@@ -20,6 +21,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
   await app.register(healthRoutes, { database: opts.database, version: VERSION });
+  await app.register(vocalRoutes);
   await app.register(webRoutes, { webDistDir: opts.webDistDir });
   return app;
 }

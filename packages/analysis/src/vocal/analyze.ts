@@ -170,14 +170,15 @@ const GLITCH_MAX_SECONDS = 0.6;
 const GLITCH_NEIGHBOUR_GAP = 0.35;
 /** Frequency ratios of tracking errors: sub-harmonics (period ×2, ×3, ×4) and the octave above. */
 const GLITCH_RATIOS = [2, 3, 4];
-/** Tolerance of a glitch's ratio to its neighbour, semitones. */
-const GLITCH_RATIO_TOLERANCE = 1;
+/** Once corrected, a glitch lies within a melodic step of a neighbour, semitones. */
+const GLITCH_STEP = 2.5;
 
 /**
  * Indices of notes that are pitch-tracking glitches rather than sung notes: a short run (< 0.6 s)
  * of notes that sits ≥ 5 semitones below (or above) both the note right before and the note right
- * after it (each within 0.35 s) and whose frequency is a sub-harmonic f/2, f/3, f/4 (or the octave 2f) of one of those
- * neighbours within 1 semitone. These are the period-multiple errors of YIN-type trackers on
+ * after it (each within 0.35 s), and that lands within 2.5 semitones (a melodic step) of one of
+ * those neighbours once moved back by a tracking error's interval: up an octave, a twelfth or two
+ * octaves (sub-harmonics f/2, f/3, f/4) or down an octave (2f). These are the period-multiple errors of YIN-type trackers on
  * creaky or breathy onsets (de Cheveigné & Kawahara 2002, §II.C; Mauch & Dixon 2014), which a
  * singer does not produce as a brief leap of exactly an octave or twelfth away and back.
  *
@@ -211,12 +212,12 @@ export function pitchGlitches(notes: VocalNote[], noteHz: number[]): Set<number>
       const m = notes[a]!.midi;
       const below = sides.length > 0 && sides.every((k) => notes[k]!.midi - m >= 5);
       const above = sides.length > 0 && sides.every((k) => m - notes[k]!.midi >= 5);
-      const near = (ratio: number, target: number) =>
-        Math.abs(12 * Math.log2(ratio / target)) <= GLITCH_RATIO_TOLERANCE;
-      const harmonic = sides.some((k) => {
-        const r = (noteHz[k] as number) / hz;
-        return below ? GLITCH_RATIOS.some((q) => near(r, q)) : above ? near(1 / r, 2) : false;
-      });
+      // The pitch the singer meant: the glitch moved back by the error's interval (exact, unrounded).
+      const sung = hzToMidi(hz);
+      const shifts = below ? GLITCH_RATIOS.map((q) => 12 * Math.log2(q)) : above ? [-12] : [];
+      const harmonic = shifts.some((sh) =>
+        sides.some((k) => Math.abs(sung + sh - hzToMidi(noteHz[k] as number)) <= GLITCH_STEP),
+      );
       if (harmonic) for (let k = a; k < b; k++) out.add(k);
     }
     a = b;

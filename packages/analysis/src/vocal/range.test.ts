@@ -52,4 +52,17 @@ describe("pitchGlitches / vocalRange", () => {
     const c = line([62, 55, 62, 64, 66, 67], 0.4);
     expect(pitchGlitches(c.notes, c.hz).size).toBe(0);
   });
+
+  it("drops a short low cluster cut off by a gap of a fifth or more, but keeps a well-used low note", () => {
+    const { notes, hz } = line([55, 57, 59, 60, 62, 64, 62, 60, 59, 57, 55], 0.45, 2);
+    // two short growls before the phrase (0.15 s each, 1 s before it): not harmonics of anything
+    notes.unshift({ start: 0.3, end: 0.45, midi: 46 }, { start: 0.5, end: 0.65, midi: 47 });
+    hz.unshift(midiToHz(46), midiToHz(47));
+    expect(pitchGlitches(notes, hz).size).toBe(0);
+    expect(vocalRange(notes, hz)).toMatchObject({ min: "G3", max: "E4" });
+    // the same low notes held for 1 s each are part of the range
+    notes[0] = { start: 0, end: 1, midi: 46 };
+    notes[1] = { start: 1, end: 2, midi: 47 };
+    expect(vocalRange(notes, hz)).toMatchObject({ min: "A#2", max: "E4" });
+  });
 });

@@ -1,0 +1,100 @@
+import { useEffect, useRef } from "react";
+import { playChord } from "@/lib/audio";
+import { chordNotes, scaleOfKey } from "../lib/chords";
+import type { VocalView } from "../lib/result";
+import { RangePiano } from "./RangePiano";
+
+/** The analysis: key, range on a small piano, chords that play on tap, tempo when there is a pulse. */
+export function VocalResult({ result }: { result: VocalView }) {
+  const r = result.range;
+  const root = useRef<HTMLDivElement>(null);
+  const notes = scaleOfKey(result.key);
+  // Bring the answer into view when it arrives (the recorder sits above it).
+  useEffect(() => {
+    root.current?.scrollIntoView?.({ behavior: "smooth", block: "start" });
+  }, []);
+  return (
+    <div ref={root} className="grid scroll-mt-20 gap-4 md:grid-cols-2" data-testid="vocal-result">
+      <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+          Key
+        </h2>
+        <p className="mt-1 text-4xl font-bold text-violet-700 dark:text-violet-300" data-testid="vocal-key">
+          {result.key}
+        </p>
+        {notes && (
+          <ul
+            className="mt-3 flex flex-wrap gap-1.5"
+            aria-label={`Notes of ${result.key}`}
+            data-testid="vocal-scale-notes"
+          >
+            {notes.map((n, i) => (
+              <li
+                key={n}
+                className={`rounded-lg px-2.5 py-1 text-sm font-semibold ${
+                  i === 0
+                    ? "bg-violet-600 text-white"
+                    : "bg-violet-50 text-violet-800 dark:bg-violet-950/50 dark:text-violet-200"
+                }`}
+              >
+                {n}
+              </li>
+            ))}
+          </ul>
+        )}
+        <dl className="mt-4 flex gap-6 text-sm">
+          <div>
+            <dt className="text-slate-500 dark:text-slate-400">Tempo</dt>
+            <dd className="font-semibold" data-testid="vocal-bpm">
+              {result.bpm === null ? "No steady beat" : `${Math.round(result.bpm)} BPM`}
+            </dd>
+          </div>
+          {result.timeSignature && (
+            <div>
+              <dt className="text-slate-500 dark:text-slate-400">Time signature</dt>
+              <dd className="font-semibold" data-testid="vocal-time-signature">
+                {result.timeSignature}
+              </dd>
+            </div>
+          )}
+        </dl>
+      </section>
+      <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+        <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+          Vocal range
+        </h2>
+        <p className="mt-1 text-3xl font-bold" data-testid="vocal-range">
+          {r.min} – {r.max}
+        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="vocal-range-hz">
+          {r.minHz.toFixed(1)} Hz – {r.maxHz.toFixed(1)} Hz
+        </p>
+        <div className="mt-3">
+          <RangePiano minMidi={r.minMidi} maxMidi={r.maxMidi} />
+        </div>
+      </section>
+      <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm md:col-span-2 dark:border-slate-800 dark:bg-slate-900">
+        <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+          Recommended chords
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          Chords of {result.key} to sing over, the most useful first. Tap one to hear it.
+        </p>
+        <ul className="mt-3 grid grid-cols-4 gap-2 sm:grid-cols-7" data-testid="vocal-chords">
+          {result.chords.map((c) => (
+            <li key={c}>
+              <button
+                type="button"
+                onClick={() => playChord(chordNotes(c))}
+                aria-label={`Play ${c} chord`}
+                className="flex min-h-12 w-full items-center justify-center rounded-xl border border-slate-200 bg-slate-50 px-2 text-lg font-bold transition hover:border-violet-400 hover:bg-violet-50 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-violet-300 active:scale-[0.97] dark:border-slate-700 dark:bg-slate-800 dark:hover:border-violet-500 dark:hover:bg-violet-950/40 dark:focus-visible:ring-violet-800"
+              >
+                {c}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { VocalDetectorPage } from "./components/VocalDetectorPage";

@@ -1,0 +1,90 @@
+import { ApiError } from "@/lib/api";
+import type { VocalAnalyzeRequest, VocalWorkerMessage } from "../worker/protocol";
+import { fromEngine, fromServer, type ServerVocalResult, type VocalView } from "./result";
+
+/** Raised when the analysis failed (SPEC §8 "Error analyzing audio"). */
+export class VocalAnalysisError extends Error {
+  override name = "VocalAnalysisError";
+}
+
+/** The worker could not be started in this browser; the caller falls back to the server. */
+class WorkerUnavailable extends Error {}
+
+function analyzeInWorker(samples: Float32Array, sampleRate: number): Promise<VocalView | null> {
+  return new Promise((resolve, reject) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL("../worker/vocal.worker.ts", import.meta.url), { type: "module" });
+    } catch {
+      reject(new WorkerUnavailable());
+      return;
+    }
+    let ready = false;
+    const done = () => worker.terminate();
+    worker.onmessage = (event: MessageEvent<VocalWorkerMessage>) => {
+      const msg = event.data;
+      if (msg.type === "ready") {
+        ready = true;
+        const request: VocalAnalyzeRequest = { type: "analyze", samples, sampleRate };
+        worker.postMessage(request, [samples.buffer as ArrayBuffer]);
+      } else if (msg.type === "result") {
+        done();
+        resolve(msg.result ? fromEngine(msg.result) : null);
+      } else {
+        done();
+        reject(new VocalAnalysisError(msg.message));
+      }
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      done();
+      reject(ready ? new VocalAnalysisError(e.message || "worker error") : new WorkerUnavailable());
+    };
+  });
+}
+
+async function analyzeOnServer(wav: Blob): Promise<VocalView | null> {
+  const form = new FormData();
+  form.append("audio", wav, "recording.wav");
+  let res: Response;
+  try {
+    res = await fetch("/api/analyze-vocal-scale", { method: "POST", body: form, credentials: "include" });
+  } catch {
+    throw new ApiError("Network error. Please check your connection and try again.", 0);
+  }
+  if (res.status === 422) return null;
+  const body: unknown = await res.json().catch(() => undefined);
+  if (!res.ok) {
+    const msg =
+      body && typeof body === "object" && "error" in body && typeof body.error === "string"
+        ? body.error
+        : `Request failed (${res.status})`;
+    throw new ApiError(msg, res.status, body);
+  }
+  return fromServer(body as ServerVocalResult);
+}
+
+/**
+ * Analyse a recording: in a Web Worker on this device (the recording never leaves it), or — only
+ * when this browser cannot run the module worker — on the server (`POST /api/analyze-vocal-scale`).
+ *
+ * @param samples mono PCM of the recording (transferred to the worker; do not reuse).
+ * @param sampleRate Hz.
+ * @param wav the same recording as a WAV blob, uploaded only on the fallback path.
+ * @returns the result, or null when no scale could be detected (SPEC §8 "Unable to detect scale").
+ * @throws {VocalAnalysisError} or {@link ApiError} when the analysis failed.
+ */
+export async function analyzeRecording(
+  samples: Float32Array,
+  sampleRate: number,
+  wav: Blob,
+): Promise<VocalView | null> {
+  if (typeof Worker === "function") {
+    try {
+      return await analyzeInWorker(samples, sampleRate);
+    } catch (err) {
+      if (!(err instanceof WorkerUnavailable)) throw err;
+    }
+  }
+  return analyzeOnServer(wav);
+}

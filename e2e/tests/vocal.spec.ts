@@ -1,0 +1,234 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, chromium, expect, type Page, test } from "@playwright/test";
+import { makeRng, scaleMelody, synthesizeVoice } from "@tonic/analysis";
+import { encodeWav } from "@tonic/analysis/testing";
+
+const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots-vocal";
+mkdirSync(SHOTS, { recursive: true });
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const SR = 48000;
+
+const dir = mkdtempSync(path.join(tmpdir(), "tonic-vocal-e2e-"));
+
+/**
+ * A sung D major scale up and down, D4 (62) to D5 (74), with vibrato, breath and a little room
+ * noise: key D Major, range D4–D5. Chromium's fake microphone loops the file from the start of capture.
+ */
+function melodyWav(): string {
+  const notes = scaleMelody(62, "major", [0, 1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1, 0], 0.45, 0.05, 0.3);
+  const pcm = synthesizeVoice({
+    notes,
+    sampleRate: SR,
+    // Melody, then silence: a recording stopped after 8–12 s holds exactly one pass of the tune.
+    duration: 25,
+    vowel: "a",
+    formantScale: 1.1,
+    vibratoCents: 35,
+    breathiness: 0.08,
+    noiseLevel: 0.003,
+    amplitude: 0.5,
+    seed: 11,
+  });
+  const file = path.join(dir, "melody.wav");
+  writeFileSync(file, encodeWav(pcm, SR));
+  return file;
+}
+
+/** Quiet room noise only: nothing is sung. */
+function noiseWav(): string {
+  const rng = makeRng(5);
+  const pcm = new Float32Array(SR * 4).map(() => 0.004 * (rng() * 2 - 1));
+  const file = path.join(dir, "noise.wav");
+  writeFileSync(file, encodeWav(pcm, SR));
+  return file;
+}
+
+/** A browser of its own whose fake microphone plays `wav` (the shared browser has no fake capture). */
+function launchWithMic(wav: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--autoplay-policy=no-user-gesture-required",
+      "--use-fake-ui-for-media-stream",
+      "--use-fake-device-for-media-stream",
+      `--use-file-for-fake-audio-capture=${wav}`,
+    ],
+  });
+}
+
+async function record(page: Page, seconds: number) {
+  await page.goto("/vocal-detector");
+  await expect(page.getByRole("heading", { name: "Vocal Scale Detector" })).toBeVisible();
+  const bar = page.getByRole("progressbar", { name: "Recording time left" });
+  await expect(bar).toHaveAttribute("aria-valuenow", "30");
+  const startedAt = Date.now();
+  await page.getByRole("button", { name: "Start recording" }).click();
+  await expect(page.getByRole("button", { name: "Stop recording" })).toBeVisible();
+  // The countdown runs.
+  await expect
+    .poll(async () => Number(await bar.getAttribute("aria-valuenow")), { timeout: 5000 })
+    .toBeLessThan(30);
+  await page.waitForTimeout(seconds * 1000);
+  return startedAt;
+}
+
+test.describe("Vocal Scale Detector", () => {
+  test.describe.configure({ mode: "serial" });
+  let browser: Browser;
+  test.beforeAll(async () => {
+    browser = await launchWithMic(melodyWav());
+  });
+  test.afterAll(async () => {
+    await browser.close();
+  });
+
+  test("records a sung D major scale from the microphone and shows key, range, chords and playback (1280 px)", async ({
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL, viewport: DESKTOP });
+    const page = await context.newPage();
+    // Count analysis uploads: on a browser with workers, the recording must not leave the device.
+    let uploads = 0;
+    page.on("request", (r) => {
+      if (r.url().includes("/api/analyze-vocal-scale")) uploads++;
+    });
+    const startedAt = await record(page, 4);
+    // Live pitch readout: a note name with octave while singing.
+    await expect(page.getByTestId("live-note")).toHaveText(/^[A-G]#?[2-6]$/);
+    await page.screenshot({ path: `${SHOTS}/vocal-recording-1280.png` });
+    await page.waitForTimeout(4800);
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    const recordedSeconds = (Date.now() - startedAt) / 1000;
+
+    await expect(page.getByTestId("vocal-key")).toHaveText("D Major", { timeout: 30_000 });
+    await expect(page.getByTestId("vocal-range")).toHaveText("D4 – D5");
+    const hz = await page.getByTestId("vocal-range-hz").textContent();
+    const [lo, hi] = (hz ?? "").match(/[\d.]+/g)?.map(Number) ?? [];
+    expect(lo).toBeGreaterThan(285);
+    expect(lo).toBeLessThan(302);
+    expect(hi).toBeGreaterThan(570);
+    expect(hi).toBeLessThan(604);
+    // Range highlighted on the piano: D4 (62) … D5 (74) in range, C#4 and D#5 not.
+    const piano = page.getByTestId("range-piano");
+    await expect(piano).toHaveAccessibleName(/D4 to D5/);
+    await expect(piano.locator('[data-midi="62"]')).toHaveAttribute("data-in-range", "true");
+    await expect(piano.locator('[data-midi="74"]')).toHaveAttribute("data-in-range", "true");
+    await expect(piano.locator('[data-midi="61"]')).toHaveAttribute("data-in-range", "false");
+    await expect(piano.locator('[data-midi="75"]')).toHaveAttribute("data-in-range", "false");
+    // Recommended chords of D major, most singable first; a tap plays the chord.
+    await expect(page.getByTestId("vocal-chords").getByRole("button")).toHaveText([
+      "D",
+      "G",
+      "A",
+      "Bm",
+      "Em",
+      "F#m",
+      "C#dim",
+    ]);
+    await page.getByRole("button", { name: "Play Bm chord" }).click();
+    await expect
+      .poll(() => page.evaluate(() => window.__tonicAudio?.().lastPlay?.notes ?? null))
+      .toEqual(["B3", "D4", "F#4"]);
+    // Playback toggles play and pause.
+    await page.getByRole("button", { name: "Play recording" }).click();
+    await expect(page.getByRole("button", { name: "Pause recording" })).toBeVisible();
+    await expect
+      .poll(() => page.getByTestId("vocal-playback").evaluate((a) => (a as HTMLAudioElement).currentTime))
+      .toBeGreaterThan(0.2);
+    await page.getByRole("button", { name: "Pause recording" }).click();
+    await expect(page.getByRole("button", { name: "Play recording" })).toBeVisible();
+    const duration = await page
+      .getByTestId("vocal-playback")
+      .evaluate((a) => (a as HTMLAudioElement).duration);
+    // The WAV holds what was recorded between the two clicks (getUserMedia start-up aside).
+    expect(duration).toBeGreaterThan(8);
+    expect(duration).toBeLessThan(recordedSeconds + 0.5);
+    expect(uploads).toBe(0);
+
+    const axe = await new AxeBuilder({ page }).include("main").analyze();
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    ).toEqual([]);
+    await expect(page.getByTestId("vocal-scale-notes").getByRole("listitem")).toHaveText([
+      "D",
+      "E",
+      "F#",
+      "G",
+      "A",
+      "B",
+      "C#",
+    ]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/vocal-result-1280.png`, fullPage: true });
+    await page.setViewportSize(PHONE);
+    await page.screenshot({ path: `${SHOTS}/vocal-result-390-after-resize.png`, fullPage: true });
+    await context.close();
+  });
+
+  test("without Web Workers the recording is analysed by the server (390 px)", async ({ baseURL }) => {
+    const context = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      // A browser that cannot run the analysis worker.
+      Reflect.deleteProperty(window, "Worker");
+    });
+    const upload = page.waitForResponse(
+      (r) => r.url().endsWith("/api/analyze-vocal-scale") && r.request().method() === "POST",
+    );
+    await record(page, 8.8);
+    await page.screenshot({ path: `${SHOTS}/vocal-recording-390.png` });
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    const res = await upload;
+    expect(res.request().headers()["content-type"]).toContain("multipart/form-data");
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toMatchObject({ key: "D Major", vocal_range: { min: "D4", max: "D5" } });
+    await expect(page.getByTestId("vocal-key")).toHaveText("D Major", { timeout: 30_000 });
+    await expect(page.getByTestId("vocal-range")).toHaveText("D4 – D5");
+    // No horizontal scrolling on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: `${SHOTS}/vocal-result-390-viewport.png` });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/vocal-result-390.png`, fullPage: true });
+    await context.close();
+  });
+});
+
+test("nothing sung: 'Unable to detect scale', and the recording can still be played", async ({ baseURL }) => {
+  const browser = await launchWithMic(noiseWav());
+  try {
+    const page = await browser.newPage({ baseURL, viewport: DESKTOP });
+    await record(page, 3);
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await expect(page.getByRole("alert")).toContainText("Unable to detect scale", { timeout: 30_000 });
+    await expect(page.getByTestId("vocal-key")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Play recording" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Start recording" })).toBeEnabled();
+    await page.screenshot({ path: `${SHOTS}/vocal-no-scale-1280.png`, fullPage: true });
+  } finally {
+    await browser.close();
+  }
+});
+
+test("microphone permission denied shows the SPEC message (1280 and 390 px)", async ({ page }) => {
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () =>
+      Promise.reject(new DOMException("Permission denied", "NotAllowedError"));
+  });
+  for (const viewport of [DESKTOP, PHONE]) {
+    await page.setViewportSize(viewport);
+    await page.goto("/vocal-detector");
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Unable to access microphone. Please grant permission.");
+    // The user can try again after granting access.
+    await expect(page.getByRole("button", { name: "Start recording" })).toBeEnabled();
+    await page.screenshot({ path: `${SHOTS}/vocal-denied-${viewport.width}.png`, fullPage: true });
+  }
+});
