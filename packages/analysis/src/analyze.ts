@@ -3,9 +3,9 @@
  * Pure module (no Node or DOM APIs): runs unchanged in a browser Web Worker.
  */
 import { type ChordState, chordVocabulary, keyChordPrior, recogniseChords } from "./chords.js";
-import { decimate, nextPow2, stft } from "./dsp.js";
-import { chromaFromSemitones, estimateTuning, onsetStrength, semitoneSpectrogram } from "./features.js";
-import { type ChordStats, estimateKey } from "./key.js";
+import { forEachStftFrame, nextPow2, StreamingDecimator, stft } from "./dsp.js";
+import { chromaFromSemitones, estimateTuning, OnsetEnvelope, semitoneSpectrogram } from "./features.js";
+import { type ChordStats, estimateKey, localKeys } from "./key.js";
 import { parseKey } from "./labels.js";
 import { beatPeriod, estimateTempo, inferMeter, isTernary, offbeatRatio, trackBeats } from "./rhythm.js";
 import {
@@ -36,6 +36,8 @@ const STAGE_FRACTION: Record<AnalysisStage, number> = {
 const VOCAB: readonly ChordState[] = chordVocabulary();
 /** Emission bonus (correlation units) of chords diatonic to the first-pass key. */
 const KEY_PRIOR_WEIGHT = 0.12;
+/** Fastest tempo the backbeat check may double to, BPM. */
+const MAX_DOUBLED_BPM = 185;
 
 function validate(samples: Float32Array, sampleRate: number): void {
   if (!(samples instanceof Float32Array)) throw new AnalysisInputError("samples must be a Float32Array");
@@ -44,11 +46,6 @@ function validate(samples: Float32Array, sampleRate: number): void {
     throw new AnalysisInputError(
       `sampleRate must be a number between ${MIN_SAMPLE_RATE} and ${MAX_SAMPLE_RATE} Hz, got ${sampleRate}`,
     );
-  }
-  for (let i = 0; i < samples.length; i++) {
-    if (!Number.isFinite(samples[i] as number)) {
-      throw new AnalysisInputError(`samples contains a non-finite value (NaN or Infinity) at index ${i}`);
-    }
   }
 }
 
@@ -74,20 +71,72 @@ export function analyzeAudio(
   options: AnalyzeOptions = {},
 ): AnalysisResult {
   validate(samples, sampleRate);
-  const progress = (stage: AnalysisStage) => options.onProgress?.(STAGE_FRACTION[stage], stage);
-  const durationSeconds = samples.length / sampleRate;
+  const stream = createAnalysisStream(sampleRate, options, samples.length);
+  stream.push(samples);
+  return stream.finish();
+}
 
+/** Decimation filter length for an integer factor. */
+const decimationTaps = (factor: number) => 8 * factor + 1;
+
+/**
+ * Chunked form of {@link analyzeAudio} for decoders that produce PCM piece by piece (e.g. Node's
+ * streaming MP3 decoding): `push` mono chunks in order, then `finish`. Only the decimated signal
+ * (≈11 kHz) is kept, so a long file never has to be held at its full rate. The result is identical to
+ * `analyzeAudio(concatenatedChunks, sampleRate, options)` whatever the chunk sizes.
+ *
+ * @param sampleRate Hz, 4000..384000.
+ * @param expectedLength optional total number of input samples (pre-sizes the buffer).
+ * @throws {AnalysisInputError} for an invalid sample rate; `push` throws for non-finite samples and
+ * `finish` for an empty stream.
+ */
+export function createAnalysisStream(
+  sampleRate: number,
+  options: AnalyzeOptions = {},
+  expectedLength = 0,
+): { push(chunk: Float32Array): void; finish(): AnalysisResult } {
+  validate(Float32Array.of(0), sampleRate);
+  const progress = (stage: AnalysisStage) => options.onProgress?.(STAGE_FRACTION[stage], stage);
   progress("resample");
   const factor = Math.max(1, Math.floor(sampleRate / ANALYSIS_RATE));
-  const x = decimate(samples, factor, 8 * factor + 1);
-  const rate = sampleRate / factor;
+  const dec = new StreamingDecimator(factor, decimationTaps(factor), expectedLength);
+  let total = 0;
+  return {
+    push(chunk: Float32Array) {
+      if (chunk.length === 0) return;
+      for (let i = 0; i < chunk.length; i++) {
+        if (!Number.isFinite(chunk[i] as number)) {
+          throw new AnalysisInputError(
+            `samples contains a non-finite value (NaN or Infinity) at index ${total + i}`,
+          );
+        }
+      }
+      dec.push(chunk);
+      total += chunk.length;
+    },
+    finish() {
+      if (total === 0) throw new AnalysisInputError("samples is empty: nothing to analyse");
+      return analyzeDecimated(dec.finish(), sampleRate / factor, total / sampleRate, progress);
+    },
+  };
+}
 
+function analyzeDecimated(
+  x: Float32Array,
+  rate: number,
+  durationSeconds: number,
+  progress: (stage: AnalysisStage) => void,
+): AnalysisResult {
   progress("spectrum");
   const nOn = nextPow2(0.046 * rate);
-  const onSpec = stft(x, rate, nOn, nOn / 4);
+  const hopOn = nOn / 4;
+  const onFrames = Math.floor(x.length / hopOn) + 1;
+  const onsetEnv = new OnsetEnvelope(nOn, rate, hopOn, onFrames);
+  forEachStftFrame(x, nOn, hopOn, (_t, mag) => onsetEnv.addFrame(mag));
   const nCh = nextPow2(0.3 * rate);
   const hopCh = nCh / 4;
-  const chSpec = stft(x, rate, nCh, hopCh);
+  // Pitch analysis needs nothing above ≈2.4 kHz (B6 at +50 cents, tuning peaks ≤ 2 kHz).
+  const chSpec = stft(x, rate, nCh, hopCh, 2400);
 
   progress("chroma");
   const tuningHz = estimateTuning(chSpec);
@@ -104,12 +153,13 @@ export function analyzeAudio(
   }
 
   progress("beats");
-  const onset = onsetStrength(onSpec);
-  const frameRate = rate / onSpec.hop;
+  const onset = onsetEnv.finish();
+  const frameRate = rate / hopOn;
   const tempo0 = estimateTempo(onset, frameRate);
   let beatFrames = tempo0 > 0 ? trackBeats(onset, (60 * frameRate) / tempo0) : [];
-  // Backbeat check: strong onsets halfway between beats mean we tracked half the tempo.
-  if (tempo0 > 0 && 2 * tempo0 <= 200 && offbeatRatio(onset, beatFrames) > 0.55) {
+  // Backbeat check: strong onsets halfway between beats mean we tracked half the tempo — unless the
+  // doubled tempo would be implausibly fast for a notated beat (> 185 BPM).
+  if (tempo0 > 0 && 2 * tempo0 <= MAX_DOUBLED_BPM && offbeatRatio(onset, beatFrames) > 0.55) {
     beatFrames = trackBeats(onset, (30 * frameRate) / tempo0);
   }
   const beats = beatFrames.map((f) => f / frameRate);
@@ -220,6 +270,32 @@ export function analyzeAudio(
   progress("key");
   const key = estimateKey(keyProfile(bounds, treble, bass, silent), chordStats(bounds, state, silent));
 
+  // Local keys from per-segment chroma (unit-norm treble + bass, duration-weighted, silence skipped).
+  const segProfiles = new Float64Array(S * 12);
+  for (let s = 0; s < S; s++) {
+    if (silent[s]) continue;
+    const dur = (bounds[s + 1] as number) - (bounds[s] as number);
+    const nt = norm(treble, s);
+    const nb = norm(bass, s);
+    for (let i = 0; i < 12; i++)
+      segProfiles[s * 12 + i] =
+        dur *
+        ((nt > 0 ? (treble[s * 12 + i] as number) / nt : 0) +
+          (nb > 0 ? (bass[s * 12 + i] as number) / nb : 0));
+  }
+  const keySegments = localKeys(
+    bounds,
+    segProfiles,
+    20,
+    6,
+    key.confidence > 0 ? parseKey(key.key) : null,
+  ).map((k) => ({
+    start: round3(k.start),
+    end: round3(k.end),
+    key: k.key,
+    confidence: Math.round(k.confidence * 1000) / 1000,
+  }));
+
   progress("done");
   return {
     key: key.key,
@@ -235,10 +311,19 @@ export function analyzeAudio(
     segments,
     durationSeconds: round3(durationSeconds),
     tuningHz: Math.round(tuningHz * 10) / 10,
+    keySegments,
   };
 }
 
 /** Whole-piece pitch-class profile: duration-weighted sum of unit-norm treble and bass chroma. */
+/**
+ * The opening establishes the key (tonal music states its tonic before it modulates, e.g. to the dominant
+ * in a sonata exposition): chroma at time t is weighted 1 + OPENING_WEIGHT·exp(−t / OPENING_SECONDS) in the
+ * key profile, a recency-free form of the "initial segment" emphasis of key-finding models (Longuet-Higgins
+ * & Steedman 1971; Temperley 2007, ch. 4).
+ */
+const OPENING_WEIGHT = 4;
+const OPENING_SECONDS = 30;
 function keyProfile(
   bounds: readonly number[],
   treble: Float64Array,
@@ -248,7 +333,8 @@ function keyProfile(
   const profile = new Float64Array(12);
   for (let s = 0; s + 1 < bounds.length; s++) {
     if (silent[s]) continue;
-    const dur = (bounds[s + 1] as number) - (bounds[s] as number);
+    const t0 = bounds[s] as number;
+    const dur = ((bounds[s + 1] as number) - t0) * (1 + OPENING_WEIGHT * Math.exp(-t0 / OPENING_SECONDS));
     const nt = norm(treble, s);
     const nb = norm(bass, s);
     for (let i = 0; i < 12; i++) {

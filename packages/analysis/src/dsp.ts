@@ -9,17 +9,8 @@ interface RealFft {
   realTransform(out: Float64Array, data: Float64Array): void;
 }
 
-/**
- * Decimate by an integer factor with a windowed-sinc (Blackman) low-pass FIR.
- *
- * @param x input samples, any rate.
- * @param factor integer ≥ 1; 1 returns a copy.
- * @param taps odd FIR length (default 63).
- * @returns `ceil(x.length / factor)` samples at `rate / factor`.
- * Source: standard windowed-sinc design (Smith, "The Scientist and Engineer's Guide to DSP", ch. 16).
- */
-export function decimate(x: Float32Array, factor: number, taps = 63): Float32Array {
-  if (factor <= 1) return Float32Array.from(x);
+/** Blackman-windowed-sinc low-pass FIR for decimation by `factor` (unit DC gain). */
+function decimationFilter(factor: number, taps: number): Float64Array {
   const half = (taps - 1) >> 1;
   const fc = 0.45 / factor; // cutoff, cycles per input sample (a bit below the new Nyquist)
   const h = new Float64Array(taps);
@@ -33,30 +24,136 @@ export function decimate(x: Float32Array, factor: number, taps = 63): Float32Arr
     sum += h[i] ?? 0;
   }
   for (let i = 0; i < taps; i++) h[i] = (h[i] ?? 0) / sum;
-  const outLen = Math.ceil(x.length / factor);
-  const out = new Float32Array(outLen);
-  const n = x.length;
-  for (let o = 0; o < outLen; o++) {
-    const c = o * factor;
-    let acc = 0;
-    if (c - half >= 0 && c + half < n) {
-      for (let i = 0; i < taps; i++) acc += (h[i] as number) * (x[c - half + i] as number);
-    } else {
-      for (let i = 0; i < taps; i++) {
-        const j = c - half + i;
-        if (j >= 0 && j < n) acc += (h[i] as number) * (x[j] as number);
-      }
-    }
-    out[o] = acc;
+  return h;
+}
+
+/**
+ * Decimate by an integer factor with a windowed-sinc (Blackman) low-pass FIR.
+ *
+ * @param x input samples, any rate.
+ * @param factor integer ≥ 1; 1 returns a copy.
+ * @param taps odd FIR length (default 63).
+ * @returns `ceil(x.length / factor)` samples at `rate / factor`.
+ * Source: standard windowed-sinc design (Smith, "The Scientist and Engineer's Guide to DSP", ch. 16).
+ */
+export function decimate(x: Float32Array, factor: number, taps = 63): Float32Array {
+  if (factor <= 1) return Float32Array.from(x);
+  const d = new StreamingDecimator(factor, taps);
+  d.push(x);
+  return d.finish();
+}
+
+/**
+ * Streaming form of {@link decimate}: feed the input in chunks of any size with `push`, then `finish`.
+ * The output is bit-identical to `decimate(wholeInput, factor, taps)` whatever the chunking, so a file
+ * decoded chunk by chunk (Node) and the same PCM analysed at once (browser Worker) give the same result,
+ * while the full-rate signal never has to be held in memory.
+ */
+export class StreamingDecimator {
+  readonly factor: number;
+  private readonly h: Float64Array;
+  private readonly half: number;
+  /** Last `taps` input samples (ring of history), plus the count of input samples seen. */
+  private readonly hist: Float64Array;
+  private seen = 0;
+  /** Index (in input samples) of the centre of the next output sample. */
+  private nextCentre = 0;
+  private out: Float32Array;
+  private outLen = 0;
+
+  constructor(factor: number, taps = 63, expectedInputLength = 0) {
+    this.factor = Math.max(1, Math.floor(factor));
+    this.h = decimationFilter(this.factor, taps);
+    this.half = (taps - 1) >> 1;
+    this.hist = new Float64Array(2 * taps);
+    this.out = new Float32Array(Math.max(1024, Math.ceil(expectedInputLength / this.factor) + 1));
   }
-  return out;
+
+  private emit(v: number): void {
+    if (this.outLen === this.out.length) {
+      const grown = new Float32Array(Math.ceil(this.out.length * 1.25) + 1024);
+      grown.set(this.out);
+      this.out = grown;
+    }
+    this.out[this.outLen++] = v;
+  }
+
+  /** Output sample centred on input index c, reading input through `at` (0 outside the signal). */
+  private tap(c: number, at: (j: number) => number): number {
+    const h = this.h;
+    let acc = 0;
+    for (let i = 0; i < h.length; i++) {
+      const j = c - this.half + i;
+      if (j >= 0) acc += (h[i] as number) * at(j);
+    }
+    return acc;
+  }
+
+  /** `count` outputs whose windows start at x[o], x[o + factor], …, written straight to the output. */
+  private firSpan(x: Float32Array, o: number, count: number): void {
+    if (this.outLen + count > this.out.length) {
+      const grown = new Float32Array(Math.ceil((this.outLen + count) * 1.25) + 1024);
+      grown.set(this.out.subarray(0, this.outLen));
+      this.out = grown;
+    }
+    const h = this.h;
+    const taps = h.length;
+    const f = this.factor;
+    const out = this.out;
+    let w = this.outLen;
+    for (let k = 0, p = o; k < count; k++, p += f) {
+      let acc = 0;
+      for (let i = 0; i < taps; i++) acc += (h[i] as number) * (x[p + i] as number);
+      out[w++] = acc;
+    }
+    this.outLen = w;
+  }
+
+  /** Feed the next chunk of input samples. */
+  push(x: Float32Array): void {
+    const f = this.factor;
+    const start = this.seen;
+    const end = start + x.length;
+    const half = this.half;
+    const hist = this.hist;
+    const L = hist.length;
+    // Input sample j: inside the chunk when j ≥ start, else from the history ring (the last L samples).
+    const at = (j: number) => (j >= start ? (x[j - start] as number) : (hist[j % L] as number));
+    while (this.nextCentre + half < end) {
+      const c = this.nextCentre;
+      const lo = c - half;
+      if (f === 1) this.emit(x[c - start] as number);
+      else if (lo >= start) {
+        // Interior run: every output whose window lies inside this chunk, in one tight loop.
+        const last = Math.floor((end - 1 - half - c) / f); // outputs c, c+f, …, c+last·f
+        this.firSpan(x, lo - start, last + 1);
+        this.nextCentre += last * f;
+      } else this.emit(this.tap(c, at));
+      this.nextCentre += f;
+    }
+    // Keep the tail in the history ring.
+    for (let j = Math.max(start, end - L); j < end; j++) hist[j % L] = x[j - start] as number;
+    this.seen = end;
+  }
+
+  /** Flush the last outputs (input beyond the end counts as 0) and return the decimated signal. */
+  finish(): Float32Array {
+    const end = this.seen;
+    const L = this.hist.length;
+    const at = (j: number) => (j < end ? (this.hist[j % L] as number) : 0);
+    while (this.nextCentre < end) {
+      this.emit(this.factor === 1 ? at(this.nextCentre) : this.tap(this.nextCentre, at));
+      this.nextCentre += this.factor;
+    }
+    return this.out.slice(0, this.outLen);
+  }
 }
 
 /** A magnitude spectrogram stored frame-major: `data[t * bins + k]`. */
 export interface Spectrogram {
   data: Float32Array;
   frames: number;
-  /** n/2 + 1 */
+  /** Bins stored per frame: bins 0..bins−1 of the n/2 + 1 (fewer when the STFT was band-limited). */
   bins: number;
   n: number;
   hop: number;
@@ -65,24 +162,30 @@ export interface Spectrogram {
 }
 
 /**
- * Magnitude STFT with a periodic Hann window; frames are centred (frame t is centred on sample t·hop,
- * the signal is zero-padded by n/2 on both sides), as in librosa's `stft(center=True)`.
+ * Visit the magnitude STFT frame by frame (periodic Hann window, centred frames as in librosa's
+ * `stft(center=True)`: frame t is centred on sample t·hop, the signal zero-padded by n/2 on both sides),
+ * without storing it. `onFrame(t, mag)` receives a reused array of `bins` magnitudes.
  *
- * @param x mono samples.
- * @param rate sample rate of `x`, Hz.
  * @param n FFT size, a power of two ≥ 16.
  * @param hop hop size in samples, ≥ 1.
- * @returns a {@link Spectrogram} with `floor(x.length / hop) + 1` frames.
+ * @param bins magnitudes computed per frame (default and maximum n/2 + 1).
+ * @returns the number of frames, `floor(x.length / hop) + 1`.
  */
-export function stft(x: Float32Array, rate: number, n: number, hop: number): Spectrogram {
-  const bins = n / 2 + 1;
+export function forEachStftFrame(
+  x: Float32Array,
+  n: number,
+  hop: number,
+  onFrame: (t: number, mag: Float32Array) => void,
+  bins = n / 2 + 1,
+): number {
+  const nb = Math.min(bins, n / 2 + 1);
   const frames = Math.floor(x.length / hop) + 1;
-  const data = new Float32Array(frames * bins);
   const fft = new FFT(n) as unknown as RealFft;
   const win = new Float64Array(n);
   for (let i = 0; i < n; i++) win[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / n);
   const buf = new Float64Array(n);
   const out = new Float64Array(2 * n);
+  const mag = new Float32Array(nb);
   const half = n / 2;
   const len = x.length;
   for (let t = 0; t < frames; t++) {
@@ -96,13 +199,31 @@ export function stft(x: Float32Array, rate: number, n: number, hop: number): Spe
       }
     }
     fft.realTransform(out, buf);
-    const base = t * bins;
-    for (let k = 0; k < bins; k++) {
+    for (let k = 0; k < nb; k++) {
       const re = out[2 * k] as number;
       const im = out[2 * k + 1] as number;
-      data[base + k] = Math.sqrt(re * re + im * im);
+      mag[k] = Math.sqrt(re * re + im * im);
     }
+    onFrame(t, mag);
   }
+  return frames;
+}
+
+/**
+ * Magnitude STFT (see {@link forEachStftFrame}) stored as a {@link Spectrogram}.
+ *
+ * @param x mono samples.
+ * @param rate sample rate of `x`, Hz.
+ * @param n FFT size, a power of two ≥ 16.
+ * @param hop hop size in samples, ≥ 1.
+ * @param maxHz keep only bins up to this frequency (default: all, n/2 + 1 bins) — saves memory.
+ * @returns a {@link Spectrogram} with `floor(x.length / hop) + 1` frames.
+ */
+export function stft(x: Float32Array, rate: number, n: number, hop: number, maxHz = rate / 2): Spectrogram {
+  const bins = Math.min(n / 2 + 1, Math.ceil((maxHz * n) / rate) + 2);
+  const frames = Math.floor(x.length / hop) + 1;
+  const data = new Float32Array(frames * bins);
+  forEachStftFrame(x, n, hop, (t, mag) => data.set(mag, t * bins), bins);
   return { data, frames, bins, n, hop, rate };
 }
 

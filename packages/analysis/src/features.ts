@@ -184,45 +184,83 @@ export function chromaFromSemitones(semi: Float32Array, frames: number): Chroma 
  * @returns one value per spectrogram frame (≥ 0); frame t is at t·hop/rate seconds.
  */
 export function onsetStrength(spec: Spectrogram, nBands = 48): Float32Array {
-  const { data, bins, n, rate, frames, hop } = spec;
-  const fMin = 30;
-  const fMax = Math.min(rate / 2, 8000);
-  const bandOf = new Int32Array(bins).fill(-1);
-  for (let k = 1; k < bins; k++) {
-    const f = (k * rate) / n;
-    if (f < fMin || f > fMax) continue;
-    bandOf[k] = Math.min(nBands - 1, Math.floor((nBands * Math.log(f / fMin)) / Math.log(fMax / fMin)));
-  }
-  const prev = new Float32Array(nBands);
-  const cur = new Float32Array(nBands);
-  const flux = new Float32Array(frames);
-  for (let t = 0; t < frames; t++) {
-    cur.fill(0);
-    const base = t * bins;
+  const env = new OnsetEnvelope(spec.n, spec.rate, spec.hop, spec.frames, nBands);
+  for (let t = 0; t < spec.frames; t++) env.addFrame(spec.data.subarray(t * spec.bins, (t + 1) * spec.bins));
+  return env.finish();
+}
+
+/**
+ * Streaming form of {@link onsetStrength}: feed magnitude frames in order with `addFrame` (e.g. from
+ * `forEachStftFrame`), then `finish` — the spectrogram itself is never stored.
+ */
+export class OnsetEnvelope {
+  private readonly bandOf: Int32Array;
+  private readonly prev: Float32Array;
+  private readonly cur: Float32Array;
+  private readonly flux: Float32Array;
+  private readonly nBands: number;
+  private readonly w: number;
+  private t = 0;
+
+  constructor(n: number, rate: number, hop: number, frames: number, nBands = 48) {
+    const bins = n / 2 + 1;
+    const fMin = 30;
+    const fMax = Math.min(rate / 2, 8000);
+    this.bandOf = new Int32Array(bins).fill(-1);
     for (let k = 1; k < bins; k++) {
+      const f = (k * rate) / n;
+      if (f < fMin || f > fMax) continue;
+      this.bandOf[k] = Math.min(
+        nBands - 1,
+        Math.floor((nBands * Math.log(f / fMin)) / Math.log(fMax / fMin)),
+      );
+    }
+    this.nBands = nBands;
+    this.prev = new Float32Array(nBands);
+    this.cur = new Float32Array(nBands);
+    this.flux = new Float32Array(frames);
+    this.w = Math.max(1, Math.round((0.5 * rate) / hop));
+  }
+
+  /** Add the next magnitude frame (bins 0..n/2). */
+  addFrame(mag: ArrayLike<number>): void {
+    const cur = this.cur;
+    const prev = this.prev;
+    const bandOf = this.bandOf;
+    const nBands = this.nBands;
+    cur.fill(0);
+    const nb = Math.min(mag.length, bandOf.length);
+    for (let k = 1; k < nb; k++) {
       const b = bandOf[k] as number;
-      if (b >= 0) cur[b] = (cur[b] as number) + (data[base + k] as number);
+      if (b >= 0) cur[b] = (cur[b] as number) + (mag[k] as number);
     }
     let s = 0;
     for (let b = 0; b < nBands; b++) {
       const v = Math.log1p(100 * (cur[b] as number));
-      if (t > 0) s += Math.max(0, v - (prev[b] as number));
+      if (this.t > 0) s += Math.max(0, v - (prev[b] as number));
       prev[b] = v;
     }
-    flux[t] = s / nBands;
+    if (this.t < this.flux.length) this.flux[this.t] = s / nBands;
+    this.t++;
   }
-  // Remove a local mean (high-pass) so sustained noise does not bias the tempo estimate.
-  const w = Math.max(1, Math.round((0.5 * rate) / hop));
-  const cs = new Float64Array(frames + 1);
-  for (let t = 0; t < frames; t++) cs[t + 1] = (cs[t] as number) + (flux[t] as number);
-  const out = new Float32Array(frames);
-  for (let t = 0; t < frames; t++) {
-    const a = Math.max(0, t - w);
-    const b = Math.min(frames, t + w + 1);
-    const mean = ((cs[b] as number) - (cs[a] as number)) / (b - a);
-    out[t] = Math.max(0, (flux[t] as number) - mean);
+
+  /** The onset envelope, one value per frame (≥ 0). */
+  finish(): Float32Array {
+    // Remove a local mean (high-pass) so sustained noise does not bias the tempo estimate.
+    const flux = this.flux;
+    const w = this.w;
+    const frames = flux.length;
+    const cs = new Float64Array(frames + 1);
+    for (let t = 0; t < frames; t++) cs[t + 1] = (cs[t] as number) + (flux[t] as number);
+    const out = new Float32Array(frames);
+    for (let t = 0; t < frames; t++) {
+      const a = Math.max(0, t - w);
+      const b = Math.min(frames, t + w + 1);
+      const mean = ((cs[b] as number) - (cs[a] as number)) / (b - a);
+      out[t] = Math.max(0, (flux[t] as number) - mean);
+    }
+    return out;
   }
-  return out;
 }
 
 /** Semitone offsets of harmonics 2..8 and their assumed relative amplitudes. */

@@ -2,7 +2,14 @@
  * @tonic/analysis — pure music analysis engine (no Node APIs, no DOM): key, tempo, beats, meter, chords.
  * Runs unchanged in Node and in browser Web Workers. File decoding lives in `@tonic/analysis/node`.
  */
-export { ANALYSIS_RATE, analyzeAudio, MAX_SAMPLE_RATE, MIN_SAMPLE_RATE, toMono } from "./analyze.js";
+export {
+  ANALYSIS_RATE,
+  analyzeAudio,
+  createAnalysisStream,
+  MAX_SAMPLE_RATE,
+  MIN_SAMPLE_RATE,
+  toMono,
+} from "./analyze.js";
 export {
   chordName,
   chordToHarte,
@@ -21,6 +28,7 @@ export type {
   ChordChange,
   ChordSegment,
   Hz,
+  KeySegment,
   MidiNote,
   PitchClass,
   Seconds,

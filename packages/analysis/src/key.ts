@@ -105,3 +105,116 @@ export function estimateKey(chroma: ArrayLike<number>, stats: ChordStats): KeyEs
     runnerUp: { key: keyName(second.tonic, second.mode), confidence: conf(second) },
   };
 }
+
+/** A stretch of the piece in one key (local key / modulation analysis). */
+export interface KeySegment {
+  start: number;
+  end: number;
+  key: string;
+  confidence: number;
+}
+
+/**
+ * Local keys: the 24 key scores (the same KK/Temperley profile correlations as {@link estimateKey}) of a
+ * sliding window of `windowSeconds` around every analysis segment, decoded with Viterbi over the 24 keys
+ * with a fixed switching penalty so that only sustained modulations open a new key segment — the
+ * HMM-over-keys approach of local key finding (Temperley 2007, ch. 4; Papadopoulos & Peeters, "Local key
+ * estimation from an audio signal relying on harmony and metrical structures", IEEE TASLP 2012).
+ *
+ * @param bounds segment boundaries, seconds (S + 1 ascending values).
+ * @param profiles per-segment 12-bin pitch-class weights `[S × 12]` (already duration-weighted).
+ * @param switchPenalty cost of a key change in correlation-seconds.
+ * @param globalKey the whole-piece key (product spelling), favoured by `globalBonus` per segment, so
+ * that local keys agree with it unless the evidence for a modulation is clear.
+ * @returns contiguous segments covering [bounds[0], bounds[S]]; [] when there is no pitched content.
+ */
+export function localKeys(
+  bounds: readonly number[],
+  profiles: Float64Array,
+  windowSeconds = 20,
+  switchPenalty = 6,
+  globalKey: { tonic: number; mode: "major" | "minor" } | null = null,
+  globalBonus = 0.1,
+): KeySegment[] {
+  const gk = globalKey ? globalKey.tonic + (globalKey.mode === "minor" ? 12 : 0) : -1;
+  const S = bounds.length - 1;
+  if (S <= 0) return [];
+  const cs = new Float64Array((S + 1) * 12);
+  for (let s = 0; s < S; s++)
+    for (let i = 0; i < 12; i++)
+      cs[(s + 1) * 12 + i] = (cs[s * 12 + i] as number) + (profiles[s * 12 + i] as number);
+  let total = 0;
+  for (let i = 0; i < 12; i++) total += cs[S * 12 + i] as number;
+  if (!(total > 0)) return [];
+  const score = new Float64Array(S * 24);
+  const win = new Float64Array(12);
+  let lo = 0;
+  let hi = 0;
+  for (let s = 0; s < S; s++) {
+    const mid = ((bounds[s] as number) + (bounds[s + 1] as number)) / 2;
+    while (lo < S && (bounds[lo + 1] as number) < mid - windowSeconds / 2) lo++;
+    while (hi < S && (bounds[hi] as number) <= mid + windowSeconds / 2) hi++;
+    for (let i = 0; i < 12; i++) win[i] = (cs[hi * 12 + i] as number) - (cs[lo * 12 + i] as number);
+    for (let t = 0; t < 12; t++) {
+      score[s * 24 + t] = (corrRot(win, KK_MAJOR, t) + corrRot(win, TEMPERLEY_MAJOR, t)) / 2;
+      score[s * 24 + 12 + t] = (corrRot(win, KK_MINOR, t) + corrRot(win, TEMPERLEY_MINOR, t)) / 2;
+    }
+    if (gk >= 0) score[s * 24 + gk] = (score[s * 24 + gk] as number) + globalBonus;
+  }
+  // Viterbi: emission = score × segment duration (so the penalty is in correlation-seconds / ~10 s).
+  const delta = new Float64Array(24);
+  const next = new Float64Array(24);
+  const back = new Int32Array(S * 24);
+  const dur = (s: number) => (bounds[s + 1] as number) - (bounds[s] as number);
+  const pen = switchPenalty;
+  for (let k = 0; k < 24; k++) delta[k] = (score[k] as number) * dur(0);
+  for (let s = 1; s < S; s++) {
+    let bk = 0;
+    for (let k = 1; k < 24; k++) if ((delta[k] as number) > (delta[bk] as number)) bk = k;
+    for (let k = 0; k < 24; k++) {
+      const stay = delta[k] as number;
+      const move = (delta[bk] as number) - pen;
+      const e = (score[s * 24 + k] as number) * dur(s);
+      if (stay >= move) {
+        next[k] = stay + e;
+        back[s * 24 + k] = k;
+      } else {
+        next[k] = move + e;
+        back[s * 24 + k] = bk;
+      }
+    }
+    delta.set(next);
+  }
+  const path = new Int32Array(S);
+  let cur = 0;
+  for (let k = 1; k < 24; k++) if ((delta[k] as number) > (delta[cur] as number)) cur = k;
+  for (let s = S - 1; s >= 0; s--) {
+    path[s] = cur;
+    cur = back[s * 24 + cur] as number;
+  }
+  const out: KeySegment[] = [];
+  let a = 0;
+  for (let s = 1; s <= S; s++) {
+    if (s < S && path[s] === path[a]) continue;
+    const k = path[a] as number;
+    // Confidence: mean softmax share (temperature 0.1, as for the global key) of the chosen key.
+    let conf = 0;
+    let w = 0;
+    for (let j = a; j < s; j++) {
+      let mx = Number.NEGATIVE_INFINITY;
+      for (let q = 0; q < 24; q++) mx = Math.max(mx, score[j * 24 + q] as number);
+      let z = 0;
+      for (let q = 0; q < 24; q++) z += Math.exp(((score[j * 24 + q] as number) - mx) / 0.1);
+      conf += (dur(j) * Math.exp(((score[j * 24 + k] as number) - mx) / 0.1)) / z;
+      w += dur(j);
+    }
+    out.push({
+      start: bounds[a] as number,
+      end: bounds[s] as number,
+      key: keyName(k % 12, k < 12 ? "major" : "minor"),
+      confidence: w > 0 ? conf / w : 0,
+    });
+    a = s;
+  }
+  return out;
+}

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -97,5 +97,56 @@ describe("tonic-analyze CLI", () => {
     const parsed = JSON.parse(c.out.join("")) as { key: string; chords: unknown[] };
     expect(parsed.key).toBe("C Major");
     expect(parsed.chords.length).toBeGreaterThan(0);
+  });
+
+  it("prints MIREX .lab lines with --format lab and beat times with --beats", async () => {
+    const path = join(dir, "lab.wav");
+    writeFileSync(path, encodeWav(renderProgression({ chords: ["A", "D"], bpm: 120, repeats: 2 }), 22050));
+    let c = capture();
+    expect(await main(["--format", "lab", path])).toBe(0);
+    const lines = c.out.join("").trim().split("\n");
+    expect(lines.length).toBeGreaterThan(1);
+    for (const l of lines) expect(l).toMatch(/^\d+\.\d{3}\t\d+\.\d{3}\t(N|[A-G][b#]?:\w+)$/);
+    expect(lines[0]?.startsWith("0.000\t")).toBe(true);
+    vi.restoreAllMocks();
+    c = capture();
+    expect(await main(["--beats", path])).toBe(0);
+    const beats = c.out.join("").trim().split("\n").map(Number);
+    expect(beats.length).toBeGreaterThan(10);
+    for (let i = 1; i < beats.length; i++) expect(beats[i]).toBeGreaterThan(beats[i - 1] as number);
+    vi.restoreAllMocks();
+    c = capture();
+    expect(await main(["--format", "xml", path])).toBe(1);
+  });
+
+  it("analyses a folder in batch mode, one JSON per audio file", async () => {
+    const folder = mkdtempSync(join(tmpdir(), "tonic-batch-"));
+    const outDir = mkdtempSync(join(tmpdir(), "tonic-batch-out-"));
+    writeFileSync(
+      join(folder, "a.wav"),
+      encodeWav(renderProgression({ chords: ["C", "G"], repeats: 1 }), 22050),
+    );
+    writeFileSync(
+      join(folder, "b.wav"),
+      encodeWav(renderProgression({ chords: ["Am", "E"], repeats: 1 }), 22050),
+    );
+    writeFileSync(join(folder, "notes.txt"), "not audio");
+    capture();
+    expect(await main([folder, "--out", outDir])).toBe(0);
+    expect(readdirSync(outDir).sort()).toEqual(["a.json", "b.json"]);
+    const a = JSON.parse(readFileSync(join(outDir, "a.json"), "utf8")) as {
+      key: string;
+      keySegments: unknown[];
+    };
+    expect(a.key).toMatch(/Major|Minor/);
+    expect(Array.isArray(a.keySegments)).toBe(true);
+    vi.restoreAllMocks();
+    writeFileSync(
+      join(folder, "c.mp3"),
+      Uint8Array.from({ length: 3000 }, (_, i) => (i * 31) % 256),
+    );
+    const c = capture();
+    expect(await main([folder, "--out", outDir])).toBe(1);
+    expect(c.err.join("")).toContain("c.mp3");
   });
 });

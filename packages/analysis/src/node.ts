@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import decode from "audio-decode";
-import { analyzeAudio, toMono } from "./analyze.js";
+import { createAnalysisStream } from "./analyze.js";
 import type { AnalysisResult, AnalyzeOptions } from "./types.js";
 
 export * from "./index.js";
@@ -36,34 +36,127 @@ export interface DecodedAudio {
  * "Unsupported or corrupt audio file: <name>" when it cannot be decoded or holds no samples.
  */
 export async function decodeAudioFile(pathOrBytes: string | Uint8Array): Promise<DecodedAudio> {
-  const name = typeof pathOrBytes === "string" ? basename(pathOrBytes) : "<buffer>";
-  let bytes: Uint8Array;
-  if (typeof pathOrBytes === "string") {
-    try {
-      bytes = await readFile(pathOrBytes);
-    } catch {
-      throw new AudioDecodeError(`Cannot read audio file: ${name}`);
-    }
-  } else bytes = pathOrBytes;
-  const fail = () => new AudioDecodeError(`Unsupported or corrupt audio file: ${name}`);
-  if (bytes.length === 0 || isTruncatedWav(bytes)) throw fail();
-  let data: { channelData: Float32Array[]; sampleRate: number };
-  try {
-    data = await decode(bytes);
-  } catch {
-    throw fail();
+  const { bytes, name } = await readBytes(pathOrBytes);
+  const parts: Float32Array[] = [];
+  let len = 0;
+  const info = await decodeMono(bytes, name, (mono) => {
+    parts.push(mono);
+    len += mono.length;
+  });
+  const samples = new Float32Array(len);
+  let o = 0;
+  for (const p of parts) {
+    samples.set(p, o);
+    o += p.length;
   }
-  const chans = (data?.channelData ?? []).filter((c): c is Float32Array => c instanceof Float32Array);
-  const len = chans[0]?.length ?? 0;
-  if (chans.length === 0 || len === 0 || !(data.sampleRate > 0)) throw fail();
-  const samples = toMono(chans.map((c) => (c.length === len ? c : c.subarray(0, len))));
-  for (let i = 0; i < samples.length; i++) if (!Number.isFinite(samples[i] as number)) samples[i] = 0;
   return {
     samples,
-    sampleRate: data.sampleRate,
-    channels: chans.length,
-    durationSeconds: len / data.sampleRate,
+    sampleRate: info.sampleRate,
+    channels: info.channels,
+    durationSeconds: len / info.sampleRate,
   };
+}
+
+async function readBytes(pathOrBytes: string | Uint8Array): Promise<{ bytes: Uint8Array; name: string }> {
+  const name = typeof pathOrBytes === "string" ? basename(pathOrBytes) : "<buffer>";
+  if (typeof pathOrBytes !== "string") return { bytes: pathOrBytes, name };
+  try {
+    return { bytes: await readFile(pathOrBytes), name };
+  } catch {
+    throw new AudioDecodeError(`Cannot read audio file: ${name}`);
+  }
+}
+
+/** Formats decoded chunk by chunk (bounded memory); anything else is decoded as a whole file. */
+function streamingFormat(b: Uint8Array): "mp3" | "flac" | "opus" | "oga" | null {
+  const tag = (o: number, s: string) => [...s].every((ch, i) => b[o + i] === ch.charCodeAt(0));
+  if (tag(0, "fLaC")) return "flac";
+  if (tag(0, "OggS")) {
+    const head = String.fromCharCode(...b.subarray(0, Math.min(b.length, 128)));
+    return head.includes("OpusHead") ? "opus" : head.includes("vorbis") ? "oga" : null;
+  }
+  if (tag(0, "ID3")) return "mp3";
+  if (b.length > 2 && b[0] === 0xff && ((b[1] as number) & 0xe6) === 0xe2) return "mp3"; // MPEG-1/2 layer III
+  return null;
+}
+
+/**
+ * Mean of the channels (same float32 arithmetic as `toMono`), non-finite samples → 0, in one pass.
+ */
+function mixToMono(chans: readonly Float32Array[], len: number): Float32Array {
+  const first = chans[0] as Float32Array;
+  const out = chans.length === 1 ? first.slice(0, len) : new Float32Array(len);
+  if (chans.length === 2) {
+    const b = chans[1] as Float32Array;
+    for (let i = 0; i < len; i++) {
+      const v = Math.fround(Math.fround((first[i] as number) * 0.5) + (b[i] as number) * 0.5);
+      out[i] = Number.isFinite(v) ? v : 0;
+    }
+    return out;
+  }
+  if (chans.length > 2) {
+    const g = 1 / chans.length;
+    for (const c of chans) for (let i = 0; i < len; i++) out[i] = (out[i] as number) + (c[i] as number) * g;
+  }
+  for (let i = 0; i < len; i++) if (!Number.isFinite(out[i] as number)) out[i] = 0;
+  return out;
+}
+
+type StreamDecoder = ((
+  chunk?: Uint8Array,
+) => Promise<{ channelData: Float32Array[]; sampleRate: number }>) & {
+  free(): void;
+};
+const CHUNK_BYTES = 1 << 16;
+
+/**
+ * Decode `bytes`, mixing each decoded block to mono (mean of the channels, non-finite samples → 0)
+ * and handing it to `onMono` in order. MP3, FLAC and Ogg are decoded in 64 KiB pieces so that the
+ * full-rate multichannel signal is never held in memory.
+ */
+async function decodeMono(
+  bytes: Uint8Array,
+  name: string,
+  onMono: (mono: Float32Array, sampleRate: number) => void,
+): Promise<{ sampleRate: number; channels: number }> {
+  const fail = () => new AudioDecodeError(`Unsupported or corrupt audio file: ${name}`);
+  if (bytes.length === 0 || isTruncatedWav(bytes)) throw fail();
+  let sampleRate = 0;
+  let channels = 0;
+  let total = 0;
+  const take = (data: { channelData?: Float32Array[]; sampleRate?: number } | undefined) => {
+    const chans = (data?.channelData ?? []).filter((c): c is Float32Array => c instanceof Float32Array);
+    const len = chans[0]?.length ?? 0;
+    if (chans.length === 0 || len === 0) return;
+    if (!(data?.sampleRate && data.sampleRate > 0)) throw fail();
+    if (sampleRate === 0) sampleRate = data.sampleRate;
+    else if (data.sampleRate !== sampleRate) throw fail();
+    channels = Math.max(channels, chans.length);
+    const mono = mixToMono(chans, len);
+    total += mono.length;
+    onMono(mono, sampleRate);
+  };
+  const fmt = streamingFormat(bytes);
+  try {
+    if (fmt) {
+      const open = (decode as unknown as Record<string, () => Promise<StreamDecoder>>)[fmt];
+      if (!open) throw fail();
+      const dec = await open();
+      try {
+        for (let o = 0; o < bytes.length; o += CHUNK_BYTES)
+          take(await dec(bytes.subarray(o, o + CHUNK_BYTES)));
+        take(await dec());
+      } catch (e) {
+        dec.free();
+        throw e;
+      }
+    } else take(await decode(bytes));
+  } catch (e) {
+    if (e instanceof AudioDecodeError) throw e;
+    throw fail();
+  }
+  if (total === 0 || sampleRate === 0) throw fail();
+  return { sampleRate, channels };
 }
 
 /**
@@ -89,6 +182,12 @@ function isTruncatedWav(bytes: Uint8Array): boolean {
  * @throws {AudioDecodeError} when the file cannot be read or decoded.
  */
 export async function analyzeFile(path: string, options: AnalyzeOptions = {}): Promise<AnalysisResult> {
-  const audio = await decodeAudioFile(path);
-  return analyzeAudio(audio.samples, audio.sampleRate, options);
+  const { bytes, name } = await readBytes(path);
+  let stream: ReturnType<typeof createAnalysisStream> | null = null;
+  await decodeMono(bytes, name, (mono, sampleRate) => {
+    stream ??= createAnalysisStream(sampleRate, options);
+    stream.push(mono);
+  });
+  if (!stream) throw new AudioDecodeError(`Unsupported or corrupt audio file: ${name}`);
+  return (stream as ReturnType<typeof createAnalysisStream>).finish();
 }

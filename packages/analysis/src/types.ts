@@ -69,6 +69,19 @@ export interface AnalysisResult {
   durationSeconds: number;
   /** Estimated A4 reference frequency in Hz (e.g. 440.0), one decimal. */
   tuningHz: number;
+  /**
+   * Local keys (modulations) as contiguous segments covering the pitched part of the piece, each with a
+   * 0..1 confidence; [] when there is no pitched content. `key` above is the key of the whole piece.
+   */
+  keySegments: KeySegment[];
+}
+
+/** A stretch of the piece in one key, seconds [start, end). */
+export interface KeySegment {
+  start: number;
+  end: number;
+  key: string;
+  confidence: number;
 }
 
 /** Thrown by {@link analyzeAudio} for invalid input (empty/NaN samples, bad sample rate). */
