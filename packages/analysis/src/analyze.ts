@@ -7,7 +7,17 @@ import { forEachStftFrame, nextPow2, StreamingDecimator, stft } from "./dsp.js";
 import { chromaFromSemitones, estimateTuning, OnsetEnvelope, semitoneSpectrogram } from "./features.js";
 import { type ChordStats, estimateKey, localKeys } from "./key.js";
 import { parseKey } from "./labels.js";
-import { beatPeriod, estimateTempo, inferMeter, isTernary, offbeatRatio, trackBeats } from "./rhythm.js";
+import {
+  beatPeriod,
+  beatSalience,
+  estimateTempo,
+  harmonicOffbeatRatio,
+  inferMeter,
+  isTernary,
+  isWaltzNotCompound,
+  offbeatRatio,
+  trackBeats,
+} from "./rhythm.js";
 import {
   AnalysisInputError,
   type AnalysisResult,
@@ -38,6 +48,13 @@ const VOCAB: readonly ChordState[] = chordVocabulary();
 const KEY_PRIOR_WEIGHT = 0.12;
 /** Fastest tempo the backbeat check may double to, BPM. */
 const MAX_DOUBLED_BPM = 185;
+/**
+ * Harmonic change between the tracked beats, relative to the change on them, above which the beat is
+ * taken to be twice as fast ({@link harmonicOffbeatRatio}; on beat-level tracks it stays below 1).
+ */
+const HARMONIC_OFFBEAT_DOUBLE = 1.5;
+/** Fastest plausible compound (ternary-subdivided) beat, BPM; faster tracks are halved. */
+const MAX_COMPOUND_BPM = 170;
 
 function validate(samples: Float32Array, sampleRate: number): void {
   if (!(samples instanceof Float32Array)) throw new AnalysisInputError("samples must be a Float32Array");
@@ -55,7 +72,8 @@ function validate(samples: Float32Array, sampleRate: number): void {
  * Pipeline: decimation to ≈11.025 kHz; two STFTs (46 ms for onsets, 372 ms for pitch; `fft.js`);
  * tuning from spectral peaks; semitone spectrum → treble and bass chroma (Mauch & Dixon 2010);
  * spectral-flux onset envelope → autocorrelation tempo with a log-Gaussian prior → dynamic-programming
- * beat tracking (Ellis 2007); beat-synchronous chroma → chord templates + Viterbi (Sheh & Ellis 2003);
+ * beat tracking (Ellis 2007); metrical level from the backbeat, chord changes between beats (Goto 2001)
+ * and a 3-vs-2 grouping test (Klapuri et al. 2006); beat-synchronous chroma → chord templates + Viterbi (Sheh & Ellis 2003);
  * meter/downbeats from harmonic change per beat; key from Krumhansl–Kessler/Temperley profiles plus
  * chord statistics.
  *
@@ -156,11 +174,46 @@ function analyzeDecimated(
   const onset = onsetEnv.finish();
   const frameRate = rate / hopOn;
   const tempo0 = estimateTempo(onset, frameRate);
-  let beatFrames = tempo0 > 0 ? trackBeats(onset, (60 * frameRate) / tempo0) : [];
-  // Backbeat check: strong onsets halfway between beats mean we tracked half the tempo — unless the
-  // doubled tempo would be implausibly fast for a notated beat (> 185 BPM).
-  if (tempo0 > 0 && 2 * tempo0 <= MAX_DOUBLED_BPM && offbeatRatio(onset, beatFrames) > 0.55) {
-    beatFrames = trackBeats(onset, (30 * frameRate) / tempo0);
+  let periodFrames = tempo0 > 0 ? (60 * frameRate) / tempo0 : 0;
+  let beatFrames = tempo0 > 0 ? trackBeats(onset, periodFrames) : [];
+  let triple = false;
+  if (tempo0 > 0) {
+    // Metrical level. Backbeat check: strong onsets halfway between beats mean we tracked half the
+    // tempo. Chord-change check (Goto 2001): harmony changing halfway between the tracked beats means the
+    // same. Neither doubles to an implausibly fast notated beat (> 185 BPM).
+    const canDouble = 2 * tempo0 <= MAX_DOUBLED_BPM;
+    if (
+      canDouble &&
+      (offbeatRatio(onset, beatFrames) > 0.55 ||
+        harmonicOffbeatRatio(
+          chroma.treble,
+          chroma.frames,
+          hopCh / rate,
+          beatFrames.map((f) => f / frameRate),
+        ) > HARMONIC_OFFBEAT_DOUBLE)
+    ) {
+      periodFrames /= 2;
+      beatFrames = trackBeats(onset, periodFrames);
+    }
+    // 3-vs-2 grouping: a compound-looking beat may be the dotted half-bar of a 3/4 at 1.5× the tempo.
+    if (isTernary(onset, beatFrames)) {
+      // (only when 1.5× the tempo is still a plausible notated beat)
+      const faster =
+        (90 * frameRate) / periodFrames <= MAX_DOUBLED_BPM ? trackBeats(onset, (2 * periodFrames) / 3) : [];
+      if (
+        faster.length > 0 &&
+        isWaltzNotCompound(beatSalience(onset, beatFrames), beatSalience(onset, faster))
+      ) {
+        periodFrames = (2 * periodFrames) / 3;
+        beatFrames = faster;
+        triple = true;
+      } else if ((60 * frameRate) / periodFrames > MAX_COMPOUND_BPM) {
+        // A compound beat this fast would put its subdivisions above ≈8.5 notes per second: the beat is
+        // the half-bar above it (Klapuri et al. 2006 couple tatum, beat and bar periods the same way).
+        periodFrames *= 2;
+        beatFrames = trackBeats(onset, periodFrames);
+      }
+    }
   }
   const beats = beatFrames.map((f) => f / frameRate);
   const period = beatPeriod(beats);
@@ -262,7 +315,7 @@ function analyzeDecimated(
         1 - cosine(treble, s, s - 1) + (1 - cosine(bass, s, s - 1)) + (state[s] !== state[s - 1] ? 1 : 0),
       );
     }
-    const meter = inferMeter(novelty, isTernary(onset, beatFrames));
+    const meter = inferMeter(novelty, !triple && isTernary(onset, beatFrames), triple);
     timeSignature = meter.timeSignature;
     downbeats = beats.filter((_, i) => i % meter.beatsPerBar === meter.phase);
   }

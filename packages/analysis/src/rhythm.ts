@@ -212,11 +212,14 @@ export function isTernary(onset: Float32Array, beatFrames: readonly number[]): b
  *
  * @param novelty one value per beat (≥ 0), e.g. chroma change from the previous beat.
  * @param ternary whether beats are subdivided in three.
+ * @param triple the beats are already known to group in threes (see {@link isWaltzNotCompound}): only
+ * the downbeat phase of a 3/4 bar is chosen.
  * @returns time signature, beats per bar and index of the first downbeat.
  */
 export function inferMeter(
   novelty: readonly number[],
   ternary: boolean,
+  triple = false,
 ): { timeSignature: TimeSignature; beatsPerBar: number; phase: number } {
   const score = (M: number) => {
     let best = Number.NEGATIVE_INFINITY;
@@ -248,6 +251,7 @@ export function inferMeter(
     return { timeSignature: "6/8", beatsPerBar: 2, phase: s2.phase };
   }
   const s3 = score(3);
+  if (triple) return { timeSignature: "3/4", beatsPerBar: 3, phase: s3.phase };
   const s4 = score(4);
   if (s3.contrast > 1.15 * s4.contrast && s3.contrast > 0)
     return { timeSignature: "3/4", beatsPerBar: 3, phase: s3.phase };
@@ -275,4 +279,111 @@ export function offbeatRatio(onset: Float32Array, beatFrames: readonly number[])
     mid += peak((a + b) / 2);
   }
   return on > 0 ? mid / on : 0;
+}
+
+/** Largest onset strength within ±2 frames of frame `f`. */
+function peakNear(onset: Float32Array, f: number): number {
+  let m = 0;
+  const c = Math.round(f);
+  for (let j = c - 2; j <= c + 2; j++) m = Math.max(m, onset[j] ?? 0);
+  return m;
+}
+
+/** Mean onset strength at the beats (peak within ±2 frames): how strongly the onsets mark a beat grid. */
+export function beatSalience(onset: Float32Array, beatFrames: readonly number[]): number {
+  if (beatFrames.length === 0) return 0;
+  let s = 0;
+  for (const f of beatFrames) s += peakNear(onset, f);
+  return s / beatFrames.length;
+}
+
+/**
+ * Waltz or compound duple? A 3/4 bar tracked at the dotted level looks like 6/8: two "beats" per bar,
+ * each subdivided in three. The two readings differ in which grid the accents fall on (the 3-vs-2
+ * grouping of the tatum; Klapuri, Eronen & Astola, "Analysis of the meter of acoustic musical signals",
+ * IEEE TASLP 14(1), 2006): in 6/8 the beats are accented and a grid 1.5× as fast falls half the time on
+ * unaccented eighths, so its salience drops to about half; in 3/4 every quarter of the faster grid carries
+ * an onset (bass on 1, chords on 2 and 3) while half the dotted "beats" fall on off-beat eighths, so the
+ * faster grid is about as salient.
+ *
+ * @param dottedSalience {@link beatSalience} of the beats tracked at the dotted (compound) level.
+ * @param fasterSalience {@link beatSalience} of the beats tracked at 1.5× that tempo.
+ * @returns true when the faster grid keeps more than 75 % of the salience (3/4 at the faster tempo).
+ */
+export function isWaltzNotCompound(dottedSalience: number, fasterSalience: number): boolean {
+  return dottedSalience > 0 && fasterSalience > 0.75 * dottedSalience;
+}
+
+/**
+ * Harmonic change between the beats relative to harmonic change on the beats. Chords change on beats
+ * (mostly on the downbeat and the middle of the bar), hardly ever between them — Goto's chord-change cue
+ * for choosing among metrical levels (Goto, "An audio-based real-time beat tracking system for music with
+ * or without drum-sounds", JNMR 30(2), 2001). Chroma is averaged over half-beat segments (beat → midpoint →
+ * next beat) and the change (1 − cosine) across each boundary is collected; a ratio well above 1 means the
+ * harmony changes halfway between the tracked beats, i.e. the tracked beats are every other beat (for
+ * instance the backbeat, 2 and 4, of a bar whose chords change on 1), so the true beat is twice as fast.
+ *
+ * @param chroma 12 values per frame (e.g. treble chroma), frame f centred at f·frameSeconds.
+ * @param frames number of chroma frames.
+ * @param frameSeconds chroma hop, seconds.
+ * @param beats beat times, seconds, ascending.
+ * @returns mean change at midpoints ÷ mean change at beats; +∞ when the harmony changes only between
+ * the beats; 0 when it never changes or cannot be measured (fewer than 2 beats, empty segments).
+ */
+export function harmonicOffbeatRatio(
+  chroma: Float32Array,
+  frames: number,
+  frameSeconds: number,
+  beats: readonly number[],
+): number {
+  const prev = new Float64Array(12);
+  const cur = new Float64Array(12);
+  let havePrev = false;
+  let on = 0;
+  let onN = 0;
+  let mid = 0;
+  let midN = 0;
+  let f = 0;
+  const nPts = 2 * beats.length - 1;
+  const point = (k: number) =>
+    k % 2 === 0
+      ? (beats[k / 2] as number)
+      : ((beats[(k - 1) / 2] as number) + (beats[(k + 1) / 2] as number)) / 2;
+  for (let k = 0; k + 1 < nPts; k++) {
+    const a = point(k);
+    const b = point(k + 1);
+    cur.fill(0);
+    let count = 0;
+    while (f < frames && f * frameSeconds < a) f++;
+    for (; f < frames && f * frameSeconds < b; f++) {
+      for (let i = 0; i < 12; i++) cur[i] = (cur[i] as number) + (chroma[f * 12 + i] as number);
+      count++;
+    }
+    if (count > 0 && havePrev) {
+      let d = 0;
+      let na = 0;
+      let nb = 0;
+      for (let i = 0; i < 12; i++) {
+        d += (cur[i] as number) * (prev[i] as number);
+        na += (cur[i] as number) ** 2;
+        nb += (prev[i] as number) ** 2;
+      }
+      if (na > 0 && nb > 0) {
+        const change = 1 - d / Math.sqrt(na * nb);
+        // Segment k starts at point k: a beat when k is even, a midpoint when k is odd.
+        if (k % 2 === 0) {
+          on += change;
+          onN++;
+        } else {
+          mid += change;
+          midN++;
+        }
+      }
+    }
+    havePrev = count > 0;
+    if (havePrev) prev.set(cur);
+  }
+  if (onN === 0 || midN === 0) return 0;
+  if (on <= 0) return mid > 0 ? Number.POSITIVE_INFINITY : 0;
+  return mid / midN / (on / onN);
 }
