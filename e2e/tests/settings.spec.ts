@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { signUp } from "../support/auth";
 
 const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots";
 const KEY = "music-theory-storage";
@@ -17,6 +18,12 @@ const stored = (page: Page) =>
   );
 
 test.describe("Settings → General", () => {
+  // /settings shows the sign-in screen to visitors (SPEC §2); every test here starts signed in.
+  test.beforeEach(async ({ page }) => {
+    await page.goto("/");
+    await signUp(page);
+  });
+
   test("tabs, defaults, and every control persists across a reload", async ({ page }) => {
     await page.goto("/settings");
     await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
@@ -151,16 +158,17 @@ test.describe("Settings → General", () => {
     await expect(push).toHaveAttribute("aria-checked", "false");
   });
 
-  test("other tabs are placeholders; arrow keys move between tabs", async ({ page }) => {
+  test("arrow keys move between tabs; Info shows the version", async ({ page }) => {
     await page.goto("/settings");
     await page.getByRole("tab", { name: "General" }).focus();
     await page.keyboard.press("ArrowDown");
     await expect(page.getByRole("tab", { name: "Account" })).toBeFocused();
     await expect(page.getByRole("tab", { name: "Account" })).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByText("This page is being built")).toBeVisible();
+    await expect(page.getByText("Member since")).toBeVisible();
     await page.getByRole("tab", { name: "Info" }).click();
     await expect(page).toHaveURL(/\/settings\?tab=info$/);
-    await expect(page.getByText("Version 1.0.0")).toBeVisible();
+    await page.getByRole("button", { name: /^Build Version/ }).click();
+    await expect(page.getByText("1.0.0").first()).toBeVisible();
   });
 
   test("phone: settings are usable at 390 px with 44 px controls", async ({ page }) => {

@@ -9,6 +9,7 @@ import {
   type ScaleType,
   scaleNotes,
 } from "@tonic/theory";
+import { signUp } from "../support/auth";
 
 const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots";
 const PHONE = { width: 390, height: 844 };
@@ -457,6 +458,7 @@ test.describe("Guitar fretboard", () => {
     await g3.click();
     await expect.poll(async () => (await audio(page)).lastPlay?.notes).toEqual(["G3"]);
 
+    await signUp(page);
     await page.goto("/settings");
     await page.getByRole("switch", { name: "Show Fretboard Labels" }).click();
     await page.getByRole("switch", { name: "Auto-Play Sounds" }).click();

@@ -1,9 +1,4 @@
-import { BeingBuilt } from "@/components/BeingBuilt";
-
-export function AuthPage() {
-  return <BeingBuilt title="Welcome to Tonic" />;
-}
-
-export function AuthCallbackPage() {
-  return <BeingBuilt title="Signing you in" />;
-}
+export { AuthCallbackPage } from "./components/AuthCallbackPage";
+export { AuthPage } from "./components/AuthPage";
+export { ResetPasswordScreen } from "./components/ResetPasswordScreen";
+export { VerifyEmailScreen } from "./components/VerifyEmailScreen";

@@ -1,5 +1,1 @@
-import { BeingBuilt } from "@/components/BeingBuilt";
-
-export function PremiumPage() {
-  return <BeingBuilt title="Choose Your Plan" />;
-}
+export { PremiumPage } from "./components/PremiumPage";

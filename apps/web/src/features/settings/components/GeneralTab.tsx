@@ -1,5 +1,8 @@
-import { useId } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { api } from "@/lib/api";
 import { playChord, playNote } from "@/lib/audio";
+import { useSession } from "@/lib/auth";
 import { type Instrument, useSettingsStore } from "@/stores/settings";
 import { useNotificationToggle } from "../hooks/useNotificationToggle";
 import { Switch } from "./Switch";
@@ -17,6 +20,45 @@ function Section({ title, children }: { title: string; children: React.ReactNode
       </h3>
       <div className="divide-y divide-slate-100 dark:divide-slate-800">{children}</div>
     </section>
+  );
+}
+
+/**
+ * Settings → General "Reset Progress" (SPEC §6): clears the signed-in user's course progress
+ * (`DELETE /api/learn/progress`) after a confirmation; disabled when signed out.
+ */
+function ResetProgressButton() {
+  const session = useSession();
+  const qc = useQueryClient();
+  const [status, setStatus] = useState<"idle" | "busy" | "done" | "error">("idle");
+  const signedIn = session.status === "signed-in";
+  const reset = async () => {
+    if (!window.confirm("Reset your course progress? Completed days will show as not started.")) return;
+    setStatus("busy");
+    try {
+      await api("/api/learn/progress", { method: "DELETE" });
+      await qc.invalidateQueries({ queryKey: ["course"] });
+      setStatus("done");
+    } catch (err) {
+      console.error("Failed to reset course progress", err);
+      setStatus("error");
+    }
+  };
+  return (
+    <div className="flex flex-col items-end gap-1">
+      <button
+        type="button"
+        disabled={!signedIn || status === "busy"}
+        onClick={reset}
+        aria-describedby="reset-progress-desc"
+        className="min-h-11 rounded-lg border border-red-300 px-4 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950"
+      >
+        Reset Progress
+      </button>
+      <span role="status" className="text-sm text-slate-600 dark:text-slate-400">
+        {status === "done" ? "Progress reset" : status === "error" ? "Could not reset progress" : ""}
+      </span>
+    </div>
   );
 }
 
@@ -136,17 +178,10 @@ export function GeneralTab() {
           <div>
             <p className="font-medium">Reset Progress</p>
             <p className="text-sm text-slate-500 dark:text-slate-400" id="reset-progress-desc">
-              Clears your course progress. Available once you have started the course.
+              Clears your course progress (sign in first).
             </p>
           </div>
-          <button
-            type="button"
-            disabled
-            aria-describedby="reset-progress-desc"
-            className="min-h-11 rounded-lg border border-red-300 px-4 text-sm font-semibold text-red-700 disabled:cursor-not-allowed disabled:opacity-50 dark:border-red-800 dark:text-red-300"
-          >
-            Reset Progress
-          </button>
+          <ResetProgressButton />
         </div>
       </Section>
     </div>

@@ -1,7 +1,12 @@
 import { type KeyboardEvent, useRef } from "react";
 import { useSearchParams } from "react-router-dom";
-import { BeingBuilt } from "@/components/BeingBuilt";
+import { AuthScreen } from "@/components/auth/AuthScreen";
+import { ContactForm } from "@/components/ContactForm";
+import { useSession } from "@/lib/auth";
+import { AccountTab } from "./AccountTab";
 import { GeneralTab } from "./GeneralTab";
+import { InfoTab } from "./InfoTab";
+import { PremiumTab } from "./PremiumTab";
 
 const TABS = [
   { id: "general", label: "General" },
@@ -16,6 +21,7 @@ const isTab = (v: string | null): v is TabId => TABS.some((t) => t.id === v);
 
 /** /settings: left tabs General, Account, Premium, Contact Us, Info (SPEC §2 "Settings"). */
 export function SettingsPage() {
+  const session = useSession();
   const [params, setParams] = useSearchParams();
   const raw = params.get("tab");
   const current: TabId = isTab(raw) ? raw : "general";
@@ -41,6 +47,8 @@ export function SettingsPage() {
   };
 
   const label = TABS.find((t) => t.id === current)?.label ?? "General";
+  // SPEC §2: /settings shows the auth screen when signed out.
+  if (session.status !== "signed-in") return <AuthScreen />;
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
@@ -85,16 +93,18 @@ export function SettingsPage() {
           aria-labelledby={`tab-${current}`}
           className="min-w-0 flex-1"
         >
-          {current === "general" ? (
-            <GeneralTab />
-          ) : (
-            <div className="-mt-16">
-              <BeingBuilt title={label} />
-              {current === "info" && (
-                <p className="-mt-8 text-center text-sm text-slate-500 dark:text-slate-400">Version 1.0.0</p>
-              )}
-            </div>
+          {current === "general" && <GeneralTab />}
+          {current === "account" && <AccountTab onUpgrade={() => select("premium")} />}
+          {current === "premium" && <PremiumTab />}
+          {current === "contact" && (
+            <section
+              aria-label={label}
+              className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+            >
+              <ContactForm />
+            </section>
           )}
+          {current === "info" && <InfoTab />}
         </div>
       </div>
     </div>

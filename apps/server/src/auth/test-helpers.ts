@@ -1,0 +1,90 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { OutboxEntry } from "../mail/mailer.js";
+import type { AccountsOptions } from "./plugin.js";
+
+/** Accounts options for `buildApp` in tests: test checkout, local outbox, fixed secret. */
+export function testAccountsOptions(overrides: Partial<AccountsOptions> = {}): AccountsOptions {
+  return {
+    nodeEnv: "test",
+    port: 3000,
+    authSecret: "test-secret-test-secret-test-secret-0123456789",
+    mailFrom: "Tonic <test@tonic.local>",
+    ...overrides,
+  };
+}
+
+/** The origin tests send with state-changing requests (a trusted origin of {@link testAccountsOptions}). */
+export const TEST_ORIGIN = "http://localhost:3000";
+
+/**
+ * Collects the cookies a response sets as one `Cookie` request header value.
+ * @returns e.g. `"tonic.session_token=…"`, or "" when none.
+ */
+export function cookieHeader(res: LightMyRequestResponse, previous = ""): string {
+  const jar = new Map<string, string>();
+  for (const part of previous.split(/;\s*/).filter(Boolean)) {
+    const i = part.indexOf("=");
+    jar.set(part.slice(0, i), part.slice(i + 1));
+  }
+  for (const c of res.cookies) {
+    if (c.value === "" || (c.maxAge !== undefined && c.maxAge <= 0)) jar.delete(c.name);
+    else jar.set(c.name, c.value);
+  }
+  return [...jar].map(([k, v]) => `${k}=${v}`).join("; ");
+}
+
+/** The newest outbox mail to `email` whose link has the given hash `type`. */
+export async function lastMailLink(app: FastifyInstance, email: string, type: string): Promise<string> {
+  const res = await app.inject({ method: "GET", url: `/dev/outbox.json?to=${encodeURIComponent(email)}` });
+  const mails = (res.json() as { mails: OutboxEntry[] }).mails;
+  const mail = mails.find((m) => m.link?.includes(`type=${type}`));
+  if (!mail?.link) throw new Error(`No ${type} mail for ${email}`);
+  return mail.link;
+}
+
+/** The token of a hash link `…/#type=…&token=…`. */
+export function tokenOf(link: string): string {
+  const hash = new URL(link).hash.slice(1);
+  const token = new URLSearchParams(hash).get("token");
+  if (!token) throw new Error(`No token in ${link}`);
+  return token;
+}
+
+/**
+ * Signs a new user up by e-mail, verifies the address through the dev outbox and signs in.
+ * @returns the `Cookie` header of the signed-in session and the user's id.
+ * @throws when any step answers an error.
+ */
+export async function signUpVerified(
+  app: FastifyInstance,
+  email: string,
+  password = "secret123",
+  name = email.split("@")[0] ?? "user",
+): Promise<{ cookie: string; userId: string }> {
+  const headers = { origin: TEST_ORIGIN };
+  const up = await app.inject({
+    method: "POST",
+    url: "/api/auth/sign-up/email",
+    headers,
+    payload: { email, password, name },
+  });
+  if (up.statusCode !== 200) throw new Error(`sign-up failed: ${up.statusCode} ${up.body}`);
+  const token = tokenOf(await lastMailLink(app, email, "email_verification"));
+  const verify = await app.inject({
+    method: "GET",
+    url: `/api/auth/verify-email?token=${encodeURIComponent(token)}`,
+  });
+  if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.statusCode} ${verify.body}`);
+  const signIn = await app.inject({
+    method: "POST",
+    url: "/api/auth/sign-in/email",
+    headers,
+    payload: { email, password },
+  });
+  if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);
+  const cookie = cookieHeader(signIn);
+  const me = await app.inject({ method: "GET", url: "/api/me", headers: { cookie } });
+  const userId = (me.json() as { user: { id: string } | null }).user?.id;
+  if (!userId) throw new Error(`no session after sign-in: ${me.body}`);
+  return { cookie, userId };
+}

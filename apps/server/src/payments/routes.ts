@@ -1,0 +1,147 @@
+import { randomBytes } from "node:crypto";
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { type AccountsContext, checkOrigin } from "../auth/plugin.js";
+import { requireSessionUser } from "../auth/session.js";
+import { HttpError } from "../lib/errors.js";
+import { PLAN_CATALOGUE } from "./plans.js";
+import { activatePayment, createOrder, type OrdersApi, razorpayOrdersApi, verifyPayment } from "./service.js";
+import { checkoutSignature, signaturesMatch, webhookSignature } from "./signature.js";
+
+const SIGN_IN_TO_SUBSCRIBE = "Please sign in to subscribe";
+
+const CreateBody = z.object({
+  plan_id: z.enum(["monthly", "yearly"]),
+  currency: z.enum(["INR", "USD"]).default("INR"),
+  user_id: z.string().optional(),
+  /** Accepted for compatibility with SPEC §7 and ignored: the server computes the amount. */
+  amount: z.unknown().optional(),
+});
+
+const VerifyBody = z.object({
+  razorpay_payment_id: z.string().min(1).max(100),
+  razorpay_order_id: z.string().min(1).max(100),
+  razorpay_signature: z.string().min(1).max(200),
+  user_id: z.string().optional(),
+  plan_id: z.string().optional(),
+});
+
+const TestPayBody = z.object({ order_id: z.string().min(1).max(100) });
+
+const WebhookEvent = z.object({
+  event: z.string(),
+  payload: z
+    .object({
+      payment: z
+        .object({ entity: z.object({ id: z.string(), order_id: z.string().nullable().optional() }) })
+        .optional(),
+    })
+    .optional(),
+});
+
+/**
+ * Plans and payments (SPEC §4 "Payment", §7 "Product API", §9):
+ * - `GET /api/plans` → the plan catalogue (single source of truth for prices);
+ * - `GET /api/payments/config` → `{ mode: "razorpay" | "test" | "disabled", key_id }`;
+ * - `POST /api/create-subscription` `{ plan_id, currency }` → order (`id`, server-computed `amount`);
+ * - `POST /api/verify-payment` `{ razorpay_payment_id, razorpay_order_id, razorpay_signature }` →
+ *   `{ success: true, subscription_end_date }`;
+ * - `POST /api/razorpay/webhook` (header `X-Razorpay-Signature`) → activates on `payment.captured`/`order.paid`;
+ * - `POST /api/test-checkout/pay` `{ order_id }` → a correctly signed test payment (test mode only,
+ *   never in production).
+ */
+export const paymentRoutes: FastifyPluginAsync<{ ctx: AccountsContext; orders?: OrdersApi }> = async (
+  app,
+  { ctx, orders },
+) => {
+  const settings = ctx.payments;
+  const ordersApi: OrdersApi | null =
+    orders ??
+    (settings.mode === "razorpay"
+      ? razorpayOrdersApi(settings.keyId, settings.keySecret, settings.apiUrl)
+      : null);
+
+  app.get("/api/plans", async () => PLAN_CATALOGUE);
+
+  app.get("/api/payments/config", async () => ({
+    mode: settings.mode,
+    key_id: settings.mode === "disabled" ? null : settings.keyId,
+  }));
+
+  app.post("/api/create-subscription", async (request) => {
+    checkOrigin(request, ctx.trustedOrigins);
+    const user = await requireSessionUser(request, SIGN_IN_TO_SUBSCRIBE);
+    const body = CreateBody.parse(request.body ?? {});
+    if (body.user_id && body.user_id !== user.id)
+      throw new HttpError(403, "You can only subscribe for yourself");
+    return createOrder(ctx.db, settings, ordersApi, user.id, body.plan_id, body.currency);
+  });
+
+  app.post("/api/verify-payment", async (request) => {
+    checkOrigin(request, ctx.trustedOrigins);
+    const user = await requireSessionUser(request, SIGN_IN_TO_SUBSCRIBE);
+    const body = VerifyBody.parse(request.body ?? {});
+    const res = await verifyPayment(ctx.db, settings, user.id, body);
+    return { success: true, subscription_end_date: res.subscription_end_date, applied: res.applied };
+  });
+
+  app.post("/api/test-checkout/pay", async (request) => {
+    if (settings.mode !== "test" || ctx.production) {
+      throw new HttpError(
+        404,
+        "The test checkout is only available when Razorpay is not configured (never in production)",
+      );
+    }
+    checkOrigin(request, ctx.trustedOrigins);
+    const user = await requireSessionUser(request, SIGN_IN_TO_SUBSCRIBE);
+    const body = TestPayBody.parse(request.body ?? {});
+    const order = await ctx.db
+      .selectFrom("payment_orders")
+      .select(["user_id", "mode"])
+      .where("order_id", "=", body.order_id)
+      .executeTakeFirst();
+    if (!order || order.user_id !== user.id || order.mode !== "test")
+      throw new HttpError(404, "Unknown order");
+    const paymentId = `pay_test_${randomBytes(9).toString("hex")}`;
+    return {
+      razorpay_payment_id: paymentId,
+      razorpay_order_id: body.order_id,
+      razorpay_signature: checkoutSignature(body.order_id, paymentId, settings.keySecret),
+    };
+  });
+
+  // The webhook needs the exact bytes Razorpay signed, so JSON is kept raw in this scope.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.post("/api/razorpay/webhook", async (request, reply) => {
+      const secret = settings.mode === "disabled" ? null : settings.webhookSecret;
+      if (!secret)
+        throw new HttpError(503, "The Razorpay webhook is not configured (RAZORPAY_WEBHOOK_SECRET)");
+      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.from(String(request.body ?? ""));
+      const received = request.headers["x-razorpay-signature"];
+      if (typeof received !== "string" || !signaturesMatch(webhookSignature(raw, secret), received)) {
+        throw new HttpError(400, "Invalid webhook signature");
+      }
+      let event: z.infer<typeof WebhookEvent>;
+      try {
+        event = WebhookEvent.parse(JSON.parse(raw.toString("utf8")));
+      } catch {
+        throw new HttpError(400, "Invalid webhook body");
+      }
+      const payment = event.payload?.payment?.entity;
+      if (!["payment.captured", "order.paid"].includes(event.event) || !payment?.order_id) {
+        return reply.send({ ok: true, ignored: true });
+      }
+      const known = await ctx.db
+        .selectFrom("payment_orders")
+        .select("order_id")
+        .where("order_id", "=", payment.order_id)
+        .executeTakeFirst();
+      if (!known) return reply.send({ ok: true, ignored: true });
+      const res = await activatePayment(ctx.db, payment.id, payment.order_id, "webhook");
+      return reply.send({ ok: true, applied: res.applied, subscription_end_date: res.subscription_end_date });
+    });
+  });
+};

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from "fastify";
+import { z } from "zod";
+import { type AccountsContext, checkOrigin } from "../auth/plugin.js";
+import { requireSessionUser } from "../auth/session.js";
+import { updateUsername } from "./service.js";
+
+const UsernameBody = z.object({ username: z.string().max(200) });
+
+/**
+ * `PATCH /api/profile` `{ username }` → `{ username }` (SPEC §4 "Username edit", §8 "Username").
+ * Errors: 400 "Username cannot be empty", 409 "Username already taken", 500 "Error updating username",
+ * 401 when signed out, 403 from a foreign origin.
+ */
+export const profileRoutes: FastifyPluginAsync<{ ctx: AccountsContext }> = async (app, { ctx }) => {
+  app.patch("/api/profile", async (request) => {
+    checkOrigin(request, ctx.trustedOrigins);
+    const user = await requireSessionUser(request);
+    const body = UsernameBody.parse(request.body ?? {});
+    const username = await updateUsername(ctx.db, user.id, body.username);
+    return { username };
+  });
+};

@@ -1,0 +1,101 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { api } from "@/lib/api";
+
+/** The signed-in user (from the sign-in provider). `image` is the provider's avatar. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+}
+
+/** SPEC §3 profiles, as `GET /api/me` returns it. */
+export interface SessionProfile {
+  username: string;
+  user_type: "FREE" | "PAID";
+  /** `yyyy-mm-dd` or null. */
+  subscription_end_date: string | null;
+  /** ISO timestamp. */
+  created_at: string;
+  profile_picture_url: string | null;
+}
+
+/** What `GET /api/me` returns (both null when signed out). */
+export interface MeResponse {
+  user: SessionUser | null;
+  profile: SessionProfile | null;
+}
+
+export interface Session {
+  status: "loading" | "signed-in" | "signed-out";
+  user: SessionUser | null;
+  profile: SessionProfile | null;
+  /** Re-reads the session from the server (after sign-in, sign-out, payment or a username change). */
+  refresh(): Promise<void>;
+}
+
+/** TanStack Query key of the session; invalidate it to re-read `/api/me`. */
+export const SESSION_QUERY_KEY = ["session", "me"] as const;
+
+/** Reads the session once: `GET /api/me`. */
+export function fetchMe(): Promise<MeResponse> {
+  return api<MeResponse>("/api/me", { cache: "no-store" });
+}
+
+/**
+ * The current session (SPEC §3 "Session", §4 "Auth routing"), shared by every component through
+ * TanStack Query. `status` is "loading" until the server answered (the splash screen shows meanwhile);
+ * a failed request counts as signed out.
+ */
+export function useSession(): Session {
+  const qc = useQueryClient();
+  const q = useQuery({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: fetchMe,
+    staleTime: 5 * 60_000,
+    retry: 1,
+  });
+  const refresh = useCallback(async () => {
+    await qc.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    await qc.refetchQueries({ queryKey: SESSION_QUERY_KEY });
+  }, [qc]);
+  if (q.isPending) return { status: "loading", user: null, profile: null, refresh };
+  const data = q.data;
+  if (!data?.user) return { status: "signed-out", user: null, profile: null, refresh };
+  return { status: "signed-in", user: data.user, profile: data.profile, refresh };
+}
+
+/**
+ * The avatar to show: the sign-in provider's picture takes priority over the stored one (SPEC §2
+ * Settings → Account).
+ * @returns an image URL or null (show initials).
+ */
+export function avatarUrl(user: SessionUser | null, profile: SessionProfile | null): string | null {
+  return user?.image || profile?.profile_picture_url || null;
+}
+
+/**
+ * True when the profile is PAID with an end date after today (UTC) — what the server enforces (SPEC §6).
+ * @param today `yyyy-mm-dd` (default: today's UTC date).
+ */
+export function isPremium(
+  profile: SessionProfile | null,
+  today = new Date().toISOString().slice(0, 10),
+): boolean {
+  return (
+    profile?.user_type === "PAID" &&
+    profile.subscription_end_date !== null &&
+    profile.subscription_end_date > today
+  );
+}
+
+/** Signs out (better-auth) and clears the remembered section (SPEC §4 "Auth routing"). */
+export async function signOut(): Promise<void> {
+  await api("/api/auth/sign-out", { method: "POST", json: {} });
+  try {
+    localStorage.removeItem("lastVisitedSection");
+  } catch {
+    /* storage unavailable */
+  }
+}
