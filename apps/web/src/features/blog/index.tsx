@@ -1,9 +1,2 @@
-import { BeingBuilt } from "@/components/BeingBuilt";
-
-export function BlogPage() {
-  return <BeingBuilt title="Latest Blog Posts" />;
-}
-
-export function BlogPostPage() {
-  return <BeingBuilt title="Blog Post" />;
-}
+export { BlogPage } from "./components/BlogPage";
+export { BlogPostPage } from "./components/BlogPostPage";

@@ -1,9 +1,2 @@
-import { BeingBuilt } from "@/components/BeingBuilt";
-
-export function LearnPage() {
-  return <BeingBuilt title="Learn" />;
-}
-
-export function LessonPage() {
-  return <BeingBuilt title="Lesson" />;
-}
+export { LearnPage } from "./components/LearnPage";
+export { LessonPage } from "./components/LessonPage";

@@ -2,6 +2,7 @@ import { ACTIVE_KEY_HIGHLIGHT_MS, type FretPosition, fretboardPositions, getScal
 import { useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { FullScreenLandscape } from "@/components/FullScreenLandscape";
+import { Fretboard, OctaveLegend, positionId } from "@/components/instruments/Fretboard";
 import { Overlay } from "@/components/Overlay";
 import { NoteChips } from "@/components/theory/NoteChips";
 import { NotePicker, ScaleTypePicker } from "@/components/theory/ScalePickers";
@@ -12,7 +13,6 @@ import { useHideGlobalNav } from "@/lib/hooks/useHideGlobalNav";
 import { useIsNarrow } from "@/lib/hooks/useMediaQuery";
 import { useScaleSelection } from "@/lib/hooks/useScaleSelection";
 import { useSettingsStore } from "@/stores/settings";
-import { Fretboard, OctaveLegend, positionId } from "./Fretboard";
 
 const board = fretboardPositions();
 

@@ -14,6 +14,7 @@ import {
 } from "@tonic/theory";
 import { useMemo, useState } from "react";
 import { FullScreenLandscape } from "@/components/FullScreenLandscape";
+import { PianoKeyboard } from "@/components/instruments/PianoKeyboard";
 import { Overlay } from "@/components/Overlay";
 import { NoteChips } from "@/components/theory/NoteChips";
 import { NotePicker, ScaleTypePicker } from "@/components/theory/ScalePickers";
@@ -24,7 +25,6 @@ import { useHideGlobalNav } from "@/lib/hooks/useHideGlobalNav";
 import { useIsNarrow } from "@/lib/hooks/useMediaQuery";
 import { useScaleSelection } from "@/lib/hooks/useScaleSelection";
 import { ChordCards } from "./ChordCards";
-import { PianoKeyboard } from "./PianoKeyboard";
 
 const octaveButton =
   "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 shadow-sm hover:border-violet-400 hover:text-violet-700 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:border-slate-300 disabled:hover:text-slate-800 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";

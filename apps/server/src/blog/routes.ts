@@ -1,0 +1,34 @@
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import { BLOG_LANGUAGES } from "../content/schema.js";
+import type { Database } from "../db/schema.js";
+import { getPost, listPosts } from "./service.js";
+
+const ListQuery = z.object({
+  language: z
+    .union([z.enum(BLOG_LANGUAGES), z.literal(""), z.literal("all")])
+    .optional()
+    .transform((v) => (v === "" || v === "all" ? undefined : v)),
+  q: z.string().max(200).optional(),
+});
+const SlugParams = z.object({ slug: z.string().min(1).max(200) });
+
+/**
+ * Blog API (SPEC §2 Blog, §5 blog search, §7 blog_posts), open to everyone:
+ *
+ * - `GET /api/blog?language=&q=` → `{ posts }`, newest first; `language` is one of en, hi, te,
+ *   ta, ml, kn (empty or "all" for every language), `q` searches title, subject and description.
+ * - `GET /api/blog/:slug` → the post; 404 "Post not found".
+ */
+export async function blogRoutes(app: FastifyInstance, opts: { db: Kysely<Database> }) {
+  app.get("/api/blog", async (request) => {
+    const { language, q } = ListQuery.parse(request.query);
+    return { posts: await listPosts(opts.db, { language, q }) };
+  });
+
+  app.get("/api/blog/:slug", async (request) => {
+    const { slug } = SlugParams.parse(request.params);
+    return getPost(opts.db, slug);
+  });
+}

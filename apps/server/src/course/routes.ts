@@ -1,0 +1,73 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import { getSessionUser } from "../auth/session.js";
+import type { Database } from "../db/schema.js";
+import { HttpError } from "../lib/errors.js";
+import {
+  assertPaid,
+  courseAccess,
+  getLesson,
+  LOGIN_REQUIRED,
+  listLessons,
+  resetProgress,
+  saveProgress,
+} from "./service.js";
+
+/** Resolves the signed-in user's id for a request (tests may pass their own). */
+export type UserIdResolver = (request: FastifyRequest) => Promise<string | null>;
+
+export interface CourseRoutesOptions {
+  db: Kysely<Database>;
+  /** Default: the better-auth session cookie via `getSessionUser`. */
+  userId?: UserIdResolver;
+  /** Clock for subscription checks (tests). */
+  now?: () => Date;
+}
+
+const SlugParams = z.object({ slug: z.string().min(1).max(200) });
+
+/**
+ * Course API (SPEC §2 course screens, §6 gating, §7 learning_concepts / concept_progress):
+ *
+ * - `GET /api/learn` → `{ access, lessons }`: every day (title, description, section titles) and
+ *   the user's progress; open to everyone, no lesson content.
+ * - `GET /api/learn/:slug` → the lesson; 401 visitor, 403 FREE, 404 "Topic not found".
+ * - `PUT /api/learn/:slug/progress` → `{ last_viewed }`; the §7 upsert; same gating.
+ * - `DELETE /api/learn/progress` → `{ deleted }`; any signed-in user (Reset Progress).
+ */
+export async function courseRoutes(app: FastifyInstance, opts: CourseRoutesOptions) {
+  const { db } = opts;
+  const userIdOf: UserIdResolver =
+    opts.userId ?? (async (request) => (await getSessionUser(request))?.id ?? null);
+  const now = opts.now ?? (() => new Date());
+
+  app.get("/api/learn", async (request, reply) => {
+    const userId = await userIdOf(request);
+    const access = await courseAccess(db, userId, now());
+    const lessons = await listLessons(db, userId);
+    reply.header("cache-control", "private, no-store");
+    return { access, lessons };
+  });
+
+  app.get("/api/learn/:slug", async (request, reply) => {
+    const { slug } = SlugParams.parse(request.params);
+    assertPaid(await courseAccess(db, await userIdOf(request), now()));
+    reply.header("cache-control", "private, no-store");
+    return getLesson(db, slug);
+  });
+
+  app.put("/api/learn/:slug/progress", async (request) => {
+    const { slug } = SlugParams.parse(request.params);
+    const userId = await userIdOf(request);
+    assertPaid(await courseAccess(db, userId, now()));
+    if (!userId) throw new HttpError(401, LOGIN_REQUIRED);
+    return saveProgress(db, userId, slug, now());
+  });
+
+  app.delete("/api/learn/progress", async (request) => {
+    const userId = await userIdOf(request);
+    if (!userId) throw new HttpError(401, LOGIN_REQUIRED);
+    return { deleted: await resetProgress(db, userId) };
+  });
+}

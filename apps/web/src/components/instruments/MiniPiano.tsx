@@ -1,0 +1,72 @@
+import { ACTIVE_KEY_HIGHLIGHT_MS, noteToMidi, type PianoKey, pianoKeys } from "@tonic/theory";
+import { useCallback, useMemo } from "react";
+import { playNote } from "@/lib/audio";
+import { useFlash } from "@/lib/hooks/useFlash";
+import { type InstrumentExample, resolveExample } from "./example";
+import { PianoKeyboard } from "./PianoKeyboard";
+import { PlayButton } from "./PlayButton";
+import { usePlayback } from "./usePlayback";
+
+/** Octave a piano example starts in. */
+const PIANO_OCTAVE = 4;
+
+/**
+ * The keys from the white key at or below the lowest note up to the highest note, so the
+ * example fills the width without unused octaves.
+ */
+function keysFor(playback: readonly string[]): PianoKey[] {
+  const all = pianoKeys({ start: PIANO_OCTAVE, end: PIANO_OCTAVE + 2 });
+  const midis = playback.map((n) => noteToMidi(n) as number);
+  let lo = Math.min(...midis);
+  if (all.find((k) => k.midi === lo)?.isBlack) lo -= 1;
+  const hi = Math.max(...midis);
+  return all.filter((k) => k.midi >= lo && k.midi <= hi);
+}
+
+/**
+ * A compact piano that shows a lesson's scale or chord (SPEC §2 course, issue 7 "interactive
+ * examples"): the notes are lit, the root in orange; "Play" plays the scale up one octave or the
+ * chord; every key plays its note when tapped.
+ */
+export function MiniPiano({ example }: { example: InstrumentExample }) {
+  const resolved = useMemo(() => resolveExample(example, PIANO_OCTAVE), [example]);
+  const keys = useMemo(() => keysFor(resolved.playback), [resolved]);
+  const lit = useMemo(() => new Set(resolved.notes), [resolved]);
+  const [activeKey, flash] = useFlash<string>(ACTIVE_KEY_HIGHLIGHT_MS);
+  const onNote = useCallback((note: string) => flash(note), [flash]);
+  const { playing, playScale, playTogether } = usePlayback(onNote);
+  const press = (k: PianoKey) => {
+    flash(k.fullNote);
+    playNote(k.fullNote);
+  };
+
+  return (
+    <figure
+      className="my-6 rounded-xl border border-violet-200 bg-violet-50/60 p-4 dark:border-violet-900 dark:bg-violet-950/30"
+      data-testid="mini-piano"
+      data-example={`${example.kind}:${example.value}`}
+    >
+      <figcaption className="mb-3 flex flex-wrap items-center justify-between gap-3">
+        <span>
+          <span className="block text-xs font-semibold uppercase tracking-wide text-violet-700 dark:text-violet-300">
+            Try it on the piano
+          </span>
+          <span className="text-lg font-bold">{resolved.label}</span>
+          <span className="ml-2 text-sm text-slate-600 dark:text-slate-400">
+            {resolved.notes.join(" – ")}
+          </span>
+        </span>
+        <PlayButton
+          label={resolved.label}
+          playing={playing}
+          onClick={() =>
+            example.kind === "scale" ? playScale(resolved.playback) : playTogether(resolved.playback)
+          }
+        />
+      </figcaption>
+      <div className="[&_fieldset]:h-[160px] lg:[&_fieldset]:h-[180px]">
+        <PianoKeyboard keys={keys} root={resolved.root} scale={lit} activeKey={activeKey} onPress={press} />
+      </div>
+    </figure>
+  );
+}

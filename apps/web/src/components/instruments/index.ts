@@ -1,0 +1,3 @@
+export { type InstrumentExample, parseExample, type ResolvedExample, resolveExample } from "./example";
+export { MiniFretboard } from "./MiniFretboard";
+export { MiniPiano } from "./MiniPiano";
