@@ -2,7 +2,11 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
+import { analyzeFile } from "@tonic/analysis/node";
 import { encodeWav, renderProgression } from "@tonic/analysis/testing";
+
+/** Screenshots for people to look at (outside the repository). */
+const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const evalDev = path.resolve(here, "../../../shared/eval/dev");
@@ -69,7 +73,7 @@ test.describe("Analyze your own audio file", () => {
       "true",
       { timeout: 5000 },
     );
-    await page.screenshot({ path: "e2e/.artifacts/shots/analysis-1280.png", fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/analysis-1280.png`, fullPage: true });
   });
 
   test("a file that cannot be decoded shows a clear message and the page stays usable", async ({ page }) => {
@@ -95,26 +99,41 @@ test.describe("Analyze your own audio file", () => {
     await expect(page.getByTestId("song-key")).toBeVisible();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: "e2e/.artifacts/shots/analysis-390.png", fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/analysis-390.png`, fullPage: true });
   });
 });
 
 // The annotated set lives beside the repository (../shared/eval); it exists in CI, not necessarily elsewhere.
 test.describe("Analyze a song from the annotated set", () => {
   if (!existsSync(evalDev)) return;
-  test("song_000 shows its key and a full timeline; a slot click seeks", async ({ page }) => {
+  test("song_000: the browser worker shows what the Node engine finds; the timeline covers the song", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
     const dir = path.join(evalDev, "song_000");
     const truth = JSON.parse(readFileSync(path.join(dir, "truth.json"), "utf8")) as {
-      key: string;
+      bpm: number;
       duration: number;
     };
+    const node = await analyzeFile(path.join(dir, "audio.mp3"));
+
     await upload(page, "song_000.mp3", "audio/mpeg", readFileSync(path.join(dir, "audio.mp3")));
     await page.getByRole("button", { name: "View Analysis" }).click({ timeout: 90_000 });
-    const [tonic, mode] = truth.key.split(" ");
-    const expected = `${tonic} ${mode === "minor" ? "Minor" : "Major"}`;
-    await expect(page.getByTestId("song-key")).toHaveText(expected);
+
+    // Same engine, same song: the same key and tempo as in Node (decoders may differ by rounding only).
+    await expect(page.getByTestId("song-key")).toHaveText(node.key);
+    const bpm = Number(await page.getByTestId("song-bpm").textContent());
+    expect(Math.abs(bpm - node.bpm)).toBeLessThanOrEqual(1);
+    // And the tempo is the annotated one (Acc2: within 4 % up to an octave error).
+    expect([0.5, 1, 2].some((k) => Math.abs(bpm - truth.bpm * k) <= 0.04 * truth.bpm * k)).toBe(true);
+
     const slots = await slotChords(page);
     expect(slots.length).toBe(Math.floor(truth.duration));
+    const sorted = [...node.chords].sort((a, b) => a.time - b.time);
+    const expected = slots.map((_, s) => sorted.filter((c) => c.time <= s + 0.01).at(-1)?.chord ?? "–");
+    const same = slots.filter((c, i) => c === expected[i]).length;
+    expect(same / slots.length).toBeGreaterThanOrEqual(0.9);
+
     await page.getByTestId("chord-timeline").locator('button[data-slot="30"]').click();
     await expect
       .poll(() => page.getByTestId("audio-player").evaluate((el) => (el as HTMLAudioElement).currentTime))

@@ -107,6 +107,7 @@ export function FileAnalyzer() {
           ref={inputRef}
           id={inputId}
           type="file"
+          aria-label="Audio file to analyze"
           accept="audio/*,.mp3,.wav,.flac,.ogg,.oga,.m4a"
           className="sr-only"
           onChange={(e) => {

@@ -1,14 +1,61 @@
+import { useQuery } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { SearchIcon } from "@/components/icons";
+import { SearchResults } from "@/components/songs/SearchResults";
+import { fetchCapabilities, searchSongs } from "@/lib/songs/api";
+import { classifySearchInput, isVideoId } from "@/lib/songs/links";
 import { FileAnalyzer } from "./FileAnalyzer";
+import { LinkAnalysis } from "./LinkAnalysis";
 
-/** /search (SPEC §2): the search box (q kept in the address bar) and the local-file analysis. */
+/** The demo song "Watch Demo" opens (seeded by the server, audio rendered locally). */
+const DEMO_VIDEO_ID = "demo-c-major-pop";
+
+function Notice({ tone, children }: { tone: "error" | "info"; children: string }) {
+  return (
+    <p
+      role={tone === "error" ? "alert" : "status"}
+      className={`mt-4 rounded-xl p-4 text-sm ${
+        tone === "error"
+          ? "bg-red-50 text-red-800 dark:bg-red-950/40 dark:text-red-200"
+          : "bg-amber-50 text-amber-900 dark:bg-amber-950/40 dark:text-amber-100"
+      }`}
+    >
+      {children}
+    </p>
+  );
+}
+
+/**
+ * /search (SPEC §2): the search box (q kept in the address bar on every search), YouTube result cards,
+ * link analysis of `v` (or of a pasted link) with its progress screen and the Song analysis screen, and
+ * the local-file analyzer.
+ */
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get("q") ?? "";
+  const vParam = params.get("v");
   const [text, setText] = useState(q);
   useEffect(() => setText(q), [q]);
+
+  const input = classifySearchInput(q);
+  // Home's "Watch Demo" opens /search?demo=1: show a demo song from the local song store.
+  const demo = params.get("demo") === "1" ? DEMO_VIDEO_ID : null;
+  const videoId = vParam && isVideoId(vParam) ? vParam : input.kind === "link" ? input.videoId : demo;
+  const textQuery = !videoId && input.kind === "text" && input.query ? input.query : null;
+
+  const capabilities = useQuery({
+    queryKey: ["songs", "capabilities"],
+    queryFn: fetchCapabilities,
+    staleTime: 60_000,
+  });
+  const search = useQuery({
+    queryKey: ["songs", "search", textQuery],
+    queryFn: () => searchSongs(textQuery ?? ""),
+    enabled: textQuery !== null && capabilities.data?.search === true,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -23,7 +70,6 @@ export function SearchPage() {
         Key, tempo and a second-by-second chord timeline.
       </p>
       <search>
-        {" "}
         <form onSubmit={onSubmit} className="mt-6 flex flex-col gap-3 sm:flex-row">
           <label htmlFor="song-search" className="sr-only">
             Search songs or paste YouTube URL
@@ -38,20 +84,42 @@ export function SearchPage() {
           />
           <button
             type="submit"
-            className="inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-violet-600 px-6 font-semibold text-white hover:bg-violet-700"
+            disabled={search.isFetching}
+            className="inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-violet-600 px-6 font-semibold text-white hover:bg-violet-700 disabled:opacity-70"
           >
-            <SearchIcon width={20} height={20} /> Search
+            {search.isFetching ? (
+              <span
+                className="h-5 w-5 animate-spin rounded-full border-2 border-white/40 border-t-white"
+                aria-hidden
+              />
+            ) : (
+              <SearchIcon width={20} height={20} />
+            )}
+            {search.isFetching ? "Searching…" : "Search"}
           </button>
         </form>
       </search>
-      {q && (
-        <p
-          role="status"
-          className="mt-4 rounded-xl bg-amber-50 p-4 text-sm text-amber-900 dark:bg-amber-950/40 dark:text-amber-100"
-        >
-          Searching YouTube and analysing links is not available yet. Meanwhile you can analyze your own audio
-          file below.
-        </p>
+
+      {!videoId && input.kind === "invalid-link" && <Notice tone="error">{input.message}</Notice>}
+      {textQuery && capabilities.data && !capabilities.data.search && (
+        <Notice tone="info">
+          YouTube search is not enabled on this server (set YOUTUBE_API_KEYS to enable it). Paste a YouTube
+          link, explore the songs in the Song Explorer, or analyze your own audio file below.
+        </Notice>
+      )}
+      {videoId && capabilities.data?.message && <Notice tone="info">{capabilities.data.message}</Notice>}
+      {search.isError && <Notice tone="error">{search.error.message}</Notice>}
+      {search.data && search.data.length === 0 && (
+        <Notice tone="info">{`No songs found for "${textQuery}".`}</Notice>
+      )}
+      {search.data && search.data.length > 0 && !videoId && (
+        <SearchResults results={search.data} onPick={(id) => setParams({ q, v: id })} />
+      )}
+
+      {videoId && (
+        <div className="mt-8">
+          <LinkAnalysis videoId={videoId} />
+        </div>
       )}
       <div className="mt-8">
         <FileAnalyzer />

@@ -1,7 +1,8 @@
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { type PlayerHandle, usePlayerTime } from "../hooks/usePlayerTime";
 import { formatSemitones, type TimedChord, transposeKey } from "../lib/timeline";
 import { ChordTimeline } from "./ChordTimeline";
+import { YouTubeEmbed } from "./YouTubeEmbed";
 
 export interface SongAnalysis {
   title: string;
@@ -11,12 +12,36 @@ export interface SongAnalysis {
   durationSeconds: number;
 }
 
-/** The Song analysis screen (SPEC §2): player, Key, BPM, Transpose and the Chord Timeline. */
-export function SongAnalysisView({ analysis, audioUrl }: { analysis: SongAnalysis; audioUrl: string }) {
+/** SPEC §9: playback starts about 300 ms after a new analysis was counted. */
+export const PLAYBACK_START_DELAY_MS = 300;
+
+/**
+ * The Song analysis screen (SPEC §2): player (audio element for local audio, the YouTube IFrame player for
+ * videos; both behind {@link PlayerHandle}), Key, BPM, Transpose and the Chord Timeline.
+ * @param previewSeconds when set (signed-out visitors: 10), playback is paused at this time and
+ *   `onPreviewEnd` is called (SPEC §4).
+ * @param autoPlay start playback {@link PLAYBACK_START_DELAY_MS} after the player is ready.
+ */
+export function SongAnalysisView({
+  analysis,
+  audioUrl,
+  youtubeId,
+  previewSeconds,
+  onPreviewEnd,
+  autoPlay = false,
+}: {
+  analysis: SongAnalysis;
+  audioUrl?: string;
+  youtubeId?: string;
+  previewSeconds?: number;
+  onPreviewEnd?: () => void;
+  autoPlay?: boolean;
+}) {
   const audioRef = useRef<HTMLAudioElement>(null);
   const [transpose, setTranspose] = useState(0);
   const [ready, setReady] = useState(false);
-  const player = useMemo<PlayerHandle | null>(
+  const [ytPlayer, setYtPlayer] = useState<PlayerHandle | null>(null);
+  const audioPlayer = useMemo<PlayerHandle | null>(
     () =>
       ready
         ? {
@@ -24,27 +49,48 @@ export function SongAnalysisView({ analysis, audioUrl }: { analysis: SongAnalysi
             seekTo: (s) => {
               if (audioRef.current) audioRef.current.currentTime = s;
             },
+            play: () => void audioRef.current?.play().catch(() => {}),
+            pause: () => audioRef.current?.pause(),
           }
         : null,
     [ready],
   );
+  const player = youtubeId ? ytPlayer : audioPlayer;
   const currentTime = usePlayerTime(player);
+
+  const previewEndRef = useRef(onPreviewEnd);
+  previewEndRef.current = onPreviewEnd;
+  useEffect(() => {
+    if (!player || previewSeconds === undefined || currentTime < previewSeconds) return;
+    player.pause();
+    previewEndRef.current?.();
+  }, [player, previewSeconds, currentTime]);
+
+  useEffect(() => {
+    if (!player || !autoPlay) return;
+    const id = window.setTimeout(() => player.play(), PLAYBACK_START_DELAY_MS);
+    return () => window.clearTimeout(id);
+  }, [player, autoPlay]);
 
   return (
     <article className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:p-6 dark:border-slate-800 dark:bg-slate-950">
       <h2 className="truncate text-xl font-bold" title={analysis.title}>
         {analysis.title}
       </h2>
-      {/* biome-ignore lint/a11y/useMediaCaption: user's own music, no captions exist */}
-      <audio
-        ref={audioRef}
-        src={audioUrl}
-        controls
-        preload="auto"
-        onLoadedMetadata={() => setReady(true)}
-        className="mt-4 w-full"
-        data-testid="audio-player"
-      />
+      {youtubeId ? (
+        <YouTubeEmbed videoId={youtubeId} onReady={setYtPlayer} />
+      ) : (
+        // biome-ignore lint/a11y/useMediaCaption: music without lyrics data, no captions exist
+        <audio
+          ref={audioRef}
+          src={audioUrl}
+          controls
+          preload="auto"
+          onLoadedMetadata={() => setReady(true)}
+          className="mt-4 w-full"
+          data-testid="audio-player"
+        />
+      )}
       <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3">
         <div className="rounded-xl bg-violet-50 p-4 dark:bg-violet-950/40">
           <dt className="text-xs font-semibold uppercase tracking-wide text-violet-700 dark:text-violet-300">

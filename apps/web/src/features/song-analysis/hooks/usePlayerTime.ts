@@ -7,6 +7,8 @@ export const PLAYER_POLL_MS = 100;
 export interface PlayerHandle {
   getCurrentTime(): number;
   seekTo(seconds: number): void;
+  play(): void;
+  pause(): void;
 }
 
 /** Polls `player` every 100 ms and returns the current time in seconds. */

@@ -1,0 +1,181 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { AnalysisResult } from "@tonic/analysis";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.js";
+import { HttpError } from "../lib/errors.js";
+import { songLanguage, storeSong } from "../songs/store.js";
+import type { VideoDetails, YouTubeClient } from "../youtube/client.js";
+import { analyzeInThread } from "./analyze-in-thread.js";
+import { claimJob, completeJob, failJob, setJobProgress } from "./store.js";
+import { decodeWithFfmpeg, downloadAudio, JobError, type ToolPaths } from "./tools.js";
+
+/** Longest video analysed, seconds (SPEC §9: search keeps at most 10 minutes). */
+export const MAX_VIDEO_SECONDS = 600;
+/** Rate the audio is decoded at for the engine (Hz). */
+export const DECODE_RATE = 22_050;
+
+/** Minimal logger (pino-compatible). */
+export interface JobLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** What a worker needs to run analysis jobs. */
+export interface JobDeps {
+  db: Kysely<Database>;
+  tools: ToolPaths;
+  youtube: YouTubeClient;
+  /** The link yt-dlp downloads for a video id. */
+  watchUrl: (videoId: string) => string;
+  /** Time limit of one job (download + decode + analysis), ms. */
+  timeoutMs: number;
+  /** Name recorded on the job (host:pid). */
+  workerName: string;
+  /** Gives back a user's counted analysis when the job fails (accounts issue `refundAnalysis`). */
+  refund: (userId: string, videoId: string) => Promise<void>;
+  log?: JobLogger;
+}
+
+/** Prefix of every job failure message (SPEC §8). */
+export const FAILED_PREFIX = "Failed to analyze audio";
+
+function failureMessage(err: unknown, timedOut: boolean): string {
+  if (timedOut)
+    return `${FAILED_PREFIX}: the analysis took too long and was stopped. Please try again later.`;
+  if (err instanceof JobError || err instanceof HttpError) {
+    const reason = err.message.replace(/\.$/, "");
+    return `${FAILED_PREFIX}: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}.`;
+  }
+  return `${FAILED_PREFIX}. Please try again later.`;
+}
+
+/** True when the engine found no music: no harmonic content or only "no chord". */
+function looksLikeNoMusic(result: AnalysisResult): boolean {
+  return result.keyRunnerUp === null || result.chords.every((c) => c.chord === "N");
+}
+
+/**
+ * Runs one analysis job end to end: claims it (only one worker ever runs a job), reads the video's
+ * details (YouTube Data API when configured), downloads the audio with yt-dlp, decodes it with ffmpeg,
+ * analyses it in a worker thread and stores the song, reporting state and progress on the job row.
+ * Any failure (private/deleted/too long/non-music video, download failure, timeout) ends the job
+ * "failed" with a user-facing message, writes nothing to `songs` and refunds the requesters.
+ *
+ * @param jobId the job's id.
+ * @returns "done", "failed" or "skipped" (the job was not queued any more).
+ */
+export async function processJob(deps: JobDeps, jobId: string): Promise<"done" | "failed" | "skipped"> {
+  const { db } = deps;
+  const job = await claimJob(db, jobId, deps.workerName);
+  if (!job) return "skipped";
+  const videoId = job.video_id;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new JobError("timeout"));
+  }, deps.timeoutMs);
+  let dir: string | null = null;
+  const started = Date.now();
+  try {
+    const existing = await db
+      .selectFrom("songs")
+      .select("id")
+      .where("video_id", "=", videoId)
+      .executeTakeFirst();
+    if (existing) {
+      await completeJob(db, jobId);
+      return "done";
+    }
+    let details: VideoDetails | null = null;
+    if (deps.youtube.configured) {
+      details = await deps.youtube.video(videoId).catch((err: unknown) => {
+        if (err instanceof HttpError && err.statusCode === 404)
+          throw new JobError("no video found for this link (it may be private or deleted)");
+        return null; // API trouble: fall back to yt-dlp's metadata
+      });
+      if (details?.durationSeconds && details.durationSeconds > MAX_VIDEO_SECONDS)
+        throw new JobError("this video is longer than 10 minutes");
+    }
+    dir = await mkdtemp(path.join(tmpdir(), "tonic-job-"));
+    const source = deps.watchUrl(videoId);
+    let lastWrite = 0;
+    const progress = (state: "downloading" | "analysing", p: number) => {
+      const now = Date.now();
+      if (now - lastWrite < 250) return;
+      lastWrite = now;
+      void setJobProgress(db, jobId, state, p).catch(() => {});
+    };
+    const { file, info } = await downloadAudio(deps.tools, source, dir, {
+      signal: controller.signal,
+      onProgress: (f) => progress("downloading", 0.05 + 0.25 * f),
+    });
+    if (info.duration && info.duration > MAX_VIDEO_SECONDS + 1)
+      throw new JobError("this video is longer than 10 minutes");
+    const samples = await decodeWithFfmpeg(
+      deps.tools,
+      file,
+      DECODE_RATE,
+      MAX_VIDEO_SECONDS + 2,
+      controller.signal,
+    );
+    const seconds = samples.length / DECODE_RATE;
+    if (seconds > MAX_VIDEO_SECONDS + 1) throw new JobError("this video is longer than 10 minutes");
+    if (seconds < 1) throw new JobError("this video is too short to analyse");
+    await setJobProgress(db, jobId, "analysing", 0.35);
+    lastWrite = Date.now();
+    const result = await analyzeInThread(
+      samples,
+      DECODE_RATE,
+      (f) => progress("analysing", 0.35 + 0.6 * f),
+      controller.signal,
+    );
+    if (looksLikeNoMusic(result)) throw new JobError("this video does not seem to contain music");
+    await db.transaction().execute(async (trx) => {
+      await storeSong(trx, {
+        videoId,
+        title: details?.title ?? info.title ?? videoId,
+        thumbnail: details?.thumbnail ?? info.thumbnail ?? null,
+        duration: details?.duration ?? Math.floor(result.durationSeconds / 60),
+        key: result.key,
+        bpm: result.bpm,
+        chords: result.chords,
+        language: songLanguage(details?.language ?? info.language),
+        analysis: {
+          beats: result.beats,
+          downbeats: result.downbeats,
+          segments: result.segments,
+          timeSignature: result.timeSignature,
+          durationSeconds: result.durationSeconds,
+          keyConfidence: result.keyConfidence,
+        },
+        sourceUrl: source,
+      });
+      await completeJob(trx, jobId);
+    });
+    deps.log?.info({ jobId, videoId, ms: Date.now() - started, worker: deps.workerName }, "song analysed");
+    return "done";
+  } catch (err) {
+    const message = failureMessage(err, timedOut);
+    deps.log?.warn(
+      { jobId, videoId, err: err instanceof Error ? err.message : String(err) },
+      "analysis failed",
+    );
+    const requesters = await failJob(db, jobId, message);
+    for (const userId of requesters) {
+      await deps.refund(userId, videoId).catch((e: unknown) => {
+        deps.log?.error(
+          { userId, videoId, err: e instanceof Error ? e.message : String(e) },
+          "refund failed",
+        );
+      });
+    }
+    return "failed";
+  } finally {
+    clearTimeout(timer);
+    if (dir) await rm(dir, { recursive: true, force: true }).catch(() => {});
+  }
+}

@@ -1,0 +1,125 @@
+import { type Kysely, sql } from "kysely";
+import type { Database, SongJob, SongJobState } from "../db/schema.js";
+
+/** States of a job that still runs (at most one such job per video). */
+export const ACTIVE_STATES: readonly SongJobState[] = ["queued", "downloading", "analysing"];
+
+/**
+ * Creates a queued job for `videoId`, or joins the active one (concurrent requests share one job).
+ * `userId`, when given, is added to the job's requesters (refunded if the job fails).
+ * @returns the job and whether this call created it (then the caller must dispatch it).
+ */
+export async function createOrJoinJob(
+  db: Kysely<Database>,
+  videoId: string,
+  userId: string | null,
+): Promise<{ job: SongJob; created: boolean }> {
+  const requesters = JSON.stringify(userId ? [userId] : []);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const inserted = await sql<SongJob>`
+      insert into song_jobs (video_id, requesters) values (${videoId}, ${requesters}::jsonb)
+      on conflict (video_id) where state in ('queued', 'downloading', 'analysing') do nothing
+      returning *`.execute(db);
+    const job = inserted.rows[0];
+    if (job) return { job, created: true };
+    const joined = await sql<SongJob>`
+      update song_jobs
+         set requesters = case when ${userId}::text is null or requesters ? ${userId}::text then requesters
+                               else requesters || to_jsonb(${userId}::text) end
+       where video_id = ${videoId} and state in ('queued', 'downloading', 'analysing')
+       returning *`.execute(db);
+    const existing = joined.rows[0];
+    if (existing) return { job: existing, created: false };
+    // the active job finished between the two statements: try again
+  }
+  throw new Error("could not create an analysis job");
+}
+
+/** Reads a job by id (null when unknown or not a uuid). */
+export async function getJob(db: Kysely<Database>, id: string): Promise<SongJob | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  return (await db.selectFrom("song_jobs").selectAll().where("id", "=", id).executeTakeFirst()) ?? null;
+}
+
+/**
+ * Claims a queued job for one worker (atomic: only one worker ever gets a given job).
+ * @returns the claimed job, or null when it is not queued any more (taken, done or failed).
+ */
+export async function claimJob(db: Kysely<Database>, id: string, worker: string): Promise<SongJob | null> {
+  const row = await db
+    .updateTable("song_jobs")
+    .set({
+      state: "downloading",
+      progress: 0.05,
+      worker,
+      attempts: sql<number>`attempts + 1`,
+      updated_at: new Date(),
+    })
+    .where("id", "=", id)
+    .where("state", "=", "queued")
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** Records progress of a running job (ignored once the job has ended). */
+export async function setJobProgress(
+  db: Kysely<Database>,
+  id: string,
+  state: "downloading" | "analysing",
+  progress: number,
+): Promise<void> {
+  await db
+    .updateTable("song_jobs")
+    .set({ state, progress: Math.max(0, Math.min(1, progress)), updated_at: new Date() })
+    .where("id", "=", id)
+    .where("state", "in", ["downloading", "analysing"])
+    .execute();
+}
+
+/** Marks a job done (progress 1). */
+export async function completeJob(db: Kysely<Database>, id: string): Promise<void> {
+  const now = new Date();
+  await db
+    .updateTable("song_jobs")
+    .set({ state: "done", progress: 1, error: null, updated_at: now, finished_at: now })
+    .where("id", "=", id)
+    .execute();
+}
+
+/**
+ * Marks a job failed with a user-facing message (progress 1, SPEC §4: errors end at 100 %).
+ * @returns the user ids to refund (empty when the job had already ended).
+ */
+export async function failJob(db: Kysely<Database>, id: string, message: string): Promise<string[]> {
+  const now = new Date();
+  const row = await db
+    .updateTable("song_jobs")
+    .set({ state: "failed", progress: 1, error: message, updated_at: now, finished_at: now })
+    .where("id", "=", id)
+    .where("state", "in", ACTIVE_STATES)
+    .returning("requesters")
+    .executeTakeFirst();
+  return row?.requesters ?? [];
+}
+
+/**
+ * Fails jobs that have not moved for `staleSeconds` (a worker died mid-job), so the video can be
+ * requested again.
+ * @returns how many jobs were failed, with the requesters to refund per job.
+ */
+export async function failStaleJobs(
+  db: Kysely<Database>,
+  staleSeconds: number,
+  message: string,
+): Promise<{ videoId: string; requesters: string[] }[]> {
+  const cutoff = new Date(Date.now() - staleSeconds * 1000);
+  const rows = await db
+    .updateTable("song_jobs")
+    .set({ state: "failed", progress: 1, error: message, updated_at: new Date(), finished_at: new Date() })
+    .where("state", "in", ACTIVE_STATES)
+    .where("updated_at", "<", cutoff)
+    .returning(["video_id", "requesters"])
+    .execute();
+  return rows.map((r) => ({ videoId: r.video_id, requesters: r.requesters }));
+}

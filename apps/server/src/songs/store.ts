@@ -1,0 +1,160 @@
+import type { Kysely } from "kysely";
+import type { Database, Song, SongAnalysisExtra, SongChord } from "../db/schema.js";
+
+/** SPEC §3 language list for songs. */
+export const SONG_LANGUAGES = ["en", "hi", "te", "ta", "ml", "kn", "es", "fr", "de", "ko", "ja"] as const;
+export type SongLanguage = (typeof SONG_LANGUAGES)[number];
+/** SPEC §3 note names. */
+export const NOTE_NAMES = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"] as const;
+
+/** Prefix of the local demo songs' video ids (their audio is served by /api/demo-audio/:videoId). */
+export const DEMO_PREFIX = "demo-";
+
+/** A song as the API returns it (SPEC §3 songs plus the player's needs). */
+export interface SongDto {
+  id: string;
+  videoId: string;
+  title: string;
+  thumbnail: string | null;
+  /** Minutes. */
+  duration: number | null;
+  key: string;
+  bpm: number;
+  chords: SongChord[];
+  language: string;
+  lastAccessed: string;
+  /** Seconds, when known (from the engine), else from `duration`. */
+  durationSeconds: number | null;
+  /** Local audio for demo songs (played with the audio element); null for YouTube videos. */
+  audioUrl: string | null;
+}
+
+/** One card of the Song explorer (SPEC §7 list columns). */
+export interface SongListItem {
+  id: string;
+  videoId: string;
+  title: string;
+  thumbnail: string | null;
+  key: string;
+  language: string;
+}
+
+/** Maps a stored row to the API shape. */
+export function toSongDto(row: Song): SongDto {
+  const extra = row.analysis as SongAnalysisExtra | null;
+  return {
+    id: row.id,
+    videoId: row.video_id,
+    title: row.title,
+    thumbnail: row.thumbnail,
+    duration: row.duration,
+    key: row.key,
+    bpm: row.bpm,
+    chords: row.chords,
+    language: row.language,
+    lastAccessed: new Date(row.last_accessed).toISOString(),
+    durationSeconds: extra?.durationSeconds ?? (row.duration !== null ? row.duration * 60 : null),
+    audioUrl: row.video_id.startsWith(DEMO_PREFIX) ? `/api/demo-audio/${row.video_id}` : null,
+  };
+}
+
+/**
+ * Reads a song by video id and, when found, updates its `last_accessed` (SPEC §4: "A cached song's
+ * last_accessed is updated when read").
+ * @returns the song, or null when it is not in the store.
+ */
+export async function readSong(
+  db: Kysely<Database>,
+  videoId: string,
+  now = new Date(),
+): Promise<Song | null> {
+  const row = await db
+    .updateTable("songs")
+    .set({ last_accessed: now })
+    .where("video_id", "=", videoId)
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** The new song a finished analysis stores. */
+export interface StoredSongInput {
+  videoId: string;
+  title: string;
+  thumbnail: string | null;
+  /** Minutes. */
+  duration: number | null;
+  key: string;
+  bpm: number;
+  chords: SongChord[];
+  language: string;
+  analysis: SongAnalysisExtra | null;
+  sourceUrl: string | null;
+}
+
+/**
+ * Inserts a song unless one with the same video id exists (then the stored one wins, untouched).
+ * @returns the stored row (new or existing).
+ */
+export async function storeSong(db: Kysely<Database>, song: StoredSongInput): Promise<Song> {
+  await db
+    .insertInto("songs")
+    .values({
+      video_id: song.videoId,
+      title: song.title,
+      thumbnail: song.thumbnail,
+      duration: song.duration,
+      key: song.key,
+      bpm: song.bpm,
+      chords: JSON.stringify(song.chords),
+      language: song.language,
+      analysis: song.analysis ? JSON.stringify(song.analysis) : null,
+      source_url: song.sourceUrl,
+    })
+    .onConflict((oc) => oc.column("video_id").doNothing())
+    .execute();
+  return db.selectFrom("songs").selectAll().where("video_id", "=", song.videoId).executeTakeFirstOrThrow();
+}
+
+/** SPEC §5 song filters; every field optional. */
+export interface SongFilters {
+  key?: (typeof NOTE_NAMES)[number];
+  type?: "major" | "minor";
+  language?: SongLanguage;
+}
+
+/**
+ * Lists songs for the Song explorer (SPEC §5): key is a prefix match on the stored key text (the note
+ * followed by a space, so "C" does not also match "C# Major"), type a contains match, language exact;
+ * key plus type is the prefix "{note} {type}". Matching is case-insensitive. Ordered by title.
+ * @param limit at most this many rows (default 200).
+ */
+export async function listSongs(
+  db: Kysely<Database>,
+  filters: SongFilters,
+  limit = 200,
+): Promise<SongListItem[]> {
+  let q = db.selectFrom("songs").select(["id", "video_id", "title", "thumbnail", "key", "language"]);
+  if (filters.key && filters.type) q = q.where("key", "ilike", `${filters.key} ${filters.type}%`);
+  else if (filters.key) q = q.where("key", "ilike", `${filters.key} %`);
+  else if (filters.type) q = q.where("key", "ilike", `%${filters.type}%`);
+  if (filters.language) q = q.where("language", "=", filters.language);
+  const rows = await q.orderBy("title").orderBy("video_id").limit(limit).execute();
+  return rows.map((r) => ({
+    id: r.id,
+    videoId: r.video_id,
+    title: r.title,
+    thumbnail: r.thumbnail,
+    key: r.key,
+    language: r.language,
+  }));
+}
+
+/**
+ * Maps a video's language metadata ("en-US", "hi", "ta-IN") to the SPEC §3 song languages; anything else
+ * (or none) is "en".
+ */
+export function songLanguage(raw: string | null | undefined): SongLanguage {
+  const base = (raw ?? "").toLowerCase().split(/[-_]/)[0] ?? "";
+  return (SONG_LANGUAGES as readonly string[]).includes(base) ? (base as SongLanguage) : "en";
+}

@@ -1,0 +1,65 @@
+/**
+ * `npm run worker`: a song-analysis worker process for the shared queue on PostgreSQL (pg-boss).
+ * Needs DATABASE_URL; run as many as you like, on any machine. Each job is claimed atomically on its
+ * `song_jobs` row, so a video is analysed exactly once.
+ */
+import pino from "pino";
+import { ConfigError, loadConfig } from "./config.js";
+import { DatabaseStartupError, openDatabase, redactUrl } from "./db/index.js";
+import { processJob } from "./jobs/processor.js";
+import { PgBossQueue } from "./jobs/queue.js";
+import { checkTools, missingToolsMessage } from "./jobs/tools.js";
+import { jobDeps, songsSettingsFromEnv } from "./songs/routes.js";
+import { refundAnalysis } from "./tiers/gate.js";
+
+const logger = pino({ level: process.env.LOG_LEVEL ?? "info" });
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (!config.DATABASE_URL) {
+    throw new ConfigError(
+      "The analysis worker needs DATABASE_URL (PostgreSQL). With the embedded database the server analyses songs itself.",
+    );
+  }
+  const settings = songsSettingsFromEnv();
+  const tools = await checkTools(settings.tools);
+  const missing = missingToolsMessage(tools);
+  if (missing) throw new ConfigError(missing);
+  const database = await openDatabase({ kind: "postgres", url: config.DATABASE_URL });
+  const deps = jobDeps(
+    database.db,
+    settings,
+    (userId, videoId) => refundAnalysis(database.db, userId, videoId),
+    logger,
+  );
+  const queue = await PgBossQueue.start({
+    connectionString: config.DATABASE_URL,
+    handler: (id) => processJob(deps, id),
+    concurrency: settings.concurrency,
+    expireInSeconds: settings.timeoutSeconds + 60,
+    log: logger,
+  });
+  logger.info(
+    { database: redactUrl(config.DATABASE_URL), concurrency: settings.concurrency, worker: deps.workerName },
+    "analysis worker ready",
+  );
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, "worker shutting down");
+    const timer = setTimeout(() => process.exit(1), 20_000);
+    timer.unref();
+    await queue.close().catch(() => {});
+    await database.close().catch(() => {});
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DatabaseStartupError) logger.fatal(err.message);
+  else logger.fatal({ err }, "worker failed to start");
+  process.exit(1);
+});

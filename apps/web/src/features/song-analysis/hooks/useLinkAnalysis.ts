@@ -1,0 +1,150 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { ApiError } from "@/lib/api";
+import { fetchJob, fetchStoredSong, requestAnalysis, type Song } from "@/lib/songs/api";
+import { takeHandoff } from "@/lib/songs/handoff";
+import { watchLink } from "@/lib/songs/links";
+import { displayedProgress, type JobState, type LinkStage, stageLabel } from "../lib/progress";
+
+/** SPEC §4 gating prompts. */
+export type GateReason = "login" | "limit";
+
+export interface LinkAnalysisState {
+  stage: LinkStage;
+  /** 0..100 */
+  progress: number;
+  label: string;
+  song: Song | null;
+  error: string | null;
+  /** Set when the server refused a new analysis (visitor or daily limit). */
+  gate: GateReason | null;
+  /** The server just downgraded an expired PAID user (show the expired prompt). */
+  expired: boolean;
+  /** True when this visit counted a new analysis (playback then starts after 300 ms). */
+  counted: boolean;
+}
+
+/** How often the job's state is read, ms. */
+const POLL_MS = 500;
+/** The bar re-renders at the SPEC §9 animation step. */
+const TICK_MS = 50;
+
+/**
+ * The link analysis flow of SPEC §4: checking (hand-off or song store; a hit goes straight to
+ * complete), analyzing (server call backed by a job whose real state drives the bar, SPEC §9 animation as
+ * the floor), complete, or error (message, 100 %).
+ * @param videoId the video to show, or null for none.
+ */
+export function useLinkAnalysis(videoId: string | null): LinkAnalysisState & { retry(): void } {
+  const [stage, setStage] = useState<LinkStage>("checking");
+  const [stageStart, setStageStart] = useState(() => Date.now());
+  const [job, setJob] = useState<{ state: JobState; progress: number } | null>(null);
+  const [song, setSong] = useState<Song | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [gate, setGate] = useState<GateReason | null>(null);
+  const [expired, setExpired] = useState(false);
+  const [counted, setCounted] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+  const [attempt, setAttempt] = useState(0);
+  const runRef = useRef(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the flow (Try again)
+  useEffect(() => {
+    if (!videoId) return;
+    const run = ++runRef.current;
+    const alive = () => runRef.current === run;
+    const enter = (s: LinkStage) => {
+      setStage(s);
+      setStageStart(Date.now());
+    };
+    setSong(null);
+    setError(null);
+    setGate(null);
+    setExpired(false);
+    setCounted(false);
+    setJob(null);
+    enter("checking");
+    const fail = (message: string) => {
+      if (!alive()) return;
+      setError(message);
+      enter("error");
+    };
+    (async () => {
+      const handed = takeHandoff(videoId);
+      if (handed) {
+        setSong(handed.analysis);
+        enter("complete");
+        return;
+      }
+      let stored: Song | null = null;
+      try {
+        stored = await fetchStoredSong(videoId);
+      } catch {
+        // treat as not cached; the analyze call reports real failures
+      }
+      if (!alive()) return;
+      if (stored) {
+        setSong(stored);
+        enter("complete");
+        return;
+      }
+      enter("analyzing");
+      try {
+        const res = await requestAnalysis(watchLink(videoId));
+        if (!alive()) return;
+        if (res.status === "done") {
+          setSong(res.song);
+          enter("complete");
+          return;
+        }
+        setExpired(res.expired);
+        setCounted(true);
+        for (;;) {
+          await new Promise((r) => setTimeout(r, POLL_MS));
+          if (!alive()) return;
+          const { job: j, song: s } = await fetchJob(res.jobId);
+          if (!alive()) return;
+          setJob({ state: j.state, progress: j.progress });
+          if (j.state === "done" && s) {
+            setSong(s);
+            enter("complete");
+            return;
+          }
+          if (j.state === "failed") return fail(j.error ?? "Failed to analyze audio");
+        }
+      } catch (err) {
+        if (!alive()) return;
+        if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
+          const body = err.body as { reason?: GateReason; expired?: boolean } | undefined;
+          if (body?.reason === "login" || body?.reason === "limit") {
+            setGate(body.reason);
+            setExpired(Boolean(body.expired));
+          }
+        }
+        fail(err instanceof Error ? err.message : "Failed to analyze audio");
+      }
+    })();
+    return () => {
+      runRef.current++;
+    };
+  }, [videoId, attempt]);
+
+  useEffect(() => {
+    if (stage !== "checking" && stage !== "analyzing") return;
+    const id = window.setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => window.clearInterval(id);
+  }, [stage]);
+
+  const retry = useCallback(() => setAttempt((a) => a + 1), []);
+  const progress = displayedProgress(stage, now - stageStart, job?.progress ?? null);
+  return {
+    stage,
+    progress,
+    label: stageLabel(stage, job?.state ?? null),
+    song,
+    error,
+    gate,
+    expired,
+    counted,
+    retry,
+  };
+}

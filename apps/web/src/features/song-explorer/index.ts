@@ -1,0 +1,1 @@
+export { SongExplorerPage } from "./components/SongExplorerPage";
