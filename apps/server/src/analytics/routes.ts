@@ -1,0 +1,45 @@
+import type { FastifyInstance } from "fastify";
+import type { Kysely } from "kysely";
+import type { Database } from "../db/schema.js";
+import { AnalyticsBody, type AnalyticsSink, databaseSink, plausibleSink, toEvent } from "./service.js";
+
+export interface AnalyticsRoutesOptions {
+  db: Kysely<Database>;
+  /** Plausible-compatible sink; when both fields are set it replaces the database sink. */
+  plausible?: { url?: string; domain?: string };
+  /** Overrides the sink (tests). */
+  sink?: AnalyticsSink;
+}
+
+/**
+ * `POST /api/analytics` (SPEC §7 "Other"): JSON `{ name, path, referrer?, props? }` → 202 `{ ok: true }`.
+ * Sets no cookies and stores no personal data. Accepts `text/plain` bodies too, because
+ * `navigator.sendBeacon` may send them. Invalid bodies get 400 `{ error }`; a failing sink is logged
+ * and still answered 202 (analytics never breaks the page).
+ */
+export async function analyticsRoutes(app: FastifyInstance, opts: AnalyticsRoutesOptions) {
+  const sink =
+    opts.sink ??
+    (opts.plausible?.url && opts.plausible.domain
+      ? plausibleSink(opts.plausible.url, opts.plausible.domain)
+      : databaseSink(opts.db));
+
+  app.addContentTypeParser("text/plain", { parseAs: "string", bodyLimit: 16 * 1024 }, (_req, body, done) => {
+    try {
+      done(null, JSON.parse(String(body)));
+    } catch {
+      done(null, {});
+    }
+  });
+
+  app.post("/api/analytics", { bodyLimit: 16 * 1024 }, async (request, reply) => {
+    const body = AnalyticsBody.parse(request.body ?? {});
+    const event = toEvent(body, request.headers.host);
+    try {
+      await sink.record(event, { userAgent: request.headers["user-agent"], clientIp: request.ip });
+    } catch (err) {
+      request.log.warn({ err, sink: sink.kind }, "analytics sink failed");
+    }
+    return reply.status(202).header("Cache-Control", "no-store").send({ ok: true });
+  });
+}

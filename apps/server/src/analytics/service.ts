@@ -1,0 +1,150 @@
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { Database } from "../db/schema.js";
+
+/** Event names: lower-case words joined by `_`, `-` or `:` (e.g. `pageview`, `pwa_installed`). */
+const EventName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9][a-z0-9_:-]*$/, { error: "name must be lower-case letters, digits, _, - or :" });
+
+/** A property value: short text, a finite number or a boolean. */
+const PropValue = z.union([z.string().max(200), z.number().finite(), z.boolean()]);
+
+/**
+ * The body of `POST /api/analytics`. `path` is the page's pathname (and hash); any query string is
+ * dropped before storing because it may hold what a person typed. `referrer` is reduced to its host.
+ */
+export const AnalyticsBody = z.object({
+  name: EventName,
+  path: z.string().trim().min(1).max(2048).startsWith("/"),
+  referrer: z.string().max(2048).optional(),
+  props: z
+    .record(z.string().min(1).max(40), PropValue)
+    .refine((r) => Object.keys(r).length <= 10, { error: "at most 10 props" })
+    .optional(),
+});
+export type AnalyticsBody = z.infer<typeof AnalyticsBody>;
+
+/** One event as it is stored or forwarded: no IP address, no user agent, no identifiers. */
+export interface AnalyticsEvent {
+  name: string;
+  /** Pathname plus hash, never the query string. */
+  path: string;
+  /** Host name of the referring site, or null for none / same site. */
+  referrerHost: string | null;
+  props: Record<string, string | number | boolean>;
+}
+
+/**
+ * Strips the query string from a path, and any hash that is not a plain section name:
+ * `/search?q=mine#x` → `/search#x`, `/#token=abc` → `/`.
+ * @param path a path starting with `/`.
+ * @returns the pathname with its hash, if any.
+ */
+export function stripQuery(path: string): string {
+  const hashAt = path.indexOf("#");
+  const rawHash = hashAt >= 0 ? path.slice(hashAt) : "";
+  // Only section names survive; parameter hashes (e.g. `#type=recovery&token=…`) may hold secrets.
+  const hash = /^#[\w-]{1,64}$/.test(rawHash) ? rawHash : "";
+  const beforeHash = hashAt >= 0 ? path.slice(0, hashAt) : path;
+  const q = beforeHash.indexOf("?");
+  return (q >= 0 ? beforeHash.slice(0, q) : beforeHash) + hash;
+}
+
+/**
+ * Reduces a referrer URL to its host name.
+ * @param referrer the browser's `document.referrer` (may be empty or invalid).
+ * @param ownHost our own host, whose referrals count as none.
+ * @returns the lower-case host, or null.
+ */
+export function referrerHost(referrer: string | undefined, ownHost: string | undefined): string | null {
+  if (!referrer) return null;
+  try {
+    const host = new URL(referrer).hostname.toLowerCase();
+    if (!host || (ownHost && host === ownHost.split(":")[0]?.toLowerCase())) return null;
+    return host;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Turns a validated request body into the event to record.
+ * @param body the validated body.
+ * @param ownHost the Host header of the request, to drop internal referrers.
+ */
+export function toEvent(body: AnalyticsBody, ownHost: string | undefined): AnalyticsEvent {
+  return {
+    name: body.name,
+    path: stripQuery(body.path),
+    referrerHost: referrerHost(body.referrer, ownHost),
+    props: body.props ?? {},
+  };
+}
+
+/** Where events go. */
+export interface AnalyticsSink {
+  readonly kind: "database" | "plausible";
+  /**
+   * Records one event.
+   * @param event the event.
+   * @param context request details some sinks need to forward (never stored by us).
+   * @throws when the sink fails; the route logs it and still answers 202.
+   */
+  record(event: AnalyticsEvent, context: { userAgent?: string; clientIp?: string }): Promise<void>;
+}
+
+/** The default sink: the `analytics_events` table. */
+export function databaseSink(db: Kysely<Database>): AnalyticsSink {
+  return {
+    kind: "database",
+    async record(event) {
+      await db
+        .insertInto("analytics_events")
+        .values({
+          name: event.name,
+          path: event.path,
+          referrer_host: event.referrerHost,
+          props: JSON.stringify(event.props),
+        })
+        .execute();
+    },
+  };
+}
+
+/**
+ * A sink speaking Plausible's Events API (`POST {url}/api/event`), for self-hosted Plausible or
+ * compatible services. Plausible needs the User-Agent and client IP to count unique visitors (it
+ * hashes them with a daily salt and does not store them); they are passed through, never stored here.
+ * @param url base URL, e.g. `https://plausible.io`.
+ * @param domain the site domain registered there.
+ * @param fetchImpl the fetch to use (tests pass a fake).
+ */
+export function plausibleSink(url: string, domain: string, fetchImpl: typeof fetch = fetch): AnalyticsSink {
+  const endpoint = new URL("/api/event", url).toString();
+  const siteOrigin = `https://${domain}`;
+  return {
+    kind: "plausible",
+    async record(event, context) {
+      const headers: Record<string, string> = { "Content-Type": "application/json" };
+      if (context.userAgent) headers["User-Agent"] = context.userAgent;
+      if (context.clientIp) headers["X-Forwarded-For"] = context.clientIp;
+      const res = await fetchImpl(endpoint, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({
+          name: event.name,
+          domain,
+          url: new URL(event.path, siteOrigin).toString(),
+          referrer: event.referrerHost ? `https://${event.referrerHost}/` : undefined,
+          props: Object.keys(event.props).length ? event.props : undefined,
+        }),
+        signal: AbortSignal.timeout(5000),
+      });
+      if (!res.ok) throw new Error(`Plausible answered ${res.status}`);
+    },
+  };
+}

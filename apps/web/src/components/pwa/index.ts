@@ -1,0 +1,1 @@
+export { PwaPrompts, UPDATE_MESSAGE } from "./PwaPrompts";
