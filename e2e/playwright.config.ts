@@ -6,6 +6,8 @@ import { defineConfig } from "@playwright/test";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** The fake YouTube Data API of the songs tests listens here. */
+const fakeYouTubePort = port + 1000;
 /** Every run gets a fresh embedded database. */
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), "tonic-e2e-"));
 
@@ -21,6 +23,8 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     viewport: { width: 1280, height: 800 },
+    // The PWA's service worker would bypass page.route() mocks; pwa.spec.ts opts back in.
+    serviceWorkers: "block",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
@@ -37,14 +41,37 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: "node apps/server/dist/main.js",
-    cwd: root,
-    url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "test" },
-  },
+  webServer: [
+    {
+      // A fake YouTube Data API (songs.spec.ts); the server below uses it through YOUTUBE_API_BASE_URL.
+      command: `node e2e/fake-youtube.mjs ${fakeYouTubePort}`,
+      cwd: root,
+      url: `http://127.0.0.1:${fakeYouTubePort}/youtube/v3/search`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "node apps/server/dist/main.js",
+      cwd: root,
+      url: `http://localhost:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "warn",
+        NODE_ENV: "test",
+        // Contact form limit per client: high enough for every spec sharing 127.0.0.1 (unit tests cover the 429).
+        CONTACT_RATE_LIMIT_MAX: "200",
+        ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+        // Songs: the spent key fails, so every search also exercises the switch to the backup key.
+        YOUTUBE_API_KEYS: "e2e-spent-key,e2e-key",
+        YOUTUBE_API_BASE_URL: `http://127.0.0.1:${fakeYouTubePort}/youtube/v3`,
+      },
+    },
+  ],
 });

@@ -1,5 +1,8 @@
 import { expect, test } from "@playwright/test";
 
+/** Screenshots for people to look at (outside the repository). */
+const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots";
+
 const footerLinks = [
   "About",
   "Blog",
@@ -30,7 +33,7 @@ test.describe("Home", () => {
     await expect(page.getByRole("link", { name: "Watch Demo" })).toBeVisible();
     const footer = page.getByRole("navigation", { name: "Footer" });
     for (const label of footerLinks) await expect(footer.getByRole("link", { name: label })).toBeVisible();
-    await page.screenshot({ path: "e2e/.artifacts/shots/home-1280.png", fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/home-1280.png`, fullPage: true });
   });
 
   test("phone: six-item bottom bar, no top bar", async ({ page }) => {
@@ -49,7 +52,7 @@ test.describe("Home", () => {
     ]);
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
     await expect(page.getByRole("navigation", { name: "Footer" })).toBeVisible();
-    await page.screenshot({ path: "e2e/.artifacts/shots/home-390.png", fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/home-390.png`, fullPage: true });
   });
 
   test("footer shows on the home path only", async ({ page }) => {
@@ -64,10 +67,10 @@ test.describe("Home", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Mastering Music Theory" })).toBeVisible();
   });
 
-  test("the home search goes to /search with q", async ({ page }) => {
+  test("a YouTube link pasted in the home search opens its analysis by video id", async ({ page }) => {
     await page.goto("/");
-    await page.getByPlaceholder("Search or paste YouTube URL...").fill("let it be");
+    await page.getByPlaceholder("Search or paste YouTube URL...").fill("https://youtu.be/dQw4w9WgXcQ?t=10");
     await page.getByRole("button", { name: "Search Songs" }).click();
-    await expect(page).toHaveURL(/\/search\?q=let%20it%20be$/);
+    await expect(page).toHaveURL(/\/search\?v=dQw4w9WgXcQ$/);
   });
 });

@@ -135,7 +135,14 @@ test.describe("Vocal Scale Detector", () => {
     ]);
     await page.getByRole("button", { name: "Play Bm chord" }).click();
     await expect
-      .poll(() => page.evaluate(() => window.__tonicAudio?.().lastPlay?.notes ?? null))
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (
+              window as unknown as { __tonicAudio?: () => { lastPlay: { notes: string[] } | null } }
+            ).__tonicAudio?.().lastPlay?.notes ?? null,
+        ),
+      )
       .toEqual(["B3", "D4", "F#4"]);
     // Playback toggles play and pause.
     await page.getByRole("button", { name: "Play recording" }).click();

@@ -3,6 +3,15 @@ import { z } from "zod";
 
 const defaultWebDist = fileURLToPath(new URL("../../web/dist", import.meta.url));
 
+/** An optional variable where an empty value means "not set". */
+function optionalString() {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined));
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -18,7 +27,56 @@ const EnvSchema = z.object({
     }),
   DATA_DIR: z.string().min(1).default("./data"),
   WEB_DIST_DIR: z.string().min(1).default(defaultWebDist),
+  /** Folder with `course/` and `blog/` Markdown (default: the repository's `content/`). */
+  CONTENT_DIR: z.string().trim().min(1).optional(),
   PUBLIC_URL: z.string().url().optional(),
+  // Accounts, tiers and payments (issue 5); see .env.example.
+  BETTER_AUTH_SECRET: optionalString(),
+  GOOGLE_CLIENT_ID: optionalString(),
+  GOOGLE_CLIENT_SECRET: optionalString(),
+  GOOGLE_DISCOVERY_URL: optionalString(),
+  SMTP_URL: optionalString(),
+  MAIL_FROM: z.string().min(3).default("Tonic <no-reply@tonic.local>"),
+  RAZORPAY_KEY_ID: optionalString(),
+  RAZORPAY_KEY_SECRET: optionalString(),
+  RAZORPAY_WEBHOOK_SECRET: optionalString(),
+  RAZORPAY_API_URL: optionalString(),
+  PLAUSIBLE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.url().optional()),
+  PLAUSIBLE_DOMAIN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+  CONTACT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().min(1000).default(600_000),
+  // Songs (issue 6): YouTube Data API keys "primary,backup" and the analysis job queue.
+  YOUTUBE_API_KEYS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((k) => k.trim())
+        .filter((k) => k !== ""),
+    ),
+  YOUTUBE_API_BASE_URL: z.url().default("https://www.googleapis.com/youtube/v3"),
+  YOUTUBE_WATCH_URL_TEMPLATE: z
+    .string()
+    .refine((v) => v.includes("{id}"), { message: "must contain {id}" })
+    .default("https://www.youtube.com/watch?v={id}"),
+  YT_DLP_PATH: z.string().min(1).default("yt-dlp"),
+  FFMPEG_PATH: z.string().min(1).default("ffmpeg"),
+  ANALYSIS_IN_SERVER: z
+    .enum(["true", "false"])
+    .default("true")
+    .transform((v) => v === "true"),
+  ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  ANALYSIS_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
 });
 
 export type Config = z.infer<typeof EnvSchema>;

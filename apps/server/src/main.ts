@@ -2,6 +2,7 @@ import path from "node:path";
 import pino from "pino";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
+import { ContentError, resolveContentDir, seedContent } from "./content/index.js";
 import { DatabaseStartupError, openDatabase, redactUrl } from "./db/index.js";
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? "info" });
@@ -18,11 +19,19 @@ async function main(): Promise<void> {
     },
     "database ready",
   );
+  const contentDir = resolveContentDir({ CONTENT_DIR: config.CONTENT_DIR });
+  const seeded = await seedContent(database.db, contentDir);
+  logger.info({ ...seeded, contentDir }, "course and blog content seeded");
 
   const app = await buildApp({
     database,
     webDistDir: config.WEB_DIST_DIR,
     logger: { level: config.LOG_LEVEL },
+    publicUrl: config.PUBLIC_URL,
+    plausible: { url: config.PLAUSIBLE_URL, domain: config.PLAUSIBLE_DOMAIN },
+    contactRateLimit: { max: config.CONTACT_RATE_LIMIT_MAX, windowMs: config.CONTACT_RATE_LIMIT_WINDOW_MS },
+    // Song analysis jobs go through pg-boss on this PostgreSQL (npm run worker); without it, in-process.
+    songs: { settings: { queueDatabaseUrl: config.DATABASE_URL } },
   });
   app.addHook("onClose", async () => {
     await database.close();
@@ -51,7 +60,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  if (err instanceof ConfigError || err instanceof DatabaseStartupError) {
+  if (err instanceof ConfigError || err instanceof DatabaseStartupError || err instanceof ContentError) {
     logger.fatal(err.message);
   } else if (err instanceof Error && "code" in err && err.code === "EADDRINUSE") {
     logger.fatal(`Port already in use: ${err.message}`);

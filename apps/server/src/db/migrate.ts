@@ -1,9 +1,15 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from "kysely";
 import * as m0001 from "./migrations/0001_initial.js";
+import * as m0002 from "./migrations/0002_auth_and_payments.js";
+import * as m0003 from "./migrations/0003_song_jobs.js";
+import * as m0005 from "./migrations/0005_analytics_events.js";
 
 /** Migrations are compiled into the server so PGlite and PostgreSQL run exactly the same ones. */
 const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
+  "0002_auth_and_payments": m0002,
+  "0003_song_jobs": m0003,
+  "0005_analytics_events": m0005,
 };
 
 class StaticProvider implements MigrationProvider {
@@ -18,7 +24,7 @@ class StaticProvider implements MigrationProvider {
  * @throws the first migration error; the failing migration runs in a transaction and leaves nothing half-applied.
  */
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticProvider() });
+  const migrator = new Migrator({ db, provider: new StaticProvider(), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

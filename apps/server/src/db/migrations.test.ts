@@ -5,12 +5,22 @@ import type { DatabaseHandle } from "./index.js";
 import { migrateToLatest } from "./migrate.js";
 
 const tables = [
+  "analytics_events",
+  "auth_accounts",
+  "auth_jwks",
+  "auth_sessions",
+  "auth_users",
+  "auth_verifications",
   "blog_posts",
   "concept_progress",
   "contact_messages",
   "learning_concepts",
+  "payment_orders",
+  "payments",
   "profiles",
   "song_analysis_usage",
+  "song_analysis_videos",
+  "song_jobs",
   "songs",
 ];
 

@@ -44,6 +44,40 @@ export interface SongsTable {
   language: ColumnType<string, string | undefined, string>;
   last_accessed: Timestamp;
   created_at: Timestamp;
+  /** Beats, downbeats, segments and time signature from the engine (migration 0003); null for old rows. */
+  analysis: ColumnType<SongAnalysisExtra | null, string | null | undefined, string | null>;
+  /** Where the audio came from (watch link, or the local demo audio path); migration 0003. */
+  source_url: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** The engine's extra results kept with a song (issue 6). Times in seconds. */
+export interface SongAnalysisExtra {
+  beats: number[];
+  downbeats: number[];
+  segments: { start: number; end: number; chord: string; confidence: number }[];
+  timeSignature: string;
+  durationSeconds: number;
+  keyConfidence: number;
+}
+
+/** State of a song analysis job (issue 6). */
+export type SongJobState = "queued" | "downloading" | "analysing" | "done" | "failed";
+
+/** Song analysis jobs (migration 0003): the shared state of the job queue. */
+export interface SongJobsTable {
+  id: Generated<string>;
+  video_id: string;
+  state: ColumnType<SongJobState, SongJobState | undefined, SongJobState>;
+  /** 0..1 */
+  progress: ColumnType<number, number | undefined, number>;
+  error: string | null;
+  /** User ids whose daily analysis was counted for this job (refunded when it fails). */
+  requesters: ColumnType<string[], string | undefined, string>;
+  attempts: ColumnType<number, number | undefined, number>;
+  worker: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface LessonSection {
@@ -51,6 +85,14 @@ export interface LessonSection {
   type: "text";
   content: string;
   images: string[];
+}
+
+/** One quiz question of a lesson (stored in learning_concepts.content; `answer` indexes `choices`). */
+export interface LessonQuizQuestion {
+  question: string;
+  choices: string[];
+  answer: number;
+  explanation: string;
 }
 
 /** SPEC §3 learning_concepts. */
@@ -63,7 +105,7 @@ export interface LearningConceptsTable {
   order_index: number;
   video_provider: "youtube" | "vimeo" | "drive" | null;
   video_provider_id: string | null;
-  content: Json<{ sections: LessonSection[] }>;
+  content: Json<{ sections: LessonSection[]; quiz?: LessonQuizQuestion[] }>;
 }
 
 /** SPEC §3 concept_progress: unique per user and concept. */
@@ -95,16 +137,92 @@ export interface ContactMessagesTable {
   created_at: Timestamp;
 }
 
+/** Analytics events (SPEC §7 "Other"): no personal data, see migration 0005. */
+export interface AnalyticsEventsTable {
+  id: Generated<string>;
+  name: string;
+  path: string;
+  referrer_host: string | null;
+  props: Json<Record<string, string | number | boolean>>;
+  created_at: Timestamp;
+}
+
+/** better-auth's user model (migration 0002; camelCase columns are better-auth's own). */
+export interface AuthUsersTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+/** better-auth's session model. */
+export interface AuthSessionsTable {
+  id: string;
+  expiresAt: Timestamp;
+  token: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+
+/** Videos counted against a user's daily analysis limit on a UTC date (one count per video). */
+export interface SongAnalysisVideosTable {
+  user_id: string;
+  date: DateOnly;
+  video_id: string;
+  created_at: Timestamp;
+}
+
+export type PlanId = "monthly" | "yearly";
+export type PlanCurrency = "INR" | "USD";
+
+/** Orders created by the server; `amount` is in minor units (paise / cents) and is the server's. */
+export interface PaymentOrdersTable {
+  order_id: string;
+  user_id: string;
+  plan_id: PlanId;
+  currency: PlanCurrency;
+  amount: number;
+  mode: "razorpay" | "test";
+  created_at: Timestamp;
+}
+
+/** Verified payments, keyed by the provider's payment id (idempotent activation). */
+export interface PaymentsTable {
+  payment_id: string;
+  order_id: string;
+  user_id: string;
+  plan_id: PlanId;
+  currency: PlanCurrency;
+  amount: number;
+  source: "verify" | "webhook";
+  subscription_end_date: DateOnly;
+  created_at: Timestamp;
+}
+
 export interface Database {
   profiles: ProfilesTable;
+  auth_users: AuthUsersTable;
+  auth_sessions: AuthSessionsTable;
+  song_analysis_videos: SongAnalysisVideosTable;
+  payment_orders: PaymentOrdersTable;
+  payments: PaymentsTable;
   song_analysis_usage: SongAnalysisUsageTable;
   songs: SongsTable;
   learning_concepts: LearningConceptsTable;
   concept_progress: ConceptProgressTable;
   blog_posts: BlogPostsTable;
   contact_messages: ContactMessagesTable;
+  analytics_events: AnalyticsEventsTable;
+  song_jobs: SongJobsTable;
 }
 
 export type Song = Selectable<SongsTable>;
 export type NewSong = Insertable<SongsTable>;
+export type SongJob = Selectable<SongJobsTable>;
 export type Profile = Selectable<ProfilesTable>;

@@ -14,6 +14,8 @@ export async function webRoutes(app: FastifyInstance, opts: { webDistDir: string
       root: opts.webDistDir,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz copies of every asset; serve them to clients that accept them.
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader("Cache-Control", "public, max-age=31536000, immutable");

@@ -1,5 +1,7 @@
 import { Suspense } from "react";
 import { Outlet, useLocation } from "react-router-dom";
+import { useSession } from "@/lib/auth";
+import { useAuthRouting } from "@/lib/auth/routing";
 import { useUiStore } from "@/stores/ui";
 import { Footer } from "./Footer";
 import { BottomBar, TopBar } from "./Navigation";
@@ -17,7 +19,8 @@ function RouteFallback() {
 export function Layout() {
   const { pathname } = useLocation();
   const navHidden = useUiStore((s) => s.navHidden);
-  const signedIn = false;
+  useAuthRouting();
+  const signedIn = useSession().status === "signed-in";
   const isHome = pathname === "/";
   return (
     <div className="flex min-h-dvh flex-col">

@@ -1,6 +1,12 @@
+import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { MicIcon, MusicIcon, ScalesIcon, SearchIcon } from "@/components/icons";
+import { SearchResults } from "@/components/songs/SearchResults";
+import { useSession } from "@/lib/auth";
+import { canonicalUrl, useSeo, webPage } from "@/lib/seo";
+import { fetchCapabilities, type SongSearchResult, searchSongs } from "@/lib/songs/api";
+import { classifySearchInput } from "@/lib/songs/links";
 
 const features = [
   {
@@ -22,6 +28,9 @@ const features = [
     to: "/vocal-detector",
   },
 ];
+
+const HOME_DESCRIPTION =
+  "Learn music theory with scales and chords on piano and guitar, and get the key, tempo and chords of any song.";
 
 const steps = ["Musical Notes", "Scales & Keys", "Chords", "Progressions", "Advanced Theory"];
 
@@ -46,14 +55,32 @@ const testimonials = [
 function HomeSearch() {
   const navigate = useNavigate();
   const [q, setQ] = useState("");
+  const [invalid, setInvalid] = useState(false);
+  // SPEC §2 Home search: a link opens its analysis, text shows up to 5 result cards here.
+  const search = useMutation<SongSearchResult[], Error, string>({
+    mutationFn: async (query) => {
+      const caps = await fetchCapabilities();
+      if (!caps.search)
+        throw new Error("YouTube search is not enabled on this server. Paste a YouTube link instead.");
+      return searchSongs(query);
+    },
+  });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const query = q.trim();
-    navigate(query ? `/search?q=${encodeURIComponent(query)}` : "/search");
+    if (!query) return navigate("/search");
+    const input = classifySearchInput(query);
+    if (input.kind === "link") return navigate(`/search?v=${input.videoId}`);
+    if (input.kind === "invalid-link") {
+      search.reset();
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    search.mutate(query);
   };
   return (
-    <search>
-      {" "}
+    <search className="w-full max-w-4xl">
       <form onSubmit={onSubmit} className="mt-8 flex w-full max-w-xl flex-col gap-3 sm:flex-row">
         <label htmlFor="home-search" className="sr-only">
           Search or paste YouTube URL
@@ -68,18 +95,55 @@ function HomeSearch() {
         />
         <button
           type="submit"
-          className="inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-amber-400 px-6 font-semibold text-slate-900 shadow-lg hover:bg-amber-300"
+          disabled={search.isPending}
+          className="inline-flex min-h-12 items-center justify-center gap-2 rounded-xl bg-amber-400 px-6 font-semibold text-slate-900 shadow-lg hover:bg-amber-300 disabled:opacity-80"
         >
-          <SearchIcon width={20} height={20} /> Search Songs
+          {search.isPending ? (
+            <span
+              className="h-5 w-5 animate-spin rounded-full border-2 border-slate-900/30 border-t-slate-900"
+              aria-hidden
+            />
+          ) : (
+            <SearchIcon width={20} height={20} />
+          )}{" "}
+          Search Songs
         </button>
       </form>
+      {invalid && (
+        <p role="alert" className="mt-3 rounded-lg bg-white/95 px-3 py-2 text-sm font-medium text-red-700">
+          Invalid YouTube URL
+        </p>
+      )}
+      {search.isError && (
+        <p role="alert" className="mt-3 rounded-lg bg-white/95 px-3 py-2 text-sm font-medium text-red-700">
+          {search.error.message}
+        </p>
+      )}
+      {search.data && search.data.length === 0 && (
+        <p role="status" className="mt-3 text-sm text-violet-100">
+          No songs found. Try other words or paste a YouTube link.
+        </p>
+      )}
+      {search.data && search.data.length > 0 && (
+        <SearchResults variant="hero" results={search.data} onPick={(id) => navigate(`/search?v=${id}`)} />
+      )}
     </search>
   );
 }
 
 /** Home (SPEC §1): hero, search, three feature cards, learning strip, testimonials, call to action. */
 export function HomePage() {
-  const signedIn = false;
+  useSeo({
+    title: "Tonic — Mastering Music Theory",
+    description: HOME_DESCRIPTION,
+    path: "/",
+    jsonLd: webPage({
+      name: "Tonic — Mastering Music Theory",
+      description: HOME_DESCRIPTION,
+      url: canonicalUrl("/"),
+    }),
+  });
+  const signedIn = useSession().status === "signed-in";
   return (
     <div>
       <section className="relative overflow-hidden bg-gradient-to-br from-violet-700 via-indigo-700 to-slate-900 text-white">

@@ -106,7 +106,8 @@ export function ScaleExplorerPage() {
                   {chordFormula(type)}
                 </span>
               </p>
-              <div className="overflow-x-auto">
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable (WCAG 2.1.1) */}
+              <section className="overflow-x-auto" tabIndex={0} aria-label="Chords of the scale">
                 <table className="w-full min-w-[22rem] text-left text-sm" data-testid="chords">
                   <thead className="text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
                     <tr>
@@ -139,7 +140,7 @@ export function ScaleExplorerPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </section>
             </Block>
           </Card>
         </div>
