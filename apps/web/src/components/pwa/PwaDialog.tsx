@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId, useRef } from "react";
+import { useModalFocus } from "@/lib/hooks/useModalFocus";
 
 /**
  * A small modal dialog for the install prompts: focus moves to the primary action, Tab stays inside,
@@ -19,32 +20,11 @@ export function PwaDialog({
   const bodyId = useId();
   const panel = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const buttons = panel.current?.querySelectorAll<HTMLButtonElement>("button");
-    buttons?.[buttons.length - 1]?.focus();
-    return () => opener?.focus();
-  }, []);
-
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key === "Escape") {
-      e.stopPropagation();
-      onDismiss();
-      return;
-    }
-    if (e.key !== "Tab" || !panel.current) return;
-    const focusable = panel.current.querySelectorAll<HTMLElement>("button, [href]");
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
+  // The primary action (the last button) gets focus first.
+  const onKeyDown = useModalFocus(panel, {
+    initialFocus: (items) => items.filter((el) => el.tagName === "BUTTON").at(-1),
+    onEscape: onDismiss,
+  });
 
   return (
     <div className="fixed inset-0 z-[60] flex items-end justify-center bg-slate-950/50 p-4 sm:items-center">

@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId, useRef } from "react";
+import { useModalFocus } from "@/lib/hooks/useModalFocus";
 
 /**
  * A centred modal dialog over the whole page: focus moves to the first button, Tab stays inside,
@@ -19,34 +20,7 @@ export function Dialog({
 }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = panel.current?.querySelector<HTMLElement>("button, [href]");
-    (first ?? panel.current)?.focus();
-    return () => opener?.focus();
-  }, []);
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key === "Escape" && onEscape) {
-      e.stopPropagation();
-      onEscape();
-      return;
-    }
-    if (e.key !== "Tab" || !panel.current) return;
-    const items = panel.current.querySelectorAll<HTMLElement>("button:not([disabled]), [href]");
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) {
-      e.preventDefault();
-      return;
-    }
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
+  const onKeyDown = useModalFocus(panel, onEscape ? { onEscape } : {});
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/60 p-4 backdrop-blur-sm">
       <div

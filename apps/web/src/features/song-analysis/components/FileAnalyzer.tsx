@@ -1,32 +1,8 @@
 import { type DragEvent, useId, useRef, useState } from "react";
 import { UploadIcon } from "@/components/icons";
 import { useFileAnalysis } from "../hooks/useFileAnalysis";
+import { ProgressBar } from "./ProgressBar";
 import { SongAnalysisView } from "./SongAnalysisView";
-
-function ProgressBar({ value, label }: { value: number; label: string }) {
-  const pct = Math.round(value * 100);
-  return (
-    <div>
-      <div className="flex justify-between text-sm">
-        <span>{label}</span>
-        <span className="font-semibold tabular-nums">{pct}%</span>
-      </div>
-      <div
-        role="progressbar"
-        aria-label="Analysis progress"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={pct}
-        className="mt-2 h-3 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-      >
-        <div
-          className="h-full rounded-full bg-violet-600 transition-[width] duration-200"
-          style={{ width: `${pct}%` }}
-        />
-      </div>
-    </div>
-  );
-}
 
 /** "Analyze your own audio file": button and drag-and-drop; decoding and analysis stay in the browser. */
 export function FileAnalyzer() {
@@ -128,12 +104,12 @@ export function FileAnalyzer() {
       {state.status === "working" && (
         <div className="mt-5" aria-live="polite">
           <p className="mb-2 truncate text-sm font-medium">{state.fileName}</p>
-          <ProgressBar value={state.progress} label={state.stage} />
+          <ProgressBar percent={state.progress * 100} label={state.stage} />
         </div>
       )}
       {state.status === "done" && (
         <div className="mt-5">
-          <ProgressBar value={1} label="Analysis complete" />
+          <ProgressBar percent={100} label="Analysis complete" />
           <button
             type="button"
             onClick={() => setShowAnalysis(true)}
