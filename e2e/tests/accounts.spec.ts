@@ -277,6 +277,11 @@ test.describe("Google sign-in (local OIDC provider)", () => {
     page,
   }) => {
     await page.goto(`${base}/premium`);
+    await expect(page.getByRole("heading", { name: "Choose Your Plan" })).toBeVisible();
+    // The app remembers the section once the (signed-out) session is known; sign-in returns there.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("lastVisitedSection")))
+      .toMatch(/premium/);
     await page.goto(`${base}/auth`);
     await page.getByRole("button", { name: "Continue with Google" }).click();
     await expect(page).toHaveURL(`${base}/premium`, { timeout: 20_000 });
