@@ -3,10 +3,9 @@ import { useCallback, useMemo } from "react";
 import { playNote } from "@/lib/audio";
 import { useFlash } from "@/lib/hooks/useFlash";
 import { useSettingsStore } from "@/stores/settings";
+import { ExampleFrame } from "./ExampleFrame";
 import { type InstrumentExample, resolveExample } from "./example";
 import { Fretboard, positionId } from "./Fretboard";
-import { PlayButton } from "./PlayButton";
-import { usePlayback } from "./usePlayback";
 
 /** Octave a guitar example starts in (the low strings). */
 const GUITAR_OCTAVE = 3;
@@ -37,36 +36,19 @@ export function MiniFretboard({ example }: { example: InstrumentExample }) {
     },
     [flash],
   );
-  const { playing, playScale, playTogether } = usePlayback(onNote);
   const press = (p: FretPosition) => {
     flash(positionId(p));
     playNote(p.fullNote);
   };
 
   return (
-    <figure
-      className="my-6 rounded-xl border border-violet-200 bg-violet-50/60 p-4 dark:border-violet-900 dark:bg-violet-950/30"
-      data-testid="mini-fretboard"
-      data-example={`${example.kind}:${example.value}`}
+    <ExampleFrame
+      example={example}
+      resolved={resolved}
+      instrument="guitar"
+      testId="mini-fretboard"
+      onNote={onNote}
     >
-      <figcaption className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <span>
-          <span className="block text-xs font-semibold uppercase tracking-wide text-violet-700 dark:text-violet-300">
-            Try it on the guitar
-          </span>
-          <span className="text-lg font-bold">{resolved.label}</span>
-          <span className="ml-2 text-sm text-slate-600 dark:text-slate-400">
-            {resolved.notes.join(" – ")}
-          </span>
-        </span>
-        <PlayButton
-          label={resolved.label}
-          playing={playing}
-          onClick={() =>
-            example.kind === "scale" ? playScale(resolved.playback) : playTogether(resolved.playback)
-          }
-        />
-      </figcaption>
       <Fretboard
         board={board}
         root={resolved.root}
@@ -75,6 +57,6 @@ export function MiniFretboard({ example }: { example: InstrumentExample }) {
         activeId={activeId}
         onPress={press}
       />
-    </figure>
+    </ExampleFrame>
   );
 }

@@ -2,10 +2,9 @@ import { ACTIVE_KEY_HIGHLIGHT_MS, noteToMidi, type PianoKey, pianoKeys } from "@
 import { useCallback, useMemo } from "react";
 import { playNote } from "@/lib/audio";
 import { useFlash } from "@/lib/hooks/useFlash";
+import { ExampleFrame } from "./ExampleFrame";
 import { type InstrumentExample, resolveExample } from "./example";
 import { PianoKeyboard } from "./PianoKeyboard";
-import { PlayButton } from "./PlayButton";
-import { usePlayback } from "./usePlayback";
 
 /** Octave a piano example starts in. */
 const PIANO_OCTAVE = 4;
@@ -34,39 +33,22 @@ export function MiniPiano({ example }: { example: InstrumentExample }) {
   const lit = useMemo(() => new Set(resolved.notes), [resolved]);
   const [activeKey, flash] = useFlash<string>(ACTIVE_KEY_HIGHLIGHT_MS);
   const onNote = useCallback((note: string) => flash(note), [flash]);
-  const { playing, playScale, playTogether } = usePlayback(onNote);
   const press = (k: PianoKey) => {
     flash(k.fullNote);
     playNote(k.fullNote);
   };
 
   return (
-    <figure
-      className="my-6 rounded-xl border border-violet-200 bg-violet-50/60 p-4 dark:border-violet-900 dark:bg-violet-950/30"
-      data-testid="mini-piano"
-      data-example={`${example.kind}:${example.value}`}
+    <ExampleFrame
+      example={example}
+      resolved={resolved}
+      instrument="piano"
+      testId="mini-piano"
+      onNote={onNote}
     >
-      <figcaption className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <span>
-          <span className="block text-xs font-semibold uppercase tracking-wide text-violet-700 dark:text-violet-300">
-            Try it on the piano
-          </span>
-          <span className="text-lg font-bold">{resolved.label}</span>
-          <span className="ml-2 text-sm text-slate-600 dark:text-slate-400">
-            {resolved.notes.join(" – ")}
-          </span>
-        </span>
-        <PlayButton
-          label={resolved.label}
-          playing={playing}
-          onClick={() =>
-            example.kind === "scale" ? playScale(resolved.playback) : playTogether(resolved.playback)
-          }
-        />
-      </figcaption>
       <div className="[&_fieldset]:h-[160px] lg:[&_fieldset]:h-[180px]">
         <PianoKeyboard keys={keys} root={resolved.root} scale={lit} activeKey={activeKey} onPress={press} />
       </div>
-    </figure>
+    </ExampleFrame>
   );
 }
