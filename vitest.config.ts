@@ -6,6 +6,7 @@ const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 /** Tests run against the packages' TypeScript sources, so no build is needed first. */
 export const sourceAliases = [
   { find: /^@tonic\/theory$/, replacement: src("./packages/theory/src/index.ts") },
+  { find: /^@tonic\/youtube$/, replacement: src("./packages/youtube/src/index.ts") },
   { find: /^@tonic\/analysis$/, replacement: src("./packages/analysis/src/index.ts") },
   { find: /^@tonic\/analysis\/node$/, replacement: src("./packages/analysis/src/node.ts") },
   { find: /^@tonic\/analysis\/testing$/, replacement: src("./packages/analysis/src/testing/index.ts") },
@@ -16,6 +17,7 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: "theory", include: ["packages/theory/src/**/*.test.ts"] } },
+      { extends: true, test: { name: "youtube", include: ["packages/youtube/src/**/*.test.ts"] } },
       {
         extends: true,
         test: { name: "analysis", include: ["packages/analysis/src/**/*.test.ts"], testTimeout: 60_000 },

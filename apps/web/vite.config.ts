@@ -147,6 +147,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^@\//, replacement: `${here("./src")}/` },
+      { find: /^@tonic\/youtube$/, replacement: here("../../packages/youtube/src/index.ts") },
       { find: /^@tonic\/theory$/, replacement: here("../../packages/theory/src/index.ts") },
       { find: /^@tonic\/analysis$/, replacement: here("../../packages/analysis/src/index.ts") },
     ],

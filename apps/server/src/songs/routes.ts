@@ -1,4 +1,5 @@
 import { hostname } from "node:os";
+import { parseYouTubeUrl, VIDEO_ID_PATTERN } from "@tonic/youtube";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { getSessionUser } from "../auth/session.js";
@@ -12,7 +13,6 @@ import { HttpError } from "../lib/errors.js";
 import { seedDemoSongs } from "../seed/demo-songs.js";
 import { consumeAnalysis, type GateDecision, refundAnalysis } from "../tiers/gate.js";
 import { YouTubeClient } from "../youtube/client.js";
-import { parseYouTubeUrl, VIDEO_ID_PATTERN } from "../youtube/links.js";
 import { demoAudioRoutes } from "./demo-audio.js";
 import { DEMO_PREFIX, listSongs, NOTE_NAMES, readSong, SONG_LANGUAGES, toSongDto } from "./store.js";
 

@@ -1,5 +1,5 @@
+import { isoDurationSeconds, keepSearchResult, leadingMinutes } from "@tonic/youtube";
 import { HttpError } from "../lib/errors.js";
-import { isoDurationSeconds, keepSearchResult, leadingMinutes } from "./links.js";
 
 /** Default base URL of the YouTube Data API v3 (override with YOUTUBE_API_BASE_URL, e.g. a local fake). */
 export const DEFAULT_YOUTUBE_API_BASE_URL = "https://www.googleapis.com/youtube/v3";

@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
+import { classifySearchInput } from "@tonic/youtube";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { MicIcon, MusicIcon, ScalesIcon, SearchIcon } from "@/components/icons";
@@ -6,7 +7,6 @@ import { SearchResults } from "@/components/songs/SearchResults";
 import { useSession } from "@/lib/auth";
 import { canonicalUrl, useSeo, webPage } from "@/lib/seo";
 import { fetchCapabilities, type SongSearchResult, searchSongs } from "@/lib/songs/api";
-import { classifySearchInput } from "@/lib/songs/links";
 
 const features = [
   {

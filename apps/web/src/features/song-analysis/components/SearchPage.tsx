@@ -1,10 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
+import { classifySearchInput } from "@tonic/youtube";
 import { type FormEvent, useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { SearchIcon } from "@/components/icons";
 import { SearchResults } from "@/components/songs/SearchResults";
 import { fetchCapabilities, searchSongs } from "@/lib/songs/api";
-import { classifySearchInput, isVideoId } from "@/lib/songs/links";
+import { isVideoId } from "@/lib/songs/links";
 import { FileAnalyzer } from "./FileAnalyzer";
 import { LinkAnalysis } from "./LinkAnalysis";
 

@@ -1,6 +1,6 @@
 /**
- * YouTube link parsing and search-result duration filtering (SPEC §5). Pure functions, shared by the
- * server; the web app has its own copy of the link rules in `features/song-analysis/lib/links.ts`.
+ * YouTube link parsing and search-result duration filtering (SPEC §5). Pure functions (no I/O), the one
+ * copy of these rules: the server and the web app both import them.
  */
 
 /** A YouTube video id: 11 characters of [A-Za-z0-9_-]. */

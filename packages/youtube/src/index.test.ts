@@ -6,7 +6,7 @@ import {
   keepSearchResult,
   leadingMinutes,
   parseYouTubeUrl,
-} from "./links.js";
+} from "./index.js";
 
 describe("parseYouTubeUrl (SPEC §5 link parsing)", () => {
   it.each([
@@ -103,5 +103,31 @@ describe("duration filtering (SPEC §5: leading minutes, over 0 and at most 10)"
     expect(isoDurationSeconds("P1DT1S")).toBe(86401);
     expect(isoDurationSeconds("PT")).toBeNull();
     expect(isoDurationSeconds("4:13")).toBeNull();
+  });
+});
+
+describe("classifySearchInput: search-box entries as typed in the web app", () => {
+  it.each([
+    ["https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=4", "dQw4w9WgXcQ"],
+    ["https://youtu.be/dQw4w9WgXcQ?si=x", "dQw4w9WgXcQ"],
+    ["https://m.youtube.com/watch?v=dQw4w9WgXcQ", "dQw4w9WgXcQ"],
+    ["https://music.youtube.com/watch?v=dQw4w9WgXcQ", "dQw4w9WgXcQ"],
+    ["https://www.youtube.com/shorts/dQw4w9WgXcQ", "dQw4w9WgXcQ"],
+    ["youtu.be/dQw4w9WgXcQ", "dQw4w9WgXcQ"],
+  ])("%s is a link to %s", (input, id) => {
+    expect(classifySearchInput(input)).toEqual({ kind: "link", videoId: id });
+  });
+
+  it.each([
+    "https://example.com/watch?v=dQw4w9WgXcQ",
+    "https://www.youtube.com/watch?v=abc",
+    "https://youtu.be/",
+  ])("%s is an invalid link", (input) => {
+    expect(classifySearchInput(input)).toEqual({ kind: "invalid-link", message: "Invalid YouTube URL" });
+  });
+
+  it("keeps text as a query", () => {
+    expect(classifySearchInput("  tum hi ho  ")).toEqual({ kind: "text", query: "tum hi ho" });
+    expect(classifySearchInput("AC/DC")).toEqual({ kind: "text", query: "AC/DC" });
   });
 });
