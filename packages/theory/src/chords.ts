@@ -5,7 +5,7 @@
  * Parsing is delegated to tonal's `Chord` module; every note is respelled with the 12 sharp
  * names of SPEC §3 ("Note names").
  */
-import { Chord } from "tonal";
+import * as Chord from "@tonaljs/chord";
 import { toPitchClass } from "./notes.js";
 import type { PitchClass } from "./types.js";
 

@@ -3,7 +3,9 @@
  *
  * Scales, diatonic chords, arpeggios, relative scales, progressions, piano keys, guitar
  * fretboard positions, MIDI ↔ frequency and chord-name transposition, with the constants
- * of SPEC §9.
+ * of SPEC §9. Ear-training generators (`@tonic/theory/exercises`) and key-aware spelling with ABC
+ * notation (`@tonic/theory/notation`) are separate entry points, so pages that do not use them
+ * never load them.
  */
 
 export { chordNotes, isChordSymbol } from "./chords.js";
@@ -79,6 +81,23 @@ export {
   type TimeSignatureProgressions,
   triadAt,
 } from "./scales.js";
+export {
+  type ChordParts,
+  commonProgression,
+  KEY_TONIC_SPELLING,
+  keySpelling,
+  type NoteNaming,
+  type ParsedKey,
+  type ProgressionLoop,
+  parseChordName,
+  parseKey,
+  prettyAccidentals,
+  romanNumeral,
+  type SpellOptions,
+  spellChord,
+  spellKey,
+  spellNote,
+} from "./spelling.js";
 export type {
   ChordQuality,
   Hz,

@@ -5,7 +5,8 @@
  * SPEC §3 so that enharmonic spellings such as E#, B# or F## come out as F, C and G
  * (SPEC §9 "Enharmonic fixes").
  */
-import { Midi, Note } from "tonal";
+import * as Midi from "@tonaljs/midi";
+import * as Note from "@tonaljs/note";
 import { A4_HZ, MIDI_MAX, MIDI_MIN, PITCH_CLASSES } from "./constants.js";
 import type { Hz, MidiNote, NoteName, PitchClass } from "./types.js";
 

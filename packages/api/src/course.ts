@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { IsoTime } from "./common.js";
+
+/** Who is asking, as the server decided it (SPEC §6). */
+export const CourseAccess = z.enum(["visitor", "free", "paid"]);
+export type CourseAccess = z.infer<typeof CourseAccess>;
+
+/** One day of `GET /api/learn`. */
+export const LessonSummary = z.object({
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  course_day: z.number().int(),
+  order_index: z.number().int(),
+  /** Section titles, in order. */
+  sections: z.array(z.string()),
+  /** ISO time the user completed the lesson, or null (SPEC §7 concept_progress.last_viewed). */
+  last_viewed: IsoTime.nullable(),
+});
+export type LessonSummary = z.infer<typeof LessonSummary>;
+
+/** `GET /api/learn` response. */
+export const LessonListResponse = z.object({ access: CourseAccess, lessons: z.array(LessonSummary) });
+export type LessonListResponse = z.infer<typeof LessonListResponse>;
+
+/** One section of a lesson; paragraphs separated by blank lines, example lines like `{{piano scale="C major"}}`. */
+export const LessonSection = z.object({
+  title: z.string(),
+  type: z.literal("text"),
+  content: z.string(),
+  images: z.array(z.string()),
+});
+export type LessonSection = z.infer<typeof LessonSection>;
+
+/** A quiz question; `answer` indexes `choices`. */
+export const QuizQuestion = z.object({
+  question: z.string(),
+  choices: z.array(z.string()),
+  answer: z.number().int().nonnegative(),
+  explanation: z.string(),
+});
+export type QuizQuestion = z.infer<typeof QuizQuestion>;
+
+/** `GET /api/learn/:slug` (PAID users only). */
+export const Lesson = z.object({
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  course_day: z.number().int(),
+  order_index: z.number().int(),
+  video_provider: z.enum(["youtube", "vimeo", "drive"]).nullable(),
+  video_provider_id: z.string().nullable(),
+  sections: z.array(LessonSection),
+  quiz: z.array(QuizQuestion),
+});
+export type Lesson = z.infer<typeof Lesson>;
+
+/** `PUT /api/learn/:slug/progress` response. */
+export const SaveProgressResponse = z.object({ last_viewed: IsoTime });
+/** `DELETE /api/learn/progress` response. */
+export const ResetProgressResponse = z.object({ deleted: z.number().int().nonnegative() });
+export type SaveProgressResponse = z.infer<typeof SaveProgressResponse>;
+export type ResetProgressResponse = z.infer<typeof ResetProgressResponse>;

@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { IsoDate } from "./common.js";
+import { PLAN_CURRENCIES, PLAN_IDS } from "./constants.js";
+
+/** SPEC §3 "Subscription plan"; prices in major units (₹ / $). */
+export const Plan = z.object({
+  id: z.enum(PLAN_IDS),
+  name: z.string(),
+  price: z.number().positive(),
+  interval: z.enum(["month", "year"]),
+  /** The struck-through price, or null. */
+  originalPrice: z.number().nullable(),
+  /** Savings in percent against `originalPrice`, or null. */
+  savings: z.number().nullable(),
+  badge: z.string().nullable(),
+  popular: z.boolean(),
+  features: z.array(z.string()),
+});
+export type Plan = z.infer<typeof Plan>;
+
+/** The plans of one currency, with display helpers. */
+export const PlanCatalogueEntry = z.object({
+  currency: z.enum(PLAN_CURRENCIES),
+  /** "₹" or "$". */
+  symbol: z.string(),
+  /** Switch label: "India (₹)" / "International ($)". */
+  label: z.string(),
+  plans: z.array(Plan),
+});
+export type PlanCatalogueEntry = z.infer<typeof PlanCatalogueEntry>;
+
+/** `GET /api/plans`: the single source of truth for prices (SPEC §9). */
+export const PlanCatalogue = z.object({
+  currencies: z.array(PlanCatalogueEntry),
+  premiumFeatures: z.array(z.string()),
+  freeFeatures: z.array(z.string()),
+  freeDailyLimit: z.number().int().positive(),
+  refundDays: z.number().int().positive(),
+});
+export type PlanCatalogue = z.infer<typeof PlanCatalogue>;
+
+/** `GET /api/payments/config`. */
+export const PaymentsConfig = z.object({
+  mode: z.enum(["razorpay", "test", "disabled"]),
+  key_id: z.string().nullable(),
+});
+export type PaymentsConfig = z.infer<typeof PaymentsConfig>;
+
+/** `POST /api/create-subscription` body; `amount` is accepted for SPEC §7 compatibility and ignored. */
+export const CreateSubscriptionRequest = z.object({
+  plan_id: z.enum(PLAN_IDS),
+  currency: z.enum(PLAN_CURRENCIES).default("INR"),
+  user_id: z.string().optional(),
+  amount: z.unknown().optional(),
+});
+export type CreateSubscriptionRequest = z.infer<typeof CreateSubscriptionRequest>;
+
+/** `POST /api/create-subscription` response: enough to open the checkout window. */
+export const CreatedOrder = z.object({
+  id: z.string(),
+  /** Minor units (price × 100), computed by the server. */
+  amount: z.number().int().positive(),
+  currency: z.enum(PLAN_CURRENCIES),
+  plan_id: z.enum(PLAN_IDS),
+  key_id: z.string(),
+  mode: z.enum(["razorpay", "test"]),
+});
+export type CreatedOrder = z.infer<typeof CreatedOrder>;
+
+/** What Razorpay's checkout (or the test checkout) hands back. */
+export const VerifyPaymentRequest = z.object({
+  razorpay_payment_id: z.string().min(1).max(100),
+  razorpay_order_id: z.string().min(1).max(100),
+  razorpay_signature: z.string().min(1).max(200),
+  user_id: z.string().optional(),
+  plan_id: z.string().optional(),
+});
+export type VerifyPaymentRequest = z.infer<typeof VerifyPaymentRequest>;
+
+/** `POST /api/verify-payment` response. */
+export const VerifyPaymentResponse = z.object({
+  success: z.literal(true),
+  subscription_end_date: IsoDate,
+  applied: z.boolean(),
+});
+export type VerifyPaymentResponse = z.infer<typeof VerifyPaymentResponse>;
+
+/** `POST /api/test-checkout/pay` body (test mode only). */
+export const TestPayRequest = z.object({ order_id: z.string().min(1).max(100) });
+/** `POST /api/test-checkout/pay` response: a correctly signed test payment. */
+export const TestPayResponse = VerifyPaymentRequest.pick({
+  razorpay_payment_id: true,
+  razorpay_order_id: true,
+  razorpay_signature: true,
+});
+export type TestPayRequest = z.infer<typeof TestPayRequest>;
+export type TestPayResponse = z.infer<typeof TestPayResponse>;

@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+/** Most items one request may save (a device syncing its whole signed-out history). */
+export const MAX_PRACTICE_ITEMS_PER_SAVE = 500;
+
+/** Practice skills: the ear-training skills and lesson quizzes (issue 16). */
+export const PRACTICE_SKILLS = ["intervals", "chords", "scale-degrees", "progressions", "quiz"] as const;
+export type PracticeSkill = (typeof PRACTICE_SKILLS)[number];
+
+const isoDate = z.iso.datetime({ offset: true });
+
+/**
+ * One practice item (spaced repetition): an ear-training answer ("intervals:M3") or a lesson quiz
+ * question ("quiz:the-major-scale:2"), with its answer counts and its FSRS card (dates as ISO strings).
+ */
+export const PracticeItem = z
+  .object({
+    item_id: z
+      .string()
+      .min(3)
+      .max(200)
+      .regex(/^[a-z-]+:[A-Za-z0-9:#_-]+$/, 'must look like "intervals:M3" or "quiz:the-major-scale:2"'),
+    skill: z.enum(PRACTICE_SKILLS),
+    attempts: z.number().int().min(0).max(1_000_000),
+    correct: z.number().int().min(0).max(1_000_000),
+    /** ISO time the item is next due. */
+    due: isoDate,
+    card: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
+    /** ISO time of the last answer (the newer copy wins when devices sync). */
+    updated_at: isoDate,
+  })
+  .strict()
+  .refine((i) => i.correct <= i.attempts, { message: "correct cannot exceed attempts", path: ["correct"] })
+  .refine((i) => i.item_id.startsWith(`${i.skill}:`), {
+    message: "item_id must start with its skill",
+    path: ["item_id"],
+  });
+export type PracticeItem = z.infer<typeof PracticeItem>;
+
+/** `GET /api/practice` response. */
+export const PracticeList = z.object({ items: z.array(PracticeItem) });
+export type PracticeList = z.infer<typeof PracticeList>;
+
+/** `PUT /api/practice` body. */
+export const SavePracticeRequest = z
+  .object({ items: z.array(PracticeItem).min(1).max(MAX_PRACTICE_ITEMS_PER_SAVE) })
+  .strict();
+export type SavePracticeRequest = z.infer<typeof SavePracticeRequest>;
+
+/** `PUT /api/practice` response: how many items were written (older copies are kept). */
+export const SavePracticeResponse = z.object({ saved: z.number().int().min(0) });
+/** `DELETE /api/practice` response. */
+export const DeletePracticeResponse = z.object({ deleted: z.number().int().min(0) });
