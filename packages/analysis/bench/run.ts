@@ -1,16 +1,23 @@
 /**
- * Benchmark: analyse every item of the annotated eval sets (decode included, single thread) and score
- * with mir_eval definitions (see /work/shared/eval/README.md).
+ * Benchmark: analyse every item of the annotated eval sets and score with mir_eval definitions (see
+ * /work/shared/eval/README.md). Runs the way the CLI's folder mode does: one process, one file after the
+ * other, decode included, single thread.
  *
- *   npm run bench                       # dev set
- *   npm run bench -- --set real-dev     # real-dev set
- *   npm run bench -- --all              # both
- *   npm run bench -- --profile          # time per stage and peak RSS
- *   npm run bench -- --only song_001    # items whose name contains the text
+ *   npm run bench                              # dev, real-dev and real-rec-dev
+ *   npm run bench -- --set real-rec-dev        # one set (comma-separated list allowed)
+ *   npm run bench -- --only beatles            # items whose name contains the text
+ *   npm run bench -- --json out.json           # also write the per-item rows and summaries as JSON
+ *   npm run bench -- --quiet                   # summaries only
+ *
+ * Scores: key = MIREX weighted; tempo Acc1/Acc2 (4 %); beat F (±70 ms, beats before 5 s ignored);
+ * chords = WCSR majmin / sevenths (Harte labels, inversions encoded like mir_eval) and segmentation.
+ *
+ * Decoding: every file goes through `analyzeFile` (the CLI's path). The real-rec-dev Beatles songs are
+ * 16 kHz mono MP3s: they exercise the undecimated (factor 1) streaming path.
  *
  * The truth files are read here only to score; the engine never sees them.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
@@ -24,7 +31,7 @@ import {
   tempoAcc1,
   tempoAcc2,
 } from "../src/eval/metrics.js";
-import { chordToHarte } from "../src/index.js";
+import { type AnalyzeOptions, chordToHarte } from "../src/index.js";
 import { analyzeFile } from "../src/node.js";
 
 interface Truth {
@@ -50,7 +57,8 @@ interface Row {
   sevenths: number | null;
   seg: number | null;
   meter: number | null;
-  detail: string;
+  estimate: { key: string | null; bpm: number | null; timeSignature: string | null };
+  truth: { key: string | null; bpm: number | null; timeSignature: string | null };
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -61,9 +69,11 @@ const opt = (f: string) => {
   const i = argv.indexOf(f);
   return i >= 0 ? argv[i + 1] : undefined;
 };
-const sets = flag("--all") ? ["dev", "real-dev"] : [opt("--set") ?? "dev"];
+const ALL_SETS = ["dev", "real-dev", "real-rec-dev"];
+const sets = (opt("--set") ?? ALL_SETS.join(",")).split(",").filter((s) => s.length > 0);
 const only = opt("--only");
-const profile = flag("--profile");
+const jsonOut = opt("--json");
+const quiet = flag("--quiet");
 
 const stageTime = new Map<string, number>();
 let peakRss = process.memoryUsage().rss;
@@ -73,6 +83,9 @@ const sampleRss = () => {
 
 const rows: Row[] = [];
 const fmt = (x: number | null, d = 3) => (x === null ? "  -  " : x.toFixed(d));
+const say = (s: string) => {
+  if (!quiet) process.stdout.write(s);
+};
 
 for (const set of sets) {
   const dir = join(evalRoot, set);
@@ -85,31 +98,31 @@ for (const set of sets) {
     .filter((d) => existsSync(join(dir, d, "truth.json")))
     .filter((d) => !only || d.includes(only))
     .sort();
-  process.stdout.write(
-    `\n${set}: ${items.length} items\n${"item".padEnd(34)} ${"key".padStart(5)} acc1 acc2 ${"beatF".padStart(5)} ${"majmin".padStart(6)} ${"7ths".padStart(5)} ${"seg".padStart(5)}  rtf   estimate\n`,
+  say(
+    `\n${set}: ${items.length} items\n${"item".padEnd(34)} ${"key".padStart(5)} acc1 acc2 ${"beatF".padStart(5)} ${"majmin".padStart(6)} ${"7ths".padStart(5)} ${"seg".padStart(5)}  rtf   estimate (truth)\n`,
   );
   for (const item of items) {
-    const audioPath = readdirSync(join(dir, item)).find((f) => /^audio\.(mp3|wav|flac|ogg)$/.test(f));
-    if (!audioPath) continue;
+    const audioName = readdirSync(join(dir, item)).find((f) => /^audio\.(mp3|wav|flac|ogg)$/.test(f));
+    if (!audioName) continue;
+    const audioPath = join(dir, item, audioName);
     const truth = JSON.parse(readFileSync(join(dir, item, "truth.json"), "utf8")) as Truth;
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    // Streaming decode + decimation (what `analyzeFile` and the CLI do): the time until the
-    // "spectrum" stage starts is reported as decode (it includes mixing to mono and decimation).
+    // The time until the first analysis stage starts is reported as "decode" (it includes mixing to
+    // mono and decimation, which run while decoding).
     let last = t0;
     let lastStage: string | null = "decode";
-    let audioSeconds = 0;
-    const r = await analyzeFile(join(dir, item, audioPath), {
+    const options: AnalyzeOptions = {
       onProgress: (_f, stage) => {
         if (stage === "resample") return;
         const now = performance.now();
         if (lastStage) stageTime.set(lastStage, (stageTime.get(lastStage) ?? 0) + (now - last));
         last = now;
-        lastStage = stage;
+        lastStage = stage === "done" ? null : stage;
         sampleRss();
       },
-    });
-    audioSeconds = r.durationSeconds;
+    };
+    const r = await analyzeFile(audioPath, options);
     const t2 = performance.now();
     const cpu = process.cpuUsage(c0);
     const est: LabeledInterval[] = r.segments.map((s) => ({
@@ -121,23 +134,41 @@ for (const set of sets) {
     const row: Row = {
       set,
       item,
-      audioSeconds,
+      audioSeconds: r.durationSeconds,
       seconds: (t2 - t0) / 1000,
       cpuSeconds: (cpu.user + cpu.system) / 1e6,
-      key: truth.key ? keyWeightedScore(truth.key, r.key) : null,
-      acc1: truth.bpm ? Number(tempoAcc1(truth.bpm, r.bpm)) : null,
-      acc2: truth.bpm ? Number(tempoAcc2(truth.bpm, r.bpm)) : null,
+      key: truth.key ? keyWeightedScore(truth.key, r.key ?? "N") : null,
+      acc1: truth.bpm ? Number(tempoAcc1(truth.bpm, r.bpm ?? 0)) : null,
+      acc2: truth.bpm ? Number(tempoAcc2(truth.bpm, r.bpm ?? 0)) : null,
       beatF: truth.beats && truth.beats.length > 0 ? beatFMeasure(truth.beats, r.beats) : null,
       majmin: ref ? chordWcsr(ref, est, compareMajmin) : null,
       sevenths: ref ? chordWcsr(ref, est, compareSevenths) : null,
       seg: ref ? segmentationScore(ref, est) : null,
       meter: truth.time_signature ? Number(truth.time_signature === r.timeSignature) : null,
-      detail: `${r.key} (${truth.key ?? "?"}) ${r.bpm} (${truth.bpm ?? "?"}) ${r.timeSignature} (${truth.time_signature ?? "?"})`,
+      estimate: { key: r.key, bpm: r.bpm, timeSignature: r.timeSignature },
+      truth: { key: truth.key, bpm: truth.bpm, timeSignature: truth.time_signature ?? null },
     };
     rows.push(row);
-    process.stdout.write(
-      `${item.slice(0, 34).padEnd(34)} ${fmt(row.key, 2).padStart(5)} ${fmt(row.acc1, 0).padStart(4)} ${fmt(row.acc2, 0).padStart(4)} ${fmt(row.beatF).padStart(5)} ${fmt(row.majmin).padStart(6)} ${fmt(row.sevenths).padStart(5)} ${fmt(row.seg).padStart(5)} ${(row.audioSeconds / row.seconds).toFixed(0).padStart(4)}   ${row.detail}\n`,
+    say(
+      `${item.slice(0, 34).padEnd(34)} ${fmt(row.key, 2).padStart(5)} ${fmt(row.acc1, 0).padStart(4)} ${fmt(row.acc2, 0).padStart(4)} ${fmt(row.beatF).padStart(5)} ${fmt(row.majmin).padStart(6)} ${fmt(row.sevenths).padStart(5)} ${fmt(row.seg).padStart(5)} ${(row.audioSeconds / row.seconds).toFixed(0).padStart(4)}   ${r.key} (${truth.key ?? "?"}) ${r.bpm} (${truth.bpm ?? "?"}) ${r.timeSignature} (${truth.time_signature ?? "?"})\n`,
     );
+  }
+}
+
+// Honest output on real speech: vocal-dev's spoken items (espeak-ng) must get no key and no BPM.
+const speechDir = join(evalRoot, "vocal-dev");
+const speechRows: { item: string; key: string | null; bpm: number | null }[] = [];
+if (!only && existsSync(speechDir)) {
+  for (const item of readdirSync(speechDir).sort()) {
+    const truthPath = join(speechDir, item, "truth.json");
+    if (!existsSync(truthPath)) continue;
+    const t = JSON.parse(readFileSync(truthPath, "utf8")) as { kind?: string };
+    if (t.kind !== "spoken") continue;
+    const audioName = readdirSync(join(speechDir, item)).find((f) => f.startsWith("audio."));
+    if (!audioName) continue;
+    const r = await analyzeFile(join(speechDir, item, audioName));
+    speechRows.push({ item, key: r.key, bpm: r.bpm });
+    say(`speech ${item}: key ${r.key} bpm ${r.bpm}\n`);
   }
 }
 
@@ -145,38 +176,78 @@ const mean = (f: (r: Row) => number | null, rs: Row[]) => {
   const xs = rs.map(f).filter((x): x is number => x !== null);
   return xs.length ? Math.round((xs.reduce((a, b) => a + b, 0) / xs.length) * 1000) / 1000 : null;
 };
-for (const set of sets) {
-  const rs = rows.filter((r) => r.set === set);
-  if (rs.length === 0) continue;
+const summarise = (label: string, rs: Row[]) => {
   const audio = rs.reduce((a, r) => a + r.audioSeconds, 0);
   const secs = rs.reduce((a, r) => a + r.seconds, 0);
   const cpuSecs = rs.reduce((a, r) => a + r.cpuSeconds, 0);
-  const summary = {
-    set,
+  const count = (f: (r: Row) => number | null) => rs.filter((r) => f(r) !== null).length;
+  return {
+    set: label,
     items: rs.length,
     key: mean((r) => r.key, rs),
+    keyItems: count((r) => r.key),
     tempoAcc1: mean((r) => r.acc1, rs),
     tempoAcc2: mean((r) => r.acc2, rs),
     beatF: mean((r) => r.beatF, rs),
+    beatItems: count((r) => r.beatF),
     majmin: mean((r) => r.majmin, rs),
     sevenths: mean((r) => r.sevenths, rs),
     segmentation: mean((r) => r.seg, rs),
+    chordItems: count((r) => r.majmin),
     timeSignature: mean((r) => r.meter, rs),
     audioSeconds: Math.round(audio),
     analysisSeconds: Math.round(secs * 100) / 100,
     realTimeFactor: Math.round((audio / secs) * 10) / 10,
-    // Audio seconds per CPU second of this process: less sensitive to other load on a shared machine.
+    // Audio seconds per CPU second of this process: less sensitive to other
+    // load on a shared machine.
     cpuRealTimeFactor: Math.round((audio / cpuSecs) * 10) / 10,
   };
-  process.stdout.write(`\n${JSON.stringify(summary)}\n`);
-}
-if (profile) {
-  const total = [...stageTime.values()].reduce((a, b) => a + b, 0);
-  process.stdout.write("\nTime per stage (all items):\n");
-  for (const [k, v] of stageTime) {
-    process.stdout.write(
-      `  ${k.padEnd(10)} ${(v / 1000).toFixed(2).padStart(8)} s  ${((100 * v) / total).toFixed(1).padStart(5)} %\n`,
+};
+const summaries: ReturnType<typeof summarise>[] = [];
+for (const set of sets) {
+  const rs = rows.filter((r) => r.set === set);
+  if (rs.length === 0) continue;
+  summaries.push(summarise(set, rs));
+  if (set === "real-rec-dev") {
+    summaries.push(
+      summarise(
+        "real-rec-dev/gtzan",
+        rs.filter((r) => r.item.startsWith("gtzan")),
+      ),
+    );
+    summaries.push(
+      summarise(
+        "real-rec-dev/beatles",
+        rs.filter((r) => r.item.startsWith("beatles")),
+      ),
     );
   }
-  process.stdout.write(`Peak RSS: ${(peakRss / 2 ** 20).toFixed(0)} MiB\n`);
+}
+for (const s of summaries) process.stdout.write(`\n${JSON.stringify(s)}`);
+if (speechRows.length > 0) {
+  const none = speechRows.filter((r) => r.key === null && r.bpm === null).length;
+  process.stdout.write(
+    `\n${JSON.stringify({ set: "vocal-dev/spoken", items: speechRows.length, noKeyNoBpm: Math.round((1000 * none) / speechRows.length) / 1000 })}`,
+  );
+}
+process.stdout.write("\n");
+
+const total = [...stageTime.values()].reduce((a, b) => a + b, 0);
+const stages = [...stageTime].map(([stage, ms]) => ({
+  stage,
+  seconds: Math.round(ms) / 1000,
+  share: Math.round((1000 * ms) / total) / 1000,
+}));
+process.stdout.write("\nTime per stage (all items):\n");
+for (const s of stages) {
+  process.stdout.write(
+    `  ${s.stage.padEnd(12)} ${s.seconds.toFixed(2).padStart(8)} s  ${(100 * s.share).toFixed(1).padStart(5)} %\n`,
+  );
+}
+process.stdout.write(`Peak RSS: ${(peakRss / 2 ** 20).toFixed(0)} MiB\n`);
+if (jsonOut) {
+  writeFileSync(
+    jsonOut,
+    `${JSON.stringify({ summaries, speech: speechRows, stages, peakRssMiB: Math.round(peakRss / 2 ** 20), rows }, null, 1)}\n`,
+  );
 }

@@ -1,15 +1,22 @@
 /**
  * Vocal scale detector benchmark.
- *   npx tsx packages/analysis/bench/vocal.ts [--only-dev|--only-gen]
+ *   npm run bench:vocal                      (= npx tsx packages/analysis/bench/vocal.ts)
+ *   npx tsx packages/analysis/bench/vocal.ts [--dev] [--rec] [--gen]   (default: --dev --rec)
  *
- * Sets: vocal-dev (../shared/eval/vocal-dev, scored as its README says) and a generated set
- * (source-filter synth: bass→soprano, several keys, hum/noise; plus espeak-ng speech when
- * espeak-ng is installed). Prints a per-item table and one JSON summary line per set.
+ * Sets (the evaluation folder is $TONIC_EVAL_DIR, else the first `shared/eval` found walking up
+ * from the working directory):
+ * - vocal-dev: synthetic and sampled singing plus espeak-ng speech, scored as its README says.
+ * - vocal-rec-dev: real a cappella phone recordings (SSVD v2.0). Like the browser, only the first
+ *   30 s are analysed; the reference range is the lowest / highest annotated note (rounded to the
+ *   nearest semitone, notes below A0 ignored) among the notes that start in those 30 s.
+ * - generated (--gen): source-filter synth, bass→soprano, several keys, plus espeak-ng speech.
+ * Prints a per-item table and one JSON summary line per set: `answered_sung` is the share of sung
+ * items that get an answer; `range_both_within_1` counts unanswered items as wrong.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import decode from "audio-decode";
 import {
   analyzeVocal,
@@ -54,6 +61,9 @@ interface Row {
   highOk: boolean | null;
   rpa: number | null;
   speechNull: boolean | null;
+  /** A sung item got an answer (range, and a key or "key uncertain"). */
+  answered: boolean;
+  keyUncertain: boolean;
   seconds: number;
   ms: number;
   /** CPU time of the analysis (user + system), ms: unaffected by other processes on a shared machine. */
@@ -105,10 +115,21 @@ function rawPitchAccuracy(truth: [number, number][], f0Est: Float32Array | null)
   return n > 0 ? ok / n : null;
 }
 
-// ---------------------------------------------------------------- vocal-dev
+// ---------------------------------------------------------------- evaluation sets
+/** The evaluation folder: $TONIC_EVAL_DIR, else the nearest `shared/eval` above the working directory. */
+function evalDir(): string | null {
+  if (process.env.TONIC_EVAL_DIR) return process.env.TONIC_EVAL_DIR;
+  for (let d = resolve(process.cwd()); ; d = dirname(d)) {
+    const cand = join(d, "shared", "eval");
+    if (existsSync(cand)) return cand;
+    if (dirname(d) === d) return null;
+  }
+}
+
 function vocalDevItems(): Item[] {
-  const dir = join(process.cwd(), "..", "shared", "eval", "vocal-dev");
-  if (!existsSync(dir)) return [];
+  const root = evalDir();
+  const dir = root ? join(root, "vocal-dev") : "";
+  if (!root || !existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((d) => existsSync(join(dir, d, "truth.json")))
     .sort()
@@ -121,6 +142,51 @@ function vocalDevItems(): Item[] {
         load: async () => {
           const audio = await decode(readFileSync(join(dir, d, "audio.flac")));
           return { samples: mono(audio.channelData), sampleRate: audio.sampleRate };
+        },
+      };
+    });
+}
+
+/** Seconds the browser records at most; vocal-rec-dev is scored on this prefix. */
+const REC_SECONDS = 30;
+/** MIDI number of A0: annotated notes below it are annotation slips, not sung notes. */
+const LOWEST_SUNG_MIDI = 21;
+
+interface RecTruth {
+  notes: { start: number; end: number; midi: number }[];
+}
+
+function vocalRecItems(): Item[] {
+  const root = evalDir();
+  const dir = root ? join(root, "vocal-rec-dev") : "";
+  if (!root || !existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((d) => existsSync(join(dir, d, "truth.json")))
+    .sort()
+    .map((d) => {
+      const raw = JSON.parse(readFileSync(join(dir, d, "truth.json"), "utf8")) as RecTruth;
+      const ms = raw.notes
+        .filter((n) => n.start < REC_SECONDS && n.midi >= LOWEST_SUNG_MIDI)
+        .map((n) => Math.round(n.midi));
+      const truth: Truth = {
+        key: null,
+        kind: "sung",
+        range_min_midi: ms.length ? Math.min(...ms) : null,
+        range_max_midi: ms.length ? Math.max(...ms) : null,
+        degrees_covered: null,
+        f0: null,
+      };
+      return {
+        set: "vocal-rec-dev",
+        id: d,
+        truth,
+        load: async () => {
+          const audio = await decode(readFileSync(join(dir, d, "audio.flac")));
+          const x = mono(audio.channelData);
+          return {
+            samples: x.slice(0, Math.round(REC_SECONDS * audio.sampleRate)),
+            sampleRate: audio.sampleRate,
+          };
         },
       };
     });
@@ -271,7 +337,7 @@ async function runItem(item: Item): Promise<Row> {
     // pitchTrack is at the 10 ms hop; when no scale is answered, score the raw tracker.
     f0Est = res ? Float32Array.from(res.pitchTrack.f0) : trackPitch(samples, sampleRate).f0;
   }
-  const estKey = res?.key ?? "none";
+  const estKey = res ? `${res.keyUncertain ? "?" : ""}${res.key}` : "none";
   const isSpeech = t.kind === "spoken";
   const keyScore = t.key ? (res ? mirexKey(t.key, res.key) : 0) : null;
   const low =
@@ -293,6 +359,8 @@ async function runItem(item: Item): Promise<Row> {
     highOk: t.range_max_midi === null ? null : (high ?? false),
     rpa: t.f0 ? rawPitchAccuracy(t.f0, f0Est) : null,
     speechNull: isSpeech ? res === null : null,
+    answered: res !== null,
+    keyUncertain: res?.keyUncertain ?? false,
     seconds,
     ms,
     cpuMs,
@@ -308,12 +376,15 @@ function summarize(set: string, rows: Row[]) {
   const full = keyed.filter((r) => r.coversScale);
   const ranged = rows.filter((r) => r.lowOk !== null);
   const speech = rows.filter((r) => r.speechNull !== null);
+  const sung = rows.filter((r) => r.kind === "sung");
   const sec = rows.reduce((s, r) => s + r.seconds, 0);
   const ms = rows.reduce((s, r) => s + r.ms, 0);
   const cpuMs = rows.reduce((s, r) => s + r.cpuMs, 0);
   return {
     set,
     items: rows.length,
+    answered_sung: mean(sung.map((r) => (r.answered ? 1 : 0))),
+    key_uncertain_sung: mean(sung.map((r) => (r.keyUncertain ? 1 : 0))),
     key_exact: mean(keyed.map((r) => (r.keyExact ? 1 : 0))),
     key_exact_full_scale: mean(full.map((r) => (r.keyExact ? 1 : 0))),
     key_mirex: mean(keyed.map((r) => r.keyScore as number)),
@@ -329,9 +400,19 @@ function summarize(set: string, rows: Row[]) {
 
 async function main() {
   const args = process.argv.slice(2);
+  const pick = ["--dev", "--rec", "--gen"].filter((a) => args.includes(a));
+  const want = pick.length > 0 ? pick : ["--dev", "--rec"];
   const sets: Item[][] = [];
-  if (!args.includes("--only-gen")) sets.push(vocalDevItems());
-  if (!args.includes("--only-dev")) sets.push(generatedItems());
+  if (want.includes("--dev")) sets.push(vocalDevItems());
+  if (want.includes("--rec")) sets.push(vocalRecItems());
+  if (want.includes("--gen")) sets.push(generatedItems());
+  if (sets.every((s) => s.length === 0) && !want.includes("--gen")) {
+    console.error(
+      "No evaluation data found: set TONIC_EVAL_DIR to the folder holding vocal-dev/ and vocal-rec-dev/.",
+    );
+    process.exitCode = 1;
+    return;
+  }
   const summaries = [];
   for (const items of sets) {
     if (items.length === 0) continue;
@@ -351,7 +432,13 @@ async function main() {
           r.kind,
           r.truthKey,
           r.estKey,
-          r.keyScore === null ? (r.speechNull ? "null ok" : "ANSWERED") : r.keyScore.toFixed(1),
+          r.keyScore === null
+            ? r.speechNull === null
+              ? "-"
+              : r.speechNull
+                ? "null ok"
+                : "ANSWERED"
+            : r.keyScore.toFixed(1),
           r.rangeTruth,
           r.rangeEst,
           b(r.lowOk),

@@ -7,12 +7,21 @@ import { chordName, QUALITIES } from "./labels.js";
 /** Qualities the recogniser may output (Harte shorthand) and their log-prior bias (correlation units). */
 /** Amplitude decay per harmonic in the chord templates (tuned on synthetic songs; Gómez 2006 uses 0.6). */
 const HARM_DECAY = 0.45;
+/**
+ * Prior bias of seventh chords against triads (correlation units) in the displayed chords: 0 — a seventh
+ * has to be heard, not assumed (on real recordings the extra pitch class is as often a melody note as a
+ * chord tone). The key stage's chord evidence keeps the older +0.04 (KEY_EVIDENCE_SEVENTH_BIAS), where a
+ * vi7 read as vi7 rather than I keeps relative keys apart.
+ */
+export const SEVENTH_BIAS = 0;
+export const KEY_EVIDENCE_SEVENTH_BIAS = 0.04;
+const SEVENTHS = new Set(["7", "maj7", "min7"]);
 const RECOGNISED: readonly { harte: string; bias: number }[] = [
   { harte: "maj", bias: 0 },
   { harte: "min", bias: 0 },
-  { harte: "7", bias: 0.04 },
-  { harte: "maj7", bias: 0.04 },
-  { harte: "min7", bias: 0.04 },
+  { harte: "7", bias: SEVENTH_BIAS },
+  { harte: "maj7", bias: SEVENTH_BIAS },
+  { harte: "min7", bias: SEVENTH_BIAS },
   { harte: "dim", bias: -0.12 },
   { harte: "hdim7", bias: -0.1 },
   { harte: "sus4", bias: -0.12 },
@@ -23,6 +32,8 @@ export interface ChordState {
   name: string;
   root: number;
   harte: string;
+  /** Chord tones in semitones above the root ([] for N). */
+  intervals: readonly number[];
   /** Zero-mean, unit-norm treble template. */
   template: Float64Array;
   bias: number;
@@ -32,10 +43,12 @@ export interface ChordState {
  * Build the chord vocabulary. Each template sums, for every chord tone, the first 4 harmonics with
  * amplitudes 0.45^(h−1) folded to pitch classes (Gómez, "Tonal description of music audio signals", PhD
  * thesis, UPF 2006, §4.2), then is centred and normalised for Pearson correlation.
+ * @param seventhBias prior bias of 7, maj7 and min7 chords (correlation units).
  */
-export function chordVocabulary(): ChordState[] {
+export function chordVocabulary(seventhBias = SEVENTH_BIAS): ChordState[] {
   const states: ChordState[] = [];
-  for (const { harte, bias } of RECOGNISED) {
+  for (const { harte, bias: b0 } of RECOGNISED) {
+    const bias = SEVENTHS.has(harte) ? seventhBias : b0;
     const q = QUALITIES.find((x) => x.harte === harte);
     if (!q) continue;
     for (let r = 0; r < 12; r++) {
@@ -46,10 +59,17 @@ export function chordVocabulary(): ChordState[] {
           t[pc] = (t[pc] as number) + HARM_DECAY ** (h - 1);
         }
       }
-      states.push({ name: chordName(r, harte), root: r, harte, template: centre(t), bias });
+      states.push({
+        name: chordName(r, harte),
+        root: r,
+        harte,
+        intervals: q.intervals,
+        template: centre(t),
+        bias,
+      });
     }
   }
-  states.push({ name: "N", root: -1, harte: "N", template: new Float64Array(12), bias: 0 });
+  states.push({ name: "N", root: -1, harte: "N", intervals: [], template: new Float64Array(12), bias: 0 });
   return states;
 }
 

@@ -60,11 +60,15 @@ function toText(file: string, r: AnalysisResult): string {
   const lines = [
     `File:      ${file}`,
     `Duration:  ${formatTime(r.durationSeconds)}`,
-    `Key:       ${r.key} (confidence ${r.keyConfidence.toFixed(2)}${r.keyRunnerUp ? `; runner-up ${r.keyRunnerUp.key}` : ""})`,
+    r.key === null
+      ? "Key:       none (no harmonic content)"
+      : `Key:       ${r.key} (confidence ${r.keyConfidence.toFixed(2)}${r.keyRunnerUp ? `; runner-up ${r.keyRunnerUp.key}` : ""})`,
     ...(r.keySegments.length > 1
       ? [`Key changes: ${r.keySegments.map((k) => `${formatTime(k.start)} ${k.key}`).join(", ")}`]
       : []),
-    `BPM:       ${r.bpm.toFixed(1)}  (${r.timeSignature})`,
+    r.bpm === null
+      ? "BPM:       none (no steady beat)"
+      : `BPM:       ${r.bpm.toFixed(1)}  (${r.timeSignature}; confidence ${r.tempoConfidence.toFixed(2)})`,
     `Tuning:    A4 = ${r.tuningHz.toFixed(1)} Hz`,
     `Chords (${r.chords.length}):`,
     ...r.chords.map((c) => `  ${formatTime(c.time)}  ${c.chord}`),
@@ -134,7 +138,9 @@ async function batch(dir: string, outDir: string, fail: (msg: string) => number)
     try {
       const r = await analyzeFile(join(dir, f));
       writeFileSync(target, `${JSON.stringify(r, null, 2)}\n`);
-      process.stdout.write(`${f} -> ${target}  ${r.key}, ${r.bpm.toFixed(1)} BPM\n`);
+      process.stdout.write(
+        `${f} -> ${target}  ${r.key ?? "no key"}, ${r.bpm === null ? "no steady beat" : `${r.bpm.toFixed(1)} BPM`}\n`,
+      );
     } catch (e) {
       failed++;
       process.stderr.write(`tonic-analyze: ${f}: ${errLine(e)}\n`);

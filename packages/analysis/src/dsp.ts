@@ -122,7 +122,8 @@ export class StreamingDecimator {
     while (this.nextCentre + half < end) {
       const c = this.nextCentre;
       const lo = c - half;
-      if (f === 1) this.emit(x[c - start] as number);
+      if (f === 1)
+        this.emit(at(c)); // c may precede this chunk (held back by the filter half-width)
       else if (lo >= start) {
         // Interior run: every output whose window lies inside this chunk, in one tight loop.
         const last = Math.floor((end - 1 - half - c) / f); // outputs c, c+f, …, c+last·f

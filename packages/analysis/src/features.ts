@@ -72,6 +72,7 @@ export function estimateTuning(spec: Spectrogram, frameStep = 4): number {
  *
  * @param gamma log compression factor (> 0).
  * @param harmonicSuppression 0..1 strength of overtone removal (0 = off).
+ * @param hpss keep only the harmonic part (see {@link separateHarmonic}) before overtone removal.
  * @param spec magnitude spectrogram.
  * @param tuningHz A4 reference in Hz.
  * @returns Float32Array `[frames × N_PITCH]`, frame-major.
@@ -81,6 +82,7 @@ export function semitoneSpectrogram(
   tuningHz: number,
   gamma = 100,
   harmonicSuppression = 0.25,
+  hpss = false,
 ): Float32Array {
   const { data, bins, n, rate, frames } = spec;
   // Sparse weights: for every bin, up to 3 pitches.
@@ -107,7 +109,6 @@ export function semitoneSpectrogram(
   const P = Int32Array.from(pit);
   const W = Float32Array.from(wts);
   const out = new Float32Array(frames * N_PITCH);
-  let gmax = 0;
   for (let t = 0; t < frames; t++) {
     const base = t * bins;
     const ob = t * N_PITCH;
@@ -117,6 +118,11 @@ export function semitoneSpectrogram(
       out[o] = (out[o] as number) + (W[j] as number) * v * v;
     }
     for (let m = 0; m < N_PITCH; m++) out[ob + m] = Math.sqrt(out[ob + m] as number);
+  }
+  if (hpss) separateHarmonic(out, frames);
+  let gmax = 0;
+  for (let t = 0; t < frames; t++) {
+    const ob = t * N_PITCH;
     if (harmonicSuppression > 0) suppressHarmonics(out, ob, harmonicSuppression);
     for (let m = 0; m < N_PITCH; m++) if ((out[ob + m] as number) > gmax) gmax = out[ob + m] as number;
   }
@@ -125,6 +131,57 @@ export function semitoneSpectrogram(
     for (let i = 0; i < out.length; i++) out[i] = Math.log1p(g * (out[i] as number));
   }
   return out;
+}
+
+/** Frames each side of the time median of {@link separateHarmonic} (±3 frames ≈ ±0.28 s at 93 ms hops). */
+export const HPSS_TIME_HALF = 3;
+/** Semitones each side of the pitch median of {@link separateHarmonic}. */
+export const HPSS_PITCH_HALF = 4;
+
+/**
+ * Harmonic–percussive separation by median filtering (Fitzgerald, "Harmonic/percussive separation using
+ * median filtering", DAFx 2010), on a linear semitone spectrogram `[frames × N_PITCH]`, in place:
+ * harmonic energy is smooth in time (median over ±{@link HPSS_TIME_HALF} frames = H), percussive energy
+ * smooth across pitch (median over ±{@link HPSS_PITCH_HALF} semitones = P); every cell is multiplied by
+ * the soft Wiener mask H² / (H² + P²). Working on 72 semitones instead of ≈ 900 FFT bins keeps it cheap.
+ */
+export function separateHarmonic(spec: Float32Array, frames: number): void {
+  const src = Float32Array.from(spec);
+  const tb = new Float32Array(2 * HPSS_TIME_HALF + 1);
+  const pb = new Float32Array(2 * HPSS_PITCH_HALF + 1);
+  for (let t = 0; t < frames; t++) {
+    const ob = t * N_PITCH;
+    for (let m = 0; m < N_PITCH; m++) {
+      let c = 0;
+      for (let d = -HPSS_TIME_HALF; d <= HPSS_TIME_HALF; d++) {
+        const tt = t + d;
+        tb[c++] = tt >= 0 && tt < frames ? (src[tt * N_PITCH + m] as number) : 0;
+      }
+      const h = medianOf(tb, c);
+      c = 0;
+      for (let d = -HPSS_PITCH_HALF; d <= HPSS_PITCH_HALF; d++) {
+        const mm = m + d;
+        if (mm >= 0 && mm < N_PITCH) pb[c++] = src[ob + mm] as number;
+      }
+      const p = medianOf(pb, c);
+      const den = h * h + p * p;
+      spec[ob + m] = den > 0 ? ((src[ob + m] as number) * h * h) / den : 0;
+    }
+  }
+}
+
+/** Median of the first `n` values of `buf` (insertion sort in place; n is small). */
+function medianOf(buf: Float32Array, n: number): number {
+  for (let i = 1; i < n; i++) {
+    const v = buf[i] as number;
+    let j = i - 1;
+    while (j >= 0 && (buf[j] as number) > v) {
+      buf[j + 1] = buf[j] as number;
+      j--;
+    }
+    buf[j + 1] = v;
+  }
+  return n % 2 ? (buf[n >> 1] as number) : ((buf[(n >> 1) - 1] as number) + (buf[n >> 1] as number)) / 2;
 }
 
 /** Treble and bass chroma, `[frames × 12]` each, frame-major, index 0 = C. */

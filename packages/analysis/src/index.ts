@@ -20,7 +20,9 @@ export {
   parseDisplayChord,
   parseKey,
   pitchClassName,
+  slashChordName,
 } from "./labels.js";
+export * from "./live/index.js";
 export type {
   AnalysisResult,
   AnalysisStage,
@@ -36,5 +38,32 @@ export type {
 } from "./types.js";
 export { AnalysisInputError, ChordLabelError, hz, midiNote, pitchClass, seconds } from "./types.js";
 
-// Vocal pitch tracking and vocal scale detection (pYIN), for the Vocal Scale Detector.
-export * from "./vocal/index.js";
+// Vocal pitch tracking and vocal scale detection (pYIN), for the Vocal Scale Detector. The test voice
+// synthesiser is not part of the engine: it is exported from `@tonic/analysis/testing`.
+export {
+  analyzeVocal,
+  detectPitch,
+  diatonicChords,
+  estimateKey,
+  estimateTempo,
+  type FramePitch,
+  type FramePitchOptions,
+  hzToMidi,
+  midiToHz,
+  midiToNoteName,
+  PITCH_CLASSES,
+  PITCH_HOP_SECONDS,
+  type PitchTrack,
+  type PitchTrackOptions,
+  pitchGlitches,
+  segmentNotes,
+  trackPitch,
+  type VocalAnalysisOptions,
+  type VocalAnalysisResult,
+  type VocalKey,
+  type VocalNote,
+  type VocalRange,
+  type VocalSegmentation,
+  vocalRange,
+} from "./vocal/index.js";
+export { encodeWav } from "./wav.js";

@@ -15,8 +15,15 @@ export const TEMPERLEY_MINOR = [
   0.712, 0.084, 0.474, 0.618, 0.049, 0.46, 0.105, 0.747, 0.404, 0.067, 0.133, 0.33,
 ];
 
-/** Pearson correlation between a 12-bin profile and a template rotated to `tonic`. */
-function corrRot(x: ArrayLike<number>, tpl: readonly number[], tonic: number): number {
+/**
+ * Pearson correlation between a 12-bin pitch-class profile and a key template rotated to `tonic`
+ * (Krumhansl & Kessler 1982's key-finding correlation).
+ * @param x 12 values indexed by pitch class (0 = C), any scale.
+ * @param tpl 12 template values, index 0 = the key's tonic.
+ * @param tonic pitch class 0..11 the template is rotated to.
+ * @returns -1..1; 0 when either side is constant.
+ */
+export function corrRot(x: ArrayLike<number>, tpl: readonly number[], tonic: number): number {
   let mx = 0;
   let mt = 0;
   for (let i = 0; i < 12; i++) {

@@ -7,6 +7,7 @@ import {
   noteToPitchClass,
   parseDisplayChord,
   parseKey,
+  slashChordName,
 } from "./index.js";
 
 describe("chord labels", () => {
@@ -33,6 +34,16 @@ describe("chord labels", () => {
     expect(harteToDisplay("D:maj(9)")).toBe("D");
     expect(harteToDisplay("X")).toBe("N");
     expect(chordToHarte("Bbm")).toBe("A#:min");
+  });
+
+  it("writes slash chords as Harte inversions", () => {
+    expect(chordToHarte("C/E")).toBe("C:maj/3");
+    expect(chordToHarte("Am/C")).toBe("A:min/b3");
+    expect(chordToHarte("G7/F")).toBe("G:7/b7");
+    expect(chordToHarte("D/D")).toBe("D:maj");
+    expect(parseDisplayChord("C/E")?.bass).toBe(4);
+    expect(slashChordName(0, "maj", 7)).toBe("C/G");
+    expect(slashChordName(9, "min", null)).toBe("Am");
   });
 
   it("rejects unknown labels with ChordLabelError", () => {

@@ -64,17 +64,17 @@ export function pitchClassName(pc: number): string {
   return NOTE_NAMES[pitchClass(pc)] ?? "C";
 }
 
-/** A parsed chord: root pitch class and quality, or no chord. */
-export type ParsedChord = { root: PitchClass; quality: ChordQuality } | null;
+/** A parsed chord: root pitch class, quality and (for slash chords such as "C/E") the bass pitch class. */
+export type ParsedChord = { root: PitchClass; quality: ChordQuality; bass?: PitchClass } | null;
 
 /**
  * Parse a display chord name ("C", "Am", "G7", "Bm7b5", "F#sus4", "Bb", "N").
- * Flats are accepted and normalised. A slash bass ("C/E") is ignored.
+ * Flats are accepted and normalised. A slash bass ("C/E", an inversion) is returned as `bass`.
  * @returns null for "N" (no chord).
- * @throws {ChordLabelError} for an unknown name.
+ * @throws {ChordLabelError} for an unknown name or bass note.
  */
 export function parseDisplayChord(display: string): ParsedChord {
-  const s = display.trim().split("/")[0] ?? "";
+  const [s = "", bassName] = display.trim().split("/");
   if (s === "N" || s === "") return null;
   const m = /^([A-G][#b]?)(.*)$/.exec(s);
   if (!m) throw new ChordLabelError(`Unknown chord name: "${display}"`);
@@ -82,7 +82,22 @@ export function parseDisplayChord(display: string): ParsedChord {
   const rest = m[2] ?? "";
   const quality = BY_SUFFIX.find((q) => q.suffix === rest);
   if (!quality) throw new ChordLabelError(`Unknown chord quality in "${display}"`);
-  return { root, quality };
+  if (bassName === undefined) return { root, quality };
+  return { root, quality, bass: noteToPitchClass(bassName) };
+}
+
+/** Harte bass degrees by semitones above the root (Harte 2005: "/3", "/b7", …). */
+const BASS_DEGREE = ["1", "b2", "2", "b3", "3", "4", "b5", "5", "b6", "6", "b7", "7"] as const;
+
+/**
+ * Display name of a chord over a bass note: `slashChordName(0, "maj", 4)` = "C/E". When the bass is the
+ * root (or null) the plain chord name is returned.
+ * @throws {ChordLabelError} for an unknown quality.
+ */
+export function slashChordName(root: number, harteQuality: string, bass: number | null): string {
+  const name = chordName(root, harteQuality);
+  if (bass === null || pitchClass(bass) === pitchClass(root)) return name;
+  return `${name}/${pitchClassName(bass)}`;
 }
 
 /** Display name for a root and a quality (Harte shorthand). */
@@ -93,13 +108,16 @@ export function chordName(root: number, harteQuality: string): string {
 }
 
 /**
- * Convert a display chord name to Harte syntax: "Am7" → "A:min7", "C" → "C:maj", "N" → "N".
+ * Convert a display chord name to Harte syntax: "Am7" → "A:min7", "C" → "C:maj", "C/E" → "C:maj/3",
+ * "N" → "N". The bass of a slash chord becomes a Harte bass degree relative to the root.
  * @throws {ChordLabelError} for an unknown name.
  */
 export function chordToHarte(display: string): string {
   const p = parseDisplayChord(display);
   if (!p) return "N";
-  return `${pitchClassName(p.root)}:${p.quality.harte}`;
+  const base = `${pitchClassName(p.root)}:${p.quality.harte}`;
+  if (p.bass === undefined || p.bass === p.root) return base;
+  return `${base}/${BASS_DEGREE[pitchClass(p.bass - p.root)]}`;
 }
 
 /**

@@ -121,10 +121,19 @@ describe("determinism and platform independence", () => {
     expect(stream.finish()).toEqual(whole);
   });
 
-  it("streams decimation bit-exactly", () => {
+  it.each([4, 1])("streams decimation by %i bit-exactly", (factor) => {
     const y = x.subarray(0, 50000);
-    const d = new StreamingDecimator(4, 33);
+    const d = new StreamingDecimator(factor, 8 * factor + 1);
     for (let o = 0; o < y.length; o += 777) d.push(y.subarray(o, o + 777));
-    expect(d.finish()).toEqual(decimate(y, 4, 33));
+    const out = d.finish();
+    expect(out.every(Number.isFinite)).toBe(true);
+    expect(out).toEqual(factor === 1 ? y : decimate(y, factor, 8 * factor + 1));
+  });
+
+  it("analyses a chunked 16 kHz stream (no decimation) like the whole signal", () => {
+    const y = renderProgression({ chords: ["C", "G", "Am", "F"], bpm: 100, repeats: 2, sampleRate: 16000 });
+    const stream = createAnalysisStream(16000);
+    for (let o = 0; o < y.length; o += 4608) stream.push(y.subarray(o, o + 4608));
+    expect(stream.finish()).toEqual(analyzeAudio(y, 16000));
   });
 });

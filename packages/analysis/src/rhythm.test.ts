@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { analyzeAudio } from "./analyze.js";
 import { beatSalience, harmonicOffbeatRatio, inferMeter, isWaltzNotCompound } from "./rhythm.js";
+import { renderMeter } from "./testing/index.js";
 
 /** Chroma frames (12 per frame) holding one pitch class per frame, as chosen by `pcAt(seconds)`. */
 function chromaTrack(seconds: number, frameSeconds: number, pcAt: (t: number) => number) {
@@ -49,5 +51,32 @@ describe("3-vs-2 grouping", () => {
   it("inferMeter with triple = true returns 3/4 and the phase of the chord changes", () => {
     const novelty = Array.from({ length: 30 }, (_, i) => (i % 3 === 1 ? 1 : 0));
     expect(inferMeter(novelty, false, true)).toEqual({ timeSignature: "3/4", beatsPerBar: 3, phase: 1 });
+  });
+});
+
+describe("meter of rendered accompaniment (fails when another meter is returned)", () => {
+  const chords = ["C", "Am", "F", "G", "Em", "Dm", "G7", "C"];
+  it.each([
+    ["4/4", 112, 4],
+    ["4/4", 84, 4],
+    ["3/4", 132, 3],
+    ["3/4", 100, 3],
+    ["6/8", 64, 2],
+    ["6/8", 76, 2],
+  ] as const)("%s at %i BPM", (meter, bpm, beatsPerBar) => {
+    const sr = 22050;
+    const bars = 16;
+    const r = analyzeAudio(renderMeter({ meter, bpm, chords, bars, sampleRate: sr }), sr);
+    expect(r.timeSignature).toBe(meter);
+    expect(r.bpm).not.toBeNull();
+    expect(Math.abs((r.bpm ?? 0) - bpm)).toBeLessThanOrEqual(0.04 * bpm);
+    // Downbeats on the bar lines (±70 ms), where the chords change.
+    const barSeconds = (60 / bpm) * beatsPerBar;
+    const onBar = r.downbeats.filter((d) => {
+      const k = Math.round(d / barSeconds);
+      return Math.abs(d - k * barSeconds) <= 0.07;
+    });
+    expect(onBar.length).toBeGreaterThanOrEqual(0.8 * r.downbeats.length);
+    expect(r.downbeats.length).toBeGreaterThanOrEqual(bars - 3);
   });
 });

@@ -182,6 +182,9 @@ export function beatPeriod(beats: readonly number[]): number {
   return sxy / sxx;
 }
 
+/** Onset energy at the subdivisions, relative to the beat, below which a beat is not subdivided. */
+export const MIN_SUBDIVISION = 0.05;
+
 /**
  * Is the beat subdivided in three (compound meter)? Folds the onset envelope over each beat interval into
  * 12 phase bins and compares the energy at 1/3 and 2/3 of the beat with the energy at 1/2.
@@ -201,7 +204,9 @@ export function isTernary(onset: Float32Array, beatFrames: readonly number[]): b
   const at = (k: number) => Math.max(bins[k - 1] as number, bins[k] as number, bins[k + 1] as number);
   const third = (at(4) + at(8)) / 2;
   const halfB = at(6);
-  return third > 1.3 * halfB && third > 0;
+  const onBeat = Math.max(bins[11] as number, bins[0] as number, bins[1] as number);
+  // The subdivision must be heard at all: a beat with nothing between its onsets is not compound.
+  return third > 1.3 * halfB && third > MIN_SUBDIVISION * onBeat;
 }
 
 /**
@@ -313,6 +318,19 @@ export function beatSalience(onset: Float32Array, beatFrames: readonly number[])
 export function isWaltzNotCompound(dottedSalience: number, fasterSalience: number): boolean {
   return dottedSalience > 0 && fasterSalience > 0.75 * dottedSalience;
 }
+
+/**
+ * Compound beat tracked at the wrong grouping? Three eighths per beat (6/8) tracked two eighths at a time
+ * look like a 3/4 bar: the tracked "beats" at 2/3 of the true period fall, two times out of three, on
+ * unaccented eighths, while a grid 1.5× as slow falls on every accent (kick on 1, snare on 4). The mirror
+ * of {@link isWaltzNotCompound} (Klapuri et al. 2006's 3-vs-2 tatum grouping).
+ * @returns true when the slower grid is more than {@link DOTTED_SALIENCE_GAIN}× as salient.
+ */
+export function isCompoundNotWaltz(trackedSalience: number, slowerSalience: number): boolean {
+  return trackedSalience > 0 && slowerSalience > DOTTED_SALIENCE_GAIN * trackedSalience;
+}
+/** Salience gain of the dotted grid that makes {@link isCompoundNotWaltz} re-read the beat as compound. */
+export const DOTTED_SALIENCE_GAIN = 1.25;
 
 /**
  * Harmonic change between the beats relative to harmonic change on the beats. Chords change on beats

@@ -47,24 +47,34 @@ export interface ChordSegment {
 /** The time signatures the engine reports. */
 export type TimeSignature = "4/4" | "3/4" | "6/8";
 
-/** Everything {@link analyzeAudio} returns. All times are in seconds from the start of the signal. */
+/**
+ * Everything {@link analyzeAudio} returns (contract v2). All times are in seconds from the start of the
+ * signal. Fields that need musical content are `null` when there is none: `key` for silence, noise, speech
+ * and drums only; `bpm`, `timeSignature` (and empty `beats`/`downbeats`) when there is no steady beat.
+ */
 export interface AnalysisResult {
-  /** Key in the product's spelling, e.g. "C Major", "A# Minor" (sharps only). */
-  key: string;
-  /** 0..1 confidence of `key`. */
+  /** Key in the product's spelling, e.g. "C Major", "A# Minor" (sharps only); null without harmonic content. */
+  key: string | null;
+  /** 0..1 calibrated confidence of `key` (the probability the key is exactly right); 0 when `key` is null. */
   keyConfidence: number;
-  /** Second-best key (never the same as `key`) or null when there is no harmonic content. */
+  /** Second-best key (never the same as `key`) and its confidence, or null when `key` is null. */
   keyRunnerUp: { key: string; confidence: number } | null;
-  /** Tempo in beats per minute, rounded to 1 decimal; 0 when no beat was found. */
-  bpm: number;
-  /** Beat instants, seconds, ascending. */
+  /** Tempo in beats per minute, rounded to 1 decimal; null when there is no steady beat. */
+  bpm: number | null;
+  /** 0..1 confidence that there is a steady beat at `bpm` (0 when `bpm` is null). */
+  tempoConfidence: number;
+  /** Beat instants, seconds, ascending; [] when `bpm` is null. */
   beats: number[];
   /** Downbeat instants (first beat of each bar), seconds, ascending; a subset of `beats`. */
   downbeats: number[];
-  timeSignature: TimeSignature;
-  /** Chord changes, ascending by time; the first one starts at 0. */
+  /** Meter; null when `bpm` is null. */
+  timeSignature: TimeSignature | null;
+  /**
+   * Chord changes, ascending by time; the first one starts at 0. Display names ("C", "Am", "G7", …), slash
+   * chords ("C/E") where the bass clearly plays another chord tone, "N" for no chord.
+   */
   chords: ChordChange[];
-  /** The same chords as contiguous segments covering [0, durationSeconds]. */
+  /** The same chords as contiguous segments covering [0, durationSeconds], each with a 0..1 confidence. */
   segments: ChordSegment[];
   durationSeconds: number;
   /** Estimated A4 reference frequency in Hz (e.g. 440.0), one decimal. */

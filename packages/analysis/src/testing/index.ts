@@ -4,6 +4,17 @@
  */
 import { parseDisplayChord } from "../labels.js";
 
+/** The source-filter singing synthesiser used by the vocal detector's tests and demos. */
+export {
+  makeRng,
+  type SynthNote,
+  type SynthVoiceOptions,
+  type SynthVowel,
+  scaleMelody,
+  sineTone,
+  synthesizeVoice,
+} from "../vocal/synth.js";
+
 /**
  * A sine tone.
  * @param freqHz frequency in Hz (> 0, below sampleRate/2).
@@ -44,6 +55,141 @@ function addKick(out: Float32Array, sr: number, t: number, amp: number): void {
     const j = start + i;
     out[j] = (out[j] as number) + amp * (0.7 * thump * env + 0.5 * click);
   }
+}
+
+/** A deterministic 32-bit PRNG (mulberry32) returning numbers in [0, 1). */
+function rng32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * White noise, uniform in ±amplitude, from a seeded PRNG (deterministic).
+ * @param seconds duration (≥ 0); @param sampleRate Hz; @param amplitude peak (default 0.3).
+ */
+export function whiteNoise(seconds: number, sampleRate: number, amplitude = 0.3, seed = 1): Float32Array {
+  const r = rng32(seed);
+  const out = new Float32Array(Math.round(seconds * sampleRate));
+  for (let i = 0; i < out.length; i++) out[i] = amplitude * (2 * r() - 1);
+  return out;
+}
+
+/**
+ * A rock drum loop without any pitched instrument: kick on beats 1 and 3, snare (noise burst plus a
+ * 180 Hz body) on 2 and 4, closed hi-hat (high-passed noise) on every eighth note.
+ * @param bpm tempo (> 0); @param seconds duration; @param sampleRate Hz.
+ * @returns mono samples, first beat at t = 0, peak ≈ 0.9.
+ */
+export function drumLoop(bpm: number, seconds: number, sampleRate: number, seed = 2): Float32Array {
+  const out = new Float32Array(Math.round(seconds * sampleRate));
+  const r = rng32(seed);
+  const beat = 60 / bpm;
+  for (let k = 0; k * beat < seconds; k++) {
+    const t = k * beat;
+    if (k % 2 === 0) addKick(out, sampleRate, t, 0.8);
+    else addNoiseBurst(out, sampleRate, t, 0.5, 0.12, 25, r, 180);
+    addNoiseBurst(out, sampleRate, t, 0.15, 0.04, 120, r, 0, true);
+    addNoiseBurst(out, sampleRate, t + beat / 2, 0.12, 0.04, 120, r, 0, true);
+  }
+  return out;
+}
+
+function addNoiseBurst(
+  out: Float32Array,
+  sr: number,
+  t: number,
+  amp: number,
+  dur: number,
+  decay: number,
+  r: () => number,
+  bodyHz: number,
+  highPass = false,
+): void {
+  const start = Math.round(t * sr);
+  const len = Math.round(dur * sr);
+  let prev = 0;
+  for (let i = 0; i < len && start + i < out.length; i++) {
+    const tt = i / sr;
+    const env = Math.exp(-tt * decay);
+    const n = 2 * r() - 1;
+    const v = highPass ? n - prev : n;
+    prev = n;
+    const body = bodyHz > 0 ? 0.6 * Math.sin(2 * Math.PI * bodyHz * tt) * Math.exp(-tt * 40) : 0;
+    const j = start + i;
+    out[j] = (out[j] as number) + amp * env * (0.7 * v + body);
+  }
+}
+
+/**
+ * Speech-like audio (a stand-in for recorded speech, deterministic): syllables of 120–280 ms separated by
+ * short gaps and longer pauses; voiced parts are a glottal pulse train whose pitch glides continuously
+ * (declining 180→110 Hz over each phrase, ±20 % per syllable, never holding a note) through two vowel
+ * formant resonators that move between vowels; consonants are noise bursts. Source-filter model
+ * (Fant 1960), much simplified.
+ * @param seconds duration; @param sampleRate Hz.
+ */
+export function speechLike(seconds: number, sampleRate: number, seed = 3): Float32Array {
+  const r = rng32(seed);
+  const out = new Float32Array(Math.round(seconds * sampleRate));
+  const vowels = [
+    [730, 1090],
+    [270, 2290],
+    [530, 1840],
+    [570, 840],
+    [300, 870],
+    [660, 1720],
+  ] as const;
+  let t = 0.1;
+  let phase = 0;
+  let phraseStart = t;
+  while (t < seconds - 0.3) {
+    const dur = 0.12 + 0.16 * r();
+    // consonant
+    addNoiseBurst(out, sampleRate, t, 0.05, 0.05, 60, r, 0, true);
+    const v0 = vowels[Math.floor(r() * vowels.length)] ?? vowels[0];
+    const v1 = vowels[Math.floor(r() * vowels.length)] ?? vowels[0];
+    const f0a = (180 - 70 * Math.min(1, (t - phraseStart) / 2.5)) * (0.8 + 0.4 * r());
+    const f0b = f0a * (0.8 + 0.4 * r());
+    const a = Math.round((t + 0.04) * sampleRate);
+    const n = Math.round(dur * sampleRate);
+    // two-pole resonators, coefficients recomputed every 5 ms as the formants move
+    const st = [0, 0, 0, 0];
+    for (let i = 0; i < n && a + i < out.length; i++) {
+      const u = i / n;
+      const f0 = f0a + (f0b - f0a) * u;
+      phase += f0 / sampleRate;
+      const pulse = phase >= 1 ? 1 : 0;
+      if (phase >= 1) phase -= 1;
+      const env = Math.sin(Math.PI * u);
+      let y = pulse;
+      for (let k = 0; k < 2; k++) {
+        const fk = (v0[k] as number) + ((v1[k] as number) - (v0[k] as number)) * u;
+        const rad = Math.exp((-Math.PI * 80) / sampleRate);
+        const c1 = 2 * rad * Math.cos((2 * Math.PI * fk) / sampleRate);
+        const c2 = -rad * rad;
+        const z = y + c1 * (st[2 * k] as number) + c2 * (st[2 * k + 1] as number);
+        st[2 * k + 1] = st[2 * k] as number;
+        st[2 * k] = z;
+        y = z;
+      }
+      out[a + i] = (out[a + i] as number) + 0.004 * env * y;
+    }
+    t += dur + 0.03 + 0.05 * r();
+    if (r() < 0.12) {
+      t += 0.3 + 0.4 * r();
+      phraseStart = t;
+    }
+  }
+  let peak = 0;
+  for (const v of out) peak = Math.max(peak, Math.abs(v));
+  if (peak > 0) for (let i = 0; i < out.length; i++) out[i] = ((out[i] as number) * 0.8) / peak;
+  return out;
 }
 
 /** Options of {@link renderProgression}. */
@@ -127,35 +273,83 @@ function addTone(out: Float32Array, sr: number, t0: number, dur: number, freq: n
   }
 }
 
-/**
- * Encode mono samples as a 16-bit PCM WAV file (RIFF, little endian). Samples are clipped to −1..1.
- * @param samples mono PCM.
- * @param sampleRate Hz (positive integer).
- * @returns the file bytes (44-byte header + 2 bytes per sample).
- */
-export function encodeWav(samples: Float32Array, sampleRate: number): Uint8Array {
-  const n = samples.length;
-  const buf = new ArrayBuffer(44 + 2 * n);
-  const v = new DataView(buf);
-  const str = (o: number, s: string) => {
-    for (let i = 0; i < s.length; i++) v.setUint8(o + i, s.charCodeAt(i));
-  };
-  str(0, "RIFF");
-  v.setUint32(4, 36 + 2 * n, true);
-  str(8, "WAVE");
-  str(12, "fmt ");
-  v.setUint32(16, 16, true);
-  v.setUint16(20, 1, true);
-  v.setUint16(22, 1, true);
-  v.setUint32(24, sampleRate, true);
-  v.setUint32(28, sampleRate * 2, true);
-  v.setUint16(32, 2, true);
-  v.setUint16(34, 16, true);
-  str(36, "data");
-  v.setUint32(40, 2 * n, true);
-  for (let i = 0; i < n; i++) {
-    const s = Math.max(-1, Math.min(1, samples[i] as number));
-    v.setInt16(44 + 2 * i, Math.round(s * 32767), true);
-  }
-  return new Uint8Array(buf);
+/** Options of {@link renderMeter}. */
+export interface MeterOptions {
+  /** "4/4" (rock beat), "3/4" (waltz: bass on 1, chords on 2 and 3) or "6/8" (two dotted-quarter beats of three eighths). */
+  meter: "4/4" | "3/4" | "6/8";
+  /** Beats per minute of the notated beat (quarter note; dotted quarter in 6/8). */
+  bpm: number;
+  /** One chord per bar, display names; repeated to fill `bars`. */
+  chords: readonly string[];
+  bars: number;
+  /** Hz (default 22050). */
+  sampleRate?: number;
 }
+
+/**
+ * Render idiomatic accompaniment in a given meter, one chord per bar (chords change on downbeats):
+ * 4/4 — kick on 1 and 3, snare on 2 and 4, eighth-note hi-hat, bass on 1 and 3, chord on every beat;
+ * 3/4 — "oom-pah-pah": bass and kick on 1, chord stabs on 2 and 3;
+ * 6/8 — kick on 1, snare on 4, hi-hat on every eighth, bass on 1 and 4, arpeggiated chord in eighths.
+ * Deterministic; the first downbeat is at t = 0; peak normalised to 0.9.
+ * @returns mono samples.
+ * @throws {ChordLabelError} for an unknown chord name.
+ */
+export function renderMeter(options: MeterOptions): Float32Array {
+  const sr = options.sampleRate ?? 22050;
+  const beat = 60 / options.bpm;
+  const beatsPerBar = options.meter === "4/4" ? 4 : options.meter === "3/4" ? 3 : 2;
+  const bar = beat * beatsPerBar;
+  const out = new Float32Array(Math.round((options.bars * bar + 0.5) * sr));
+  const r = rng32(9);
+  const f = (midi: number) => 440 * 2 ** ((midi - 69) / 12);
+  for (let b = 0; b < options.bars; b++) {
+    const ch = parseDisplayChord(options.chords[b % options.chords.length] ?? "N");
+    const t0 = b * bar;
+    const tones = ch
+      ? ch.quality.intervals.map((iv) => {
+          let m = 60 + ch.root + iv;
+          while (m > 72) m -= 12;
+          return m;
+        })
+      : [];
+    const bass = ch ? f(36 + ch.root) : 0;
+    if (options.meter === "4/4") {
+      for (let k = 0; k < 4; k++) {
+        const t = t0 + k * beat;
+        if (k % 2 === 0) {
+          addKick(out, sr, t, 0.8);
+          if (ch) addTone(out, sr, t, 2 * beat, bass, 0.35);
+        } else addNoiseBurst(out, sr, t, 0.45, 0.12, 25, r, 180);
+        for (const m of tones) addTone(out, sr, t, beat, f(m), 0.18);
+        addNoiseBurst(out, sr, t, 0.1, 0.04, 120, r, 0, true);
+        addNoiseBurst(out, sr, t + beat / 2, 0.08, 0.04, 120, r, 0, true);
+      }
+    } else if (options.meter === "3/4") {
+      addKick(out, sr, t0, 0.8);
+      if (ch) addTone(out, sr, t0, beat, bass, 0.4);
+      for (let k = 1; k < 3; k++)
+        for (const m of tones) addTone(out, sr, t0 + k * beat, beat * 0.8, f(m), 0.2);
+    } else {
+      const eighth = beat / 3;
+      addKick(out, sr, t0, 0.8);
+      addNoiseBurst(out, sr, t0 + 3 * eighth, 0.45, 0.12, 25, r, 180);
+      if (ch) {
+        addTone(out, sr, t0, beat, bass, 0.35);
+        addTone(out, sr, t0 + beat, beat, bass, 0.3);
+      }
+      for (let k = 0; k < 6; k++) {
+        const t = t0 + k * eighth;
+        addNoiseBurst(out, sr, t, k % 3 === 0 ? 0.12 : 0.06, 0.04, 120, r, 0, true);
+        const m = tones[k % Math.max(1, tones.length)];
+        if (m !== undefined) addTone(out, sr, t, eighth * 1.5, f(m), k % 3 === 0 ? 0.22 : 0.15);
+      }
+    }
+  }
+  let peak = 0;
+  for (const v of out) peak = Math.max(peak, Math.abs(v));
+  if (peak > 0) for (let i = 0; i < out.length; i++) out[i] = ((out[i] as number) * 0.9) / peak;
+  return out;
+}
+
+export { encodeWav } from "../wav.js";

@@ -5,6 +5,7 @@ import {
   analyzeVocal,
   diatonicChords,
   estimateKey,
+  isSpeechLike,
   midiToNoteName,
   type SynthNote,
   scaleMelody,
@@ -34,6 +35,17 @@ describe("music helpers", () => {
     const aMin = scaleMelody(57, "minor", degreesMajor);
     expect(estimateKey(cMaj)).toMatchObject({ tonic: 0, mode: "major" });
     expect(estimateKey(aMin)).toMatchObject({ tonic: 9, mode: "minor" });
+  });
+});
+
+describe("isSpeechLike", () => {
+  it("calls gliding pitch speech and held notes singing", () => {
+    expect(isSpeechLike({ stableShare: 0.2, latticeShare: 0.9 })).toBe(true);
+    expect(isSpeechLike({ stableShare: 0.45, latticeShare: 0.3 })).toBe(true);
+    expect(isSpeechLike({ stableShare: 0.45, latticeShare: Number.NaN })).toBe(true);
+    // out-of-tune but held notes: singing
+    expect(isSpeechLike({ stableShare: 0.45, latticeShare: 0.5 })).toBe(false);
+    expect(isSpeechLike({ stableShare: 0.7, latticeShare: 0.2 })).toBe(false);
   });
 });
 
@@ -106,6 +118,53 @@ describe("analyzeVocal", () => {
       glides.push({ midi: 50 + 3 * Math.sin(k * 1.7), start: 0.2 + 0.2 * k, end: 0.38 + 0.2 * k });
     const x = sing(glides, { vibratoCents: 250, vibratoHz: 3, portamento: 0.15 });
     expect(analyzeVocal(x, SR)).toBeNull();
+  });
+
+  it("answers an amateur-like singer: short notes, scoops from below, drifting and wavering intonation", () => {
+    // A sight-singing exercise in C major, 0.3 s notes; each note scooped from 1.5 semitones
+    // below, off pitch by up to ±20 cents, and the whole tune drifting 60 cents flat.
+    const semitones = [0, 2, 4, 5, 7, 5, 4, 2, 0, 4, 7, 9, 7, 4, 2, 0, 2, 4, 5, 4, 2, 0, -1, 0];
+    const notes: SynthNote[] = [];
+    let t = 0.3;
+    semitones.forEach((d, k) => {
+      const semis = 60 + d;
+      const off = 0.2 * Math.sin(k * 2.3) - (0.6 * k) / semitones.length;
+      notes.push({ midi: semis + off - 1.5, start: t, end: t + 0.07 });
+      notes.push({ midi: semis + off, start: t + 0.07, end: t + 0.34 });
+      t += 0.42;
+    });
+    const r = analyzeVocal(
+      sing(notes, { vibratoCents: 20, vibratoHz: 4.5, jitter: 0.01, portamento: 0.05, breathiness: 0.12 }),
+      SR,
+    );
+    expect(r).not.toBeNull();
+    expect(Math.abs(r!.vocal_range.min_midi - 59)).toBeLessThanOrEqual(1);
+    expect(Math.abs(r!.vocal_range.max_midi - 69)).toBeLessThanOrEqual(1);
+  });
+
+  it("still answers with the range when the key is unclear, and flags the key as uncertain", () => {
+    // A chromatic scale sung twice: every pitch class alike, no key.
+    const chromatic = Array.from({ length: 24 }, (_, k) => k % 12);
+    const notes = chromatic.map((d, k) => ({ midi: 57 + d, start: 0.3 + 0.45 * k, end: 0.7 + 0.45 * k }));
+    const r = analyzeVocal(sing(notes), SR);
+    expect(r).not.toBeNull();
+    expect(r!.keyUncertain).toBe(true);
+    expect(r!.keyConfidence).toBeLessThan(0.5);
+    expect(r!.vocal_range).toMatchObject({ min: "A3", max: "G#4" });
+    // Uneven note lengths (a hurried take, or a recording with gaps) tilt the histogram towards some
+    // key, but 5 of the 12 pitch classes still lie outside its scale: still uncertain.
+    const uneven = chromatic.map((d, k) => {
+      const start = 0.3 + 0.45 * k;
+      return { midi: 57 + d, start, end: start + 0.16 + (0.24 * ((k * 7) % 5)) / 4 };
+    });
+    const u = analyzeVocal(sing(uneven), SR);
+    expect(u?.keyUncertain).toBe(true);
+    // A clear diatonic tune is not flagged.
+    const clear = analyzeVocal(
+      sing(scaleMelody(62, "major", [0, 1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1, 0])),
+      SR,
+    );
+    expect(clear?.keyUncertain).toBe(false);
   });
 
   it("validates its input", () => {

@@ -6,6 +6,7 @@ export {
   analyzeVocal,
   estimateKey,
   estimateTempo,
+  isSpeechLike,
   pitchGlitches,
   segmentNotes,
   type VocalAnalysisOptions,

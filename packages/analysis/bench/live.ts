@@ -1,0 +1,180 @@
+/**
+ * Live mode benchmark: `npm run bench:live` [-- --quick].
+ *
+ * Synthesised chord sequences — all 12 roots × major, minor, 7, maj7, m7, dim, sus4 on a Karplus–Strong
+ * guitar, a piano-like struck string and a drawbar organ, each chord held 2.5 s in a shuffled order with a
+ * silence after every 12 chords — clean and in a room (Schroeder reverb + pink noise at 15 dB SNR), fed
+ * through `LiveListener` in 128-sample render quanta buffered into LIVE_BLOCK-sample messages, exactly as
+ * the browser's AudioWorklet → Worker path does. Reports:
+ *   accuracy  share of frames whose displayed chord equals the sounding chord, outside the first 150 ms
+ *             after each change (the latency allowance); silence counts and must show "N";
+ *   latency   from a chord change (in the audio) to the end of the block whose frame first displays it, ms;
+ *   flicker   display changes per minute while a chord is held, after it was first shown;
+ *   cpu       process CPU time of the listener per second of audio, % of one core.
+ */
+
+import { chordName } from "../src/labels.js";
+import {
+  addRoom,
+  type HeldChord,
+  LIVE_BLOCK,
+  LIVE_QUALITIES,
+  LiveListener,
+  type LiveTimbre,
+  renderChordSequence,
+} from "../src/live/index.js";
+import { makeRng } from "../src/vocal/index.js";
+
+const SR = 48000;
+const HOLD = 2.5;
+const quick = process.argv.includes("--quick");
+
+function sequence(seed: number): HeldChord[] {
+  const rng = makeRng(seed);
+  const all: string[] = [];
+  for (let r = 0; r < 12; r++) for (const q of LIVE_QUALITIES) all.push(chordName(r, q));
+  for (let i = all.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [all[i], all[j]] = [all[j] as string, all[i] as string];
+  }
+  const list = quick ? all.slice(0, 24) : all;
+  const seq: HeldChord[] = [];
+  list.forEach((c, i) => {
+    seq.push({ chord: c, seconds: HOLD });
+    if (i % 12 === 11) seq.push({ chord: "N", seconds: 1.5 });
+  });
+  return seq;
+}
+
+interface Stats {
+  frames: number;
+  correct: number;
+  latencies: number[];
+  missed: number;
+  falseChanges: number;
+  heldSeconds: number;
+  cpuMs: number;
+  audioSeconds: number;
+  confusions: Map<string, number>;
+}
+
+function run(pcm: Float32Array, seq: HeldChord[], s: Stats): void {
+  const listener = new LiveListener(SR, JSON.parse(process.env.LIVE_OPTS ?? "{}"));
+  const bounds: number[] = [0];
+  for (const c of seq) bounds.push((bounds[bounds.length - 1] as number) + c.seconds);
+  const truthAt = (t: number) => {
+    let i = 0;
+    while (i + 1 < bounds.length - 1 && t >= (bounds[i + 1] as number)) i++;
+    return i;
+  };
+  const shown: { seg: number; t: number; chord: string; blockEnd: number }[] = [];
+  const quantum = new Float32Array(128);
+  const block = new Float32Array(LIVE_BLOCK);
+  let fill = 0;
+  const t0 = process.cpuUsage();
+  for (let q = 0; q + 128 <= pcm.length; q += 128) {
+    quantum.set(pcm.subarray(q, q + 128));
+    block.set(quantum, fill);
+    fill += 128;
+    if (fill < LIVE_BLOCK) continue;
+    fill = 0;
+    const u = listener.push(block);
+    const blockEnd = (q + 128) / SR;
+    for (const f of u.chords) shown.push({ seg: truthAt(f.time), t: f.time, chord: f.chord, blockEnd });
+  }
+  const cpu = process.cpuUsage(t0);
+  s.cpuMs += (cpu.user + cpu.system) / 1000;
+  s.audioSeconds += pcm.length / SR;
+  // Accuracy.
+  for (const f of shown) {
+    const start = bounds[f.seg] as number;
+    if (f.t - start < 0.15) continue;
+    const truth = seq[f.seg]?.chord ?? "N";
+    s.frames++;
+    if (f.chord === truth) s.correct++;
+    else {
+      const k = `${truth}→${f.chord}`;
+      s.confusions.set(k, (s.confusions.get(k) ?? 0) + 1);
+    }
+  }
+  // Latency and flicker per segment.
+  seq.forEach((c, i) => {
+    const start = bounds[i] as number;
+    const end = bounds[i + 1] as number;
+    const inSeg = shown.filter((f) => f.t >= start && f.t < end);
+    const first = inSeg.findIndex((f) => f.chord === c.chord);
+    if (first < 0) {
+      s.missed++;
+      return;
+    }
+    if (c.chord !== "N") s.latencies.push(((inSeg[first]?.blockEnd ?? start) - start) * 1000);
+    let changes = 0;
+    for (let k = first + 1; k < inSeg.length; k++) if (inSeg[k]?.chord !== inSeg[k - 1]?.chord) changes++;
+    s.falseChanges += changes;
+    s.heldSeconds += end - (inSeg[first]?.t ?? start);
+  });
+}
+
+function pct(xs: number[], p: number): number {
+  if (xs.length === 0) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))] as number;
+}
+
+const empty = (): Stats => ({
+  frames: 0,
+  correct: 0,
+  latencies: [],
+  missed: 0,
+  falseChanges: 0,
+  heldSeconds: 0,
+  cpuMs: 0,
+  audioSeconds: 0,
+  confusions: new Map(),
+});
+
+const timbres = (process.env.LIVE_TIMBRES ?? "guitar,piano,organ").split(",") as LiveTimbre[];
+const total = { clean: empty(), noisy: empty() };
+const rows: string[] = [];
+timbres.forEach((timbre, ti) => {
+  const seq = sequence(100 + ti);
+  const clean = renderChordSequence(seq, { timbre, sampleRate: SR, seed: 3 + ti });
+  const noisy = addRoom(clean, SR, 15, 9 + ti);
+  for (const [name, pcm] of [
+    ["clean", clean],
+    ["noisy", noisy],
+  ] as const) {
+    const s = empty();
+    run(pcm, seq, s);
+    const t = total[name];
+    t.frames += s.frames;
+    t.correct += s.correct;
+    t.latencies.push(...s.latencies);
+    t.missed += s.missed;
+    t.falseChanges += s.falseChanges;
+    t.heldSeconds += s.heldSeconds;
+    t.cpuMs += s.cpuMs;
+    t.audioSeconds += s.audioSeconds;
+    for (const [k, v] of s.confusions) t.confusions.set(k, (t.confusions.get(k) ?? 0) + v);
+    rows.push(
+      `${timbre.padEnd(7)} ${name}  acc ${(s.correct / s.frames).toFixed(3)}  latency median ${pct(s.latencies, 0.5).toFixed(0)} ms p95 ${pct(s.latencies, 0.95).toFixed(0)} ms  flicker ${((60 * s.falseChanges) / s.heldSeconds).toFixed(2)}/min  missed ${s.missed}  cpu ${((100 * s.cpuMs) / 1000 / s.audioSeconds).toFixed(2)} %`,
+    );
+  }
+});
+for (const r of rows) console.log(r);
+const summary: Record<string, unknown> = {};
+for (const name of ["clean", "noisy"] as const) {
+  const t = total[name];
+  const top = [...t.confusions.entries()].sort((a, b) => b[1] - a[1]).slice(0, 8);
+  console.log(`${name} top confusions (frames): ${top.map(([k, v]) => `${k} ${v}`).join(", ")}`);
+  summary[name] = {
+    accuracy: Number((t.correct / t.frames).toFixed(3)),
+    latencyMedianMs: Math.round(pct(t.latencies, 0.5)),
+    latencyP95Ms: Math.round(pct(t.latencies, 0.95)),
+    flickerPerMin: Number(((60 * t.falseChanges) / t.heldSeconds).toFixed(2)),
+    missedSegments: t.missed,
+    cpuPercentOfCore: Number(((100 * t.cpuMs) / 1000 / t.audioSeconds).toFixed(2)),
+    audioSeconds: Math.round(t.audioSeconds),
+  };
+}
+console.log(JSON.stringify({ bench: "live", sampleRate: SR, block: LIVE_BLOCK, ...summary }));

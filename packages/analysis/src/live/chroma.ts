@@ -1,0 +1,267 @@
+/**
+ * Streaming chroma for live listening: a short-window STFT over a ring buffer, spectral peaks mapped to a
+ * semitone spectrum, overtone suppression and treble/bass folding (the engine's chroma stages), one frame
+ * per hop as samples arrive. Pure module (no Node or DOM APIs).
+ */
+import FFT from "fft.js";
+import { chromaFromSemitones, N_PITCH, PITCH_LO, suppressHarmonics } from "../features.js";
+
+/** Typed view of the `fft.js` API we use (real input). */
+interface RealFft {
+  realTransform(out: Float64Array, data: Float64Array): void;
+}
+
+/** One analysed frame of {@link LiveChroma}. */
+export interface ChromaFrame {
+  /** Stream time of the frame's last sample, seconds since the first sample pushed. */
+  time: number;
+  /** Treble chroma, 12 bins (index 0 = C), ≥ 0, unnormalised. */
+  treble: Float64Array;
+  /** Bass chroma, 12 bins, ≥ 0. */
+  bass: Float64Array;
+  /** RMS of the analysis window (linear, full scale 1). */
+  rms: number;
+  /**
+   * 1 − spectral flatness / 0.56 between 60 Hz and 5 kHz, clipped to 0..1: ~0 for white noise (whose
+   * flatness, the geometric over the arithmetic mean of the power spectrum, is e^−γ ≈ 0.56), → 1 for tones.
+   */
+  tonality: number;
+  /**
+   * Spectral novelty 0..1: the half-wave-rectified increase of the square-rooted semitone amplitudes
+   * since the previous frame over their sum (relative spectral flux, cf. Bello et al., "A tutorial on
+   * onset detection in music signals", IEEE TSAP 2005) — high on attacks and chord changes, ~0 while a
+   * chord rings.
+   */
+  novelty: number;
+  /** Treble chroma of the long window (equal to `treble` when the long window is off). */
+  trebleLong: Float64Array;
+  /** Bass chroma of the long window. */
+  bassLong: Float64Array;
+  /** Length of the long window, seconds (0 when off). */
+  longSeconds: number;
+}
+
+/** Options of {@link LiveChroma}. */
+export interface LiveChromaOptions {
+  /** Analysis window, seconds (default 0.085 → 4096 samples at 48 kHz; rounded up to a power of two). */
+  windowSeconds?: number;
+  /** Hop between frames, seconds (default 0.02; rounded to a multiple of 128 samples, the Web Audio render quantum). */
+  hopSeconds?: number;
+  /** A4 reference, Hz (default 440). */
+  tuningHz?: number;
+  /** A second, longer window for the finer frequency resolution a ringing chord allows, seconds
+   * (default 0.17 → 8192 samples at 48 kHz; 0 = off). */
+  longWindowSeconds?: number;
+  /** Strength 0..1 of the engine's overtone removal (`suppressHarmonics`, default 0.8). */
+  harmonicSuppression?: number;
+}
+
+const F_LO = 60;
+const F_HI = 5000;
+
+/** One FFT size's reusable buffers. */
+class Window {
+  readonly n: number;
+  readonly fft: RealFft;
+  readonly win: Float64Array;
+  readonly buf: Float64Array;
+  readonly out: Float64Array;
+  readonly mag: Float64Array;
+  readonly kLo: number;
+  readonly kHi: number;
+  constructor(n: number, sampleRate: number) {
+    this.n = n;
+    this.fft = new FFT(n) as unknown as RealFft;
+    this.win = new Float64Array(n);
+    for (let i = 0; i < n; i++) this.win[i] = 0.5 - 0.5 * Math.cos((2 * Math.PI * i) / n);
+    this.buf = new Float64Array(n);
+    this.out = new Float64Array(2 * n);
+    this.mag = new Float64Array(n / 2 + 1);
+    this.kLo = Math.max(2, Math.floor((F_LO * n) / sampleRate));
+    this.kHi = Math.min(n / 2 - 1, Math.ceil((F_HI * n) / sampleRate));
+  }
+}
+
+function pow2AtLeast(x: number): number {
+  let n = 256;
+  while (n < x * 0.99) n *= 2;
+  return n;
+}
+
+/**
+ * Streaming treble/bass chroma at real-time block sizes.
+ *
+ * Every `hop` samples the last `n` samples (periodic Hann window) are transformed; each local maximum of
+ * the magnitude spectrum between 60 Hz and 5 kHz that is within 50 dB of the frame's peak is refined by
+ * parabolic interpolation of the log magnitude (Smith & Serra, "PARSHL", ICMC 1987) — which locates a
+ * partial far more finely than the 11.7 Hz bin spacing of a 85 ms window, so low guitar strings still land
+ * on the right semitone — and its amplitude added to the nearest MIDI pitch. The semitone row is then
+ * log-compressed (log(1 + 100·x/max), Müller 2015 §3.1), cleared of overtones by the engine's
+ * `suppressHarmonics` and folded by `chromaFromSemitones` (Mauch & Dixon 2010 weighting). The same is
+ * done on a second, twice as long window whose resolution separates semitone clusters (a maj7's root and
+ * seventh); the recogniser uses it once a chord has rung that long.
+ *
+ * @throws {RangeError} when `sampleRate` is not within 8–192 kHz.
+ */
+export class LiveChroma {
+  readonly sampleRate: number;
+  /** FFT size of the short window, samples. */
+  readonly n: number;
+  /** Hop, samples (a multiple of 128). */
+  readonly hop: number;
+  private readonly ring: Float32Array;
+  private write = 0;
+  private sinceFrame = 0;
+  private total = 0;
+  private readonly short: Window;
+  private readonly long: Window | null;
+  private readonly semi: Float32Array;
+  private readonly prevAmp: Float32Array;
+  private tuningHz: number;
+  private readonly suppression: number;
+
+  constructor(sampleRate: number, options: LiveChromaOptions = {}) {
+    if (!(sampleRate >= 8000 && sampleRate <= 192000)) {
+      throw new RangeError(`sampleRate must be 8000–192000 Hz, got ${sampleRate}`);
+    }
+    this.sampleRate = sampleRate;
+    this.n = pow2AtLeast((options.windowSeconds ?? 0.085) * sampleRate);
+    const longSeconds = options.longWindowSeconds ?? 0.17;
+    const nLong = longSeconds > 0 ? Math.max(this.n, pow2AtLeast(longSeconds * sampleRate)) : 0;
+    this.short = new Window(this.n, sampleRate);
+    this.long = nLong > this.n ? new Window(nLong, sampleRate) : null;
+    this.hop = Math.max(128, Math.round(((options.hopSeconds ?? 0.02) * sampleRate) / 128) * 128);
+    this.ring = new Float32Array(Math.max(this.n, nLong));
+    this.semi = new Float32Array(N_PITCH);
+    this.prevAmp = new Float32Array(N_PITCH);
+    this.tuningHz = options.tuningHz ?? 440;
+    this.suppression = options.harmonicSuppression ?? 0.8;
+  }
+
+  /** Change the A4 reference (Hz, 400–480) used to map partials to pitches. */
+  setTuning(hz: number): void {
+    if (hz >= 400 && hz <= 480) this.tuningHz = hz;
+  }
+
+  /**
+   * Append samples (any block size) and return the frames completed by them, oldest first.
+   * @param block mono PCM at `sampleRate`, nominal range −1..1.
+   */
+  push(block: Float32Array): ChromaFrame[] {
+    const frames: ChromaFrame[] = [];
+    const len = this.ring.length;
+    for (let i = 0; i < block.length; i++) {
+      this.ring[this.write] = block[i] as number;
+      this.write = (this.write + 1) % len;
+      this.total++;
+      if (++this.sinceFrame >= this.hop) {
+        this.sinceFrame = 0;
+        frames.push(this.frame());
+      }
+    }
+    return frames;
+  }
+
+  /** Samples pushed so far. */
+  get samples(): number {
+    return this.total;
+  }
+
+  private frame(): ChromaFrame {
+    const time = this.total / this.sampleRate;
+    const s = this.analyse(this.short, true);
+    const l = this.long ? this.analyse(this.long, false) : null;
+    return {
+      time,
+      treble: s.treble,
+      bass: s.bass,
+      rms: s.rms,
+      tonality: s.tonality,
+      novelty: s.novelty,
+      trebleLong: l ? l.treble : s.treble,
+      bassLong: l ? l.bass : s.bass,
+      longSeconds: this.long ? this.long.n / this.sampleRate : 0,
+    };
+  }
+
+  private analyse(w: Window, primary: boolean) {
+    const { n, win, buf, out, mag } = w;
+    const semi = this.semi;
+    const len = this.ring.length;
+    const from = (this.write - n + len) % len;
+    let e = 0;
+    for (let i = 0; i < n; i++) {
+      const x = this.ring[(from + i) % len] as number;
+      e += x * x;
+      buf[i] = x * (win[i] as number);
+    }
+    const rms = Math.sqrt(e / n);
+    const treble = new Float64Array(12);
+    const bass = new Float64Array(12);
+    if (rms < 1e-5) {
+      if (primary) this.prevAmp.fill(0);
+      return { treble, bass, rms, tonality: 0, novelty: 0 };
+    }
+    w.fft.realTransform(out, buf);
+    let peak = 0;
+    let total = 0;
+    let logSum = 0;
+    for (let k = w.kLo - 1; k <= w.kHi + 1; k++) {
+      const re = out[2 * k] as number;
+      const im = out[2 * k + 1] as number;
+      const p = re * re + im * im;
+      const m = Math.sqrt(p);
+      mag[k] = m;
+      if (k >= w.kLo && k <= w.kHi) {
+        total += p;
+        logSum += Math.log(p + 1e-20);
+        if (m > peak) peak = m;
+      }
+    }
+    const bins = w.kHi - w.kLo + 1;
+    const flatness = total > 0 ? Math.exp(logSum / bins) / (total / bins) : 1;
+    const tonality = Math.max(0, Math.min(1, 1 - flatness / 0.56));
+    semi.fill(0);
+    const floor = peak * 10 ** (-50 / 20);
+    const sr = this.sampleRate;
+    for (let k = w.kLo; k <= w.kHi; k++) {
+      const b = mag[k] as number;
+      if (b < floor || b <= (mag[k - 1] as number) || b < (mag[k + 1] as number)) continue;
+      const la = Math.log(Math.max(mag[k - 1] as number, 1e-12));
+      const lb = Math.log(b);
+      const lc = Math.log(Math.max(mag[k + 1] as number, 1e-12));
+      const den = la - 2 * lb + lc;
+      const d = den < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (la - lc)) / den)) : 0;
+      const f = ((k + d) * sr) / n;
+      const midi = Math.round(69 + 12 * Math.log2(f / this.tuningHz));
+      const m = midi - PITCH_LO;
+      if (m < 0 || m >= N_PITCH) continue;
+      semi[m] = (semi[m] as number) + Math.exp(lb - 0.25 * (la - lc) * d);
+    }
+    let mx = 0;
+    let rise = 0;
+    let sum = 0;
+    for (let m = 0; m < N_PITCH; m++) {
+      const v = semi[m] as number;
+      if (v > mx) mx = v;
+      if (primary) {
+        const a = Math.sqrt(v);
+        rise += Math.max(0, a - (this.prevAmp[m] as number));
+        sum += a;
+        this.prevAmp[m] = a;
+      }
+    }
+    const novelty = sum > 0 ? rise / sum : 0;
+    if (mx > 0) {
+      suppressHarmonics(semi, 0, this.suppression);
+      const g = 100 / mx;
+      for (let m = 0; m < N_PITCH; m++) semi[m] = Math.log1p(g * (semi[m] as number));
+      const c = chromaFromSemitones(semi, 1);
+      for (let i = 0; i < 12; i++) {
+        treble[i] = c.treble[i] as number;
+        bass[i] = c.bass[i] as number;
+      }
+    }
+    return { treble, bass, rms, tonality, novelty };
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * Live listening: streaming chord and key recognition, an instrument tuner and play-along scoring.
+ * Pure TypeScript; the browser's Web Worker and the Node bench (`npm run bench:live`) share it.
+ */
+
+export {
+  LIVE_QUALITIES,
+  type LiveChordFrame,
+  type LiveChordOptions,
+  LiveChordRecognizer,
+} from "./chords.js";
+export { type ChromaFrame, LiveChroma, type LiveChromaOptions } from "./chroma.js";
+export { type LiveKey, LiveKeyFinder } from "./key.js";
+export {
+  type BarResult,
+  barsFromChords,
+  chordsMatch,
+  type PlayBar,
+  type PlayedSample,
+  scoreBars,
+} from "./playalong.js";
+export { LIVE_BLOCK, LiveListener, type LiveListenerOptions, type LiveUpdate } from "./session.js";
+export {
+  addRoom,
+  type ChordSequenceOptions,
+  chordVoicing,
+  type HeldChord,
+  type LiveTimbre,
+  renderChordSequence,
+} from "./synth.js";
+export { LiveTuner, midiName, TUNER_STRINGS, type TunerInstrument, type TunerReading } from "./tuner.js";

@@ -1,0 +1,131 @@
+import { describe, expect, it } from "vitest";
+import { sineTone } from "../vocal/index.js";
+import {
+  barsFromChords,
+  chordsMatch,
+  LIVE_BLOCK,
+  LiveListener,
+  LiveTuner,
+  renderChordSequence,
+  scoreBars,
+} from "./index.js";
+
+const SR = 48000;
+
+/** Feed `pcm` in LIVE_BLOCK blocks; return the displayed chord at the end of each block. */
+function listen(pcm: Float32Array, listener = new LiveListener(SR)) {
+  const shown: { time: number; chord: string }[] = [];
+  let key: string | null = null;
+  for (let i = 0; i + LIVE_BLOCK <= pcm.length; i += LIVE_BLOCK) {
+    const u = listener.push(pcm.subarray(i, i + LIVE_BLOCK));
+    for (const c of u.chords) shown.push({ time: c.time, chord: c.chord });
+    if (u.key) key = u.key.key;
+  }
+  return { shown, key };
+}
+
+const at = (shown: { time: number; chord: string }[], t: number) =>
+  shown.find((s) => s.time >= t)?.chord ?? "none";
+
+describe("LiveListener", () => {
+  it("follows a piano progression within the hold and shows no chord on silence", () => {
+    const seq = [
+      { chord: "C", seconds: 1.5 },
+      { chord: "Am", seconds: 1.5 },
+      { chord: "F", seconds: 1.5 },
+      { chord: "G7", seconds: 1.5 },
+      { chord: "N", seconds: 1 },
+    ];
+    const { shown } = listen(renderChordSequence(seq, { timbre: "piano", sampleRate: SR }));
+    expect([0.75, 2.25, 3.75, 5.25, 6.8].map((t) => at(shown, t))).toEqual(["C", "Am", "F", "G7", "N"]);
+  });
+
+  it("reads a strummed guitar chord and holds it without flicker", () => {
+    const { shown } = listen(
+      renderChordSequence([{ chord: "Em", seconds: 6 }], { timbre: "guitar", sampleRate: SR }),
+    );
+    const after = shown.filter((s) => s.time > 0.5);
+    expect(new Set(after.map((s) => s.chord))).toEqual(new Set(["Em"]));
+  });
+
+  it("finds the key of a I–vi–IV–V progression over a few seconds, and forgets it on reset", () => {
+    const seq = Array.from({ length: 3 }, () =>
+      ["G", "Em", "C", "D"].map((chord) => ({ chord, seconds: 1 })),
+    ).flat();
+    const listener = new LiveListener(SR);
+    const { key } = listen(renderChordSequence(seq, { timbre: "organ", sampleRate: SR }), listener);
+    expect(key).toBe("G Major");
+    listener.resetKey();
+    const u = listener.push(new Float32Array(LIVE_BLOCK * 4));
+    expect(u.key?.key ?? null).toBeNull();
+  });
+
+  it("rejects an unsupported sample rate", () => {
+    expect(() => new LiveListener(4000)).toThrow(RangeError);
+  });
+});
+
+describe("LiveTuner", () => {
+  it("reads a 440 Hz tone as A4 within 2 cents (chromatic) and a flat low E as string 1", () => {
+    const tuner = new LiveTuner(SR);
+    tuner.configure("chromatic", 440);
+    const r = tuner.push(sineTone(440, 0.5, SR, 0.3));
+    expect(r?.target).toBe("A4");
+    expect(Math.abs(r?.cents ?? 99)).toBeLessThan(2);
+    tuner.configure("guitar", 440);
+    const e = tuner.push(sineTone(82.41 * 2 ** (-20 / 1200), 0.5, SR, 0.3));
+    expect(e?.target).toBe("E2");
+    expect(e?.string).toBe(1);
+    expect(e?.cents).toBeGreaterThan(-23);
+    expect(e?.cents).toBeLessThan(-17);
+  });
+
+  it("follows the reference A4", () => {
+    const tuner = new LiveTuner(SR);
+    tuner.configure("chromatic", 442);
+    const r = tuner.push(sineTone(440, 0.5, SR, 0.3));
+    expect(r?.target).toBe("A4");
+    expect(r?.cents).toBeGreaterThan(-9);
+    expect(r?.cents).toBeLessThan(-6.5);
+  });
+
+  it("reports no pitch on silence", () => {
+    const tuner = new LiveTuner(SR);
+    expect(tuner.push(new Float32Array(SR / 2))).toBeNull();
+  });
+});
+
+describe("play-along scoring", () => {
+  it("matches root and quality family, enharmonics and inversions", () => {
+    expect(chordsMatch("A#", "Bb")).toBe(true);
+    expect(chordsMatch("C/E", "C")).toBe(true);
+    expect(chordsMatch("G7", "G")).toBe(true);
+    expect(chordsMatch("Am7", "Am")).toBe(true);
+    expect(chordsMatch("Am", "A")).toBe(false);
+    expect(chordsMatch("C", "G")).toBe(false);
+    expect(chordsMatch("N", "C")).toBe(false);
+    expect(chordsMatch("nonsense", "C")).toBe(false);
+  });
+
+  it("splits chords into bars and scores the bars played", () => {
+    const bars = barsFromChords(
+      [
+        { time: 0, chord: "C" },
+        { time: 4, chord: "G" },
+        { time: 6, chord: "N" },
+      ],
+      8,
+      120,
+    );
+    expect(bars).toEqual([
+      { start: 0, end: 2, chord: "C" },
+      { start: 2, end: 4, chord: "C" },
+      { start: 4, end: 6, chord: "G" },
+    ]);
+    const samples = Array.from({ length: 60 }, (_, i) => ({ time: i * 0.1, chord: i < 40 ? "C" : "Em" }));
+    const r = scoreBars(bars, samples);
+    expect(r.bars.map((b) => b.hit)).toEqual([true, true, false]);
+    expect(r.score).toBeCloseTo(2 / 3);
+    expect(scoreBars([], samples).score).toBe(0);
+  });
+});

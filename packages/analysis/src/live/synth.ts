@@ -1,0 +1,255 @@
+/**
+ * Synthetic instrument chords for the live bench and the browser tests: plucked guitar (Karplus–Strong),
+ * a piano-like struck string and a drawbar organ, plus a room (reverb and noise).
+ * Deterministic; pure module (no Node or DOM APIs).
+ */
+import { parseDisplayChord } from "../labels.js";
+import { makeRng } from "../vocal/index.js";
+
+/** Instrument timbres of {@link renderChordSequence}. */
+export type LiveTimbre = "guitar" | "piano" | "organ";
+
+/** One held chord of a sequence ("N" = silence). */
+export interface HeldChord {
+  chord: string;
+  seconds: number;
+}
+
+/** Options of {@link renderChordSequence}. */
+export interface ChordSequenceOptions {
+  timbre: LiveTimbre;
+  /** Hz (default 48000). */
+  sampleRate?: number;
+  /** Seconds between re-attacks of a held chord: strums, piano re-strikes (default 0.5; organ holds). */
+  attackEvery?: number;
+  /** A4 reference, Hz (default 440). */
+  tuningHz?: number;
+  /** Peak level after normalisation (default 0.5). */
+  peak?: number;
+  seed?: number;
+}
+
+/**
+ * MIDI notes of a voicing of `chord` for `timbre`: guitar — the root on the lowest string that has it
+ * (E2..D#3) and chord tones stacked above it up to six notes within two octaves, like an open or barre
+ * shape; piano and organ — the root an octave below C3..B3 in the left hand and a close voicing from C4
+ * in the right hand.
+ * @returns [] for "N".
+ * @throws {ChordLabelError} for an unknown chord name.
+ */
+export function chordVoicing(chord: string, timbre: LiveTimbre): number[] {
+  const p = parseDisplayChord(chord);
+  if (!p) return [];
+  const iv = p.quality.intervals.map((i) => i % 12);
+  const root = p.root as number;
+  if (timbre === "guitar") {
+    const bass = 40 + ((root - 4 + 12) % 12); // E2..D#3
+    const notes = [bass];
+    const pcs = new Set(iv.map((i) => (root + i) % 12));
+    for (let m = bass + 1; notes.length < 6 && m <= bass + 24; m++) {
+      if (!pcs.has(m % 12)) continue;
+      // Low strings a fourth or fifth apart, as in open and barre shapes; closer intervals above E3.
+      const gap = m - (notes[notes.length - 1] as number);
+      if ((m < 52 && gap < 5) || (m < 57 && gap < 3)) continue;
+      notes.push(m);
+    }
+    return notes;
+  }
+  const lh = 36 + root;
+  const rh = iv.map((i) => 60 + ((root + i) % 12)).sort((a, b) => a - b);
+  return [lh, lh + 12, ...rh];
+}
+
+function ks(
+  out: Float32Array,
+  start: number,
+  hz: number,
+  sr: number,
+  amp: number,
+  rng: () => number,
+  decay: number,
+) {
+  // Loop delay = line length n + 0.5 (two-point average) + d (allpass), which must equal the period.
+  const period = sr / hz;
+  const n = Math.max(2, Math.floor(period - 0.6));
+  const d = period - 0.5 - n;
+  const line = new Float32Array(n);
+  for (let i = 0; i < n; i++) line[i] = rng() * 2 - 1;
+  let idx = 0;
+  let prev = 0;
+  const len = Math.min(out.length - start, Math.round(sr * 3));
+  // Fractional delay by a one-pole allpass keeps long strings in tune (Jaffe & Smith, CMJ 7(2), 1983).
+  const c = (1 - d) / (1 + d);
+  let apX = 0;
+  let apY = 0;
+  for (let i = 0; i < len; i++) {
+    const a = line[idx] as number;
+    const b = line[(idx + 1) % n] as number;
+    const avg = decay * 0.5 * (a + b);
+    const y = c * avg + apX - c * apY;
+    apX = avg;
+    apY = y;
+    line[idx] = y;
+    idx = (idx + 1) % n;
+    const j = start + i;
+    out[j] = (out[j] as number) + amp * (a + prev) * 0.5;
+    prev = a;
+  }
+}
+
+function partials(
+  out: Float32Array,
+  start: number,
+  end: number,
+  hz: number,
+  sr: number,
+  amps: readonly number[],
+  opts: { inharm: number; decay: number; attack: number; release: number },
+) {
+  const len = Math.min(out.length, end + Math.round(opts.release * sr)) - start;
+  for (let h = 1; h <= amps.length; h++) {
+    const f = hz * h * Math.sqrt(1 + opts.inharm * h * h);
+    if (f >= sr / 2) break;
+    const a0 = amps[h - 1] as number;
+    const w = (2 * Math.PI * f) / sr;
+    // Recursive oscillator: one multiply-add per sample.
+    const k = 2 * Math.cos(w);
+    let s1 = 0;
+    let s2 = -Math.sin(w);
+    const dec = Math.exp(-(opts.decay * (1 + 0.4 * (h - 1))) / sr);
+    let env = 1;
+    const att = Math.max(1, Math.round(opts.attack * sr));
+    const rel = Math.max(1, Math.round(opts.release * sr));
+    const held = end - start;
+    for (let i = 0; i < len; i++) {
+      const s = k * s1 - s2;
+      s2 = s1;
+      s1 = s;
+      env *= dec;
+      let g = env * Math.min(1, i / att);
+      if (i >= held) g *= Math.max(0, 1 - (i - held) / rel);
+      const j = start + i;
+      out[j] = (out[j] as number) + a0 * g * s;
+    }
+  }
+}
+
+const PIANO = [1, 0.6, 0.35, 0.25, 0.15, 0.1, 0.06, 0.04];
+const ORGAN = [1, 0.7, 0.5, 0.45, 0, 0.3, 0, 0.25];
+
+/**
+ * Render a sequence of held chords on one instrument.
+ * @returns mono PCM at `sampleRate`, peak-normalised to `peak`; the chord i starts at the sum of the
+ *   previous `seconds`.
+ * @throws {ChordLabelError} for an unknown chord name.
+ */
+export function renderChordSequence(seq: readonly HeldChord[], options: ChordSequenceOptions): Float32Array {
+  const sr = options.sampleRate ?? 48000;
+  const every = options.attackEvery ?? 0.5;
+  const a4 = options.tuningHz ?? 440;
+  const rng = makeRng(options.seed ?? 1);
+  const total = seq.reduce((s, c) => s + c.seconds, 0);
+  const out = new Float32Array(Math.round(total * sr));
+  const hzOf = (m: number) => a4 * 2 ** ((m - 69) / 12);
+  let t0 = 0;
+  for (const c of seq) {
+    const notes = chordVoicing(c.chord, options.timbre);
+    const start = Math.round(t0 * sr);
+    const end = Math.round((t0 + c.seconds) * sr);
+    if (notes.length > 0) {
+      if (options.timbre === "organ") {
+        for (const m of notes) {
+          partials(out, start, end, hzOf(m), sr, ORGAN, { inharm: 0, decay: 0, attack: 0.01, release: 0.03 });
+        }
+      } else {
+        for (let t = start; t < end; t += Math.round(every * sr)) {
+          const stop = Math.min(end, t + Math.round(every * sr));
+          if (options.timbre === "guitar") {
+            // A restruck string replaces its own vibration; the other strings ring on until the change.
+            const down = Math.round((t - start) / (every * sr)) % 2 === 0;
+            const order = down ? notes : [...notes].reverse();
+            order.forEach((m, i) => {
+              const at = t + Math.round((i * 0.012 + rng() * 0.004) * sr);
+              const len = Math.min(end, stop + Math.round(i * 0.012 * sr)) - at;
+              if (len <= 0) return;
+              const seg = new Float32Array(len);
+              ks(seg, 0, hzOf(m), sr, 0.3 * (down ? 1 : 0.7), rng, 0.998);
+              for (let k = 0; k < len; k++) out[at + k] = (out[at + k] as number) + (seg[k] as number);
+            });
+          } else {
+            for (const m of notes) {
+              partials(out, t, stop, hzOf(m), sr, PIANO, {
+                inharm: 0.0004,
+                decay: 1.2,
+                attack: 0.004,
+                release: 0.05,
+              });
+            }
+          }
+        }
+      }
+    }
+    t0 += c.seconds;
+  }
+  let mx = 0;
+  for (const x of out) mx = Math.max(mx, Math.abs(x));
+  const g = mx > 0 ? (options.peak ?? 0.5) / mx : 0;
+  for (let i = 0; i < out.length; i++) out[i] = (out[i] as number) * g;
+  return out;
+}
+
+/**
+ * Put a signal in a room: a Schroeder reverb (four parallel feedback combs and two series allpasses,
+ * Schroeder, "Natural sounding artificial reverberation", JAES 1962; wet 0.25) plus pink noise (Paul
+ * Kellett's filter) at `snrDb` below the signal's RMS.
+ * @returns a new array, same length and rate.
+ */
+export function addRoom(x: Float32Array, sampleRate: number, snrDb = 15, seed = 7): Float32Array {
+  const rng = makeRng(seed);
+  const out = new Float32Array(x.length);
+  const combs = [0.0297, 0.0371, 0.0411, 0.0437].map((s) => ({
+    buf: new Float32Array(Math.round(s * sampleRate)),
+    i: 0,
+  }));
+  const aps = [0.005, 0.0017].map((s) => ({ buf: new Float32Array(Math.round(s * sampleRate)), i: 0 }));
+  let e = 0;
+  for (let n = 0; n < x.length; n++) {
+    const v = x[n] as number;
+    e += v * v;
+    let wet = 0;
+    for (const c of combs) {
+      const y = c.buf[c.i] as number;
+      c.buf[c.i] = v + 0.78 * y;
+      c.i = (c.i + 1) % c.buf.length;
+      wet += y;
+    }
+    wet *= 0.25;
+    for (const a of aps) {
+      const d = a.buf[a.i] as number;
+      const y = -0.7 * wet + d;
+      a.buf[a.i] = wet + 0.7 * y;
+      a.i = (a.i + 1) % a.buf.length;
+      wet = y;
+    }
+    out[n] = v + 0.25 * wet;
+  }
+  const rms = Math.sqrt(e / Math.max(1, x.length));
+  const nAmp = rms * 10 ** (-snrDb / 20);
+  let b0 = 0;
+  let b1 = 0;
+  let b2 = 0;
+  const pink = new Float32Array(x.length);
+  let pe = 0;
+  for (let n = 0; n < x.length; n++) {
+    const w = rng() * 2 - 1;
+    b0 = 0.99765 * b0 + w * 0.099046;
+    b1 = 0.963 * b1 + w * 0.2965164;
+    b2 = 0.57 * b2 + w * 1.0526913;
+    const p = b0 + b1 + b2 + w * 0.1848;
+    pink[n] = p;
+    pe += p * p;
+  }
+  const g = nAmp / Math.sqrt(pe / Math.max(1, x.length) || 1);
+  for (let n = 0; n < x.length; n++) out[n] = (out[n] as number) + g * (pink[n] as number);
+  return out;
+}
