@@ -2,10 +2,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabases } from "../test/databases.js";
 import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { type DatabaseHandle, DatabaseStartupError, openDatabase } from "./db/index.js";
-import { testDatabases } from "./test/databases.js";
 
 const webDir = mkdtempSync(path.join(tmpdir(), "tonic-web-"));
 writeFileSync(path.join(webDir, "index.html"), "<!doctype html><title>Tonic</title><div id=root></div>");

@@ -1,16 +1,24 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { analyticsRoutes } from "./analytics/routes.js";
-import { type AccountsOptions, accountsOptionsFromConfig, accountsPlugin } from "./auth/plugin.js";
+import { type AccountsOptions, accountsOptionsFromConfig, createAccountsContext } from "./auth/accounts.js";
+import { authPlugin } from "./auth/plugin.js";
 import { blogRoutes } from "./blog/routes.js";
 import { loadConfig } from "./config.js";
 import { contactRoutes } from "./contact/routes.js";
 import { courseRoutes } from "./course/routes.js";
 import type { DatabaseHandle } from "./db/index.js";
+import { devRoutes } from "./dev/routes.js";
 import { registerErrorHandler } from "./lib/errors.js";
+import { paymentRoutes } from "./payments/routes.js";
+import { practiceRoutes } from "./practice/routes.js";
+import { profileRoutes } from "./profile/routes.js";
 import { healthRoutes } from "./routes/health.js";
 import { webRoutes } from "./routes/web.js";
+import type { TrustProxySetting } from "./security/client-address.js";
+import { type SecurityOptions, securityPlugin } from "./security/plugin.js";
 import { seoRoutes } from "./seo/routes.js";
 import { type SongsPluginOptions, songsRoutes } from "./songs/routes.js";
+import { tierRoutes } from "./tiers/routes.js";
 import { vocalRoutes } from "./vocal/routes.js";
 
 export const VERSION = "1.0.0";
@@ -27,23 +35,49 @@ export interface AppOptions {
   plausible?: { url?: string; domain?: string };
   /** Contact form rate limit per client (env CONTACT_RATE_LIMIT_MAX, CONTACT_RATE_LIMIT_WINDOW_MS). */
   contactRateLimit?: { max?: number; windowMs?: number };
+  /**
+   * The clock of date-dependent rules (subscription expiry, the free daily limit at UTC midnight,
+   * course access); default the system clock. Tests pass a fixed one.
+   */
+  now?: () => Date;
+  /** Reverse proxies trusted for X-Forwarded-For (env TRUST_PROXY, see `parseTrustProxy`); default none. */
+  trustProxy?: TrustProxySetting;
+  /** The data folder (env DATA_DIR): health reports its free disk space. */
+  dataDir?: string;
+  /** Security headers and auth rate limits (tests); default from NODE_ENV. */
+  security?: SecurityOptions;
   /** Songs area overrides (tests): settings, access/gate, queue, seeding; default from the environment. */
   songs?: Omit<SongsPluginOptions, "database">;
 }
 
-/** Builds the Fastify app (routes, error handling). The caller owns listening and the database lifetime. */
+/**
+ * Builds the Fastify app: every area is assembled here, in one place (accounts, payments, songs,
+ * course, blog, …). The caller owns listening and the database lifetime.
+ */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 1024 * 1024,
+    trustProxy: opts.trustProxy ?? false,
   });
   registerErrorHandler(app);
+  await app.register(securityPlugin, { webDistDir: opts.webDistDir, ...opts.security });
+  const accounts = await createAccountsContext(
+    { db: opts.database.db, ...(opts.accounts ?? accountsOptionsFromConfig(loadConfig())) },
+    app.log,
+  );
   // First: decorates the root app with the auth instance that getSessionUser() uses everywhere.
-  await app.register(accountsPlugin, {
-    db: opts.database.db,
-    ...(opts.accounts ?? accountsOptionsFromConfig(loadConfig())),
+  await app.register(authPlugin, { ctx: accounts });
+  await app.register(profileRoutes, { ctx: accounts });
+  await app.register(tierRoutes, { ctx: accounts, now: opts.now });
+  await app.register(paymentRoutes, { ctx: accounts });
+  if (!accounts.production) await app.register(devRoutes, { ctx: accounts });
+  await app.register(healthRoutes, {
+    database: opts.database,
+    version: VERSION,
+    dataDir: opts.dataDir,
+    tools: opts.songs?.settings?.tools,
   });
-  await app.register(healthRoutes, { database: opts.database, version: VERSION });
   await app.register(vocalRoutes);
   await app.register(contactRoutes, {
     db: opts.database.db,
@@ -52,9 +86,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(analyticsRoutes, { db: opts.database.db, plausible: opts.plausible });
   await app.register(seoRoutes, { db: opts.database.db, publicUrl: opts.publicUrl });
-  await app.register(courseRoutes, { db: opts.database.db });
+  await app.register(courseRoutes, { db: opts.database.db, now: opts.now });
+  await app.register(practiceRoutes, { db: opts.database.db });
   await app.register(blogRoutes, { db: opts.database.db });
-  await app.register(songsRoutes, { database: opts.database, ...opts.songs });
+  await app.register(songsRoutes, { database: opts.database, now: opts.now, ...opts.songs });
   await app.register(webRoutes, { webDistDir: opts.webDistDir });
   return app;
 }

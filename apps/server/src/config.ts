@@ -15,7 +15,10 @@ function optionalString() {
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Bind address; default loopback only (127.0.0.1 and ::1). Set 0.0.0.0 to accept other machines. */
+  HOST: z.string().min(1).default("localhost"),
+  /** Reverse proxies trusted to set X-Forwarded-For: addresses/CIDRs, `loopback`, or a hop count. */
+  TRUST_PROXY: optionalString(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DATABASE_URL: z
     .string()
@@ -31,6 +34,8 @@ const EnvSchema = z.object({
   CONTENT_DIR: z.string().trim().min(1).optional(),
   PUBLIC_URL: z.string().url().optional(),
   // Accounts, tiers and payments (issue 5); see .env.example.
+  /** Signs sessions and tokens (32+ random characters); required in production. Alias: BETTER_AUTH_SECRET. */
+  AUTH_SECRET: optionalString(),
   BETTER_AUTH_SECRET: optionalString(),
   GOOGLE_CLIENT_ID: optionalString(),
   GOOGLE_CLIENT_SECRET: optionalString(),

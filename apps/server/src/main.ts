@@ -4,6 +4,8 @@ import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { ContentError, resolveContentDir, seedContent } from "./content/index.js";
 import { DatabaseStartupError, openDatabase, redactUrl } from "./db/index.js";
+import { parseTrustProxy, type TrustProxySetting } from "./security/client-address.js";
+import { describeMode } from "./security/local-mode.js";
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? "info" });
 
@@ -23,15 +25,23 @@ async function main(): Promise<void> {
   const seeded = await seedContent(database.db, contentDir);
   logger.info({ ...seeded, contentDir }, "course and blog content seeded");
 
+  let trustProxy: TrustProxySetting;
+  try {
+    trustProxy = parseTrustProxy(config.TRUST_PROXY);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration: ${err instanceof Error ? err.message : String(err)}`);
+  }
   const app = await buildApp({
     database,
+    trustProxy,
+    dataDir: config.DATA_DIR,
     webDistDir: config.WEB_DIST_DIR,
     logger: { level: config.LOG_LEVEL },
     publicUrl: config.PUBLIC_URL,
     plausible: { url: config.PLAUSIBLE_URL, domain: config.PLAUSIBLE_DOMAIN },
     contactRateLimit: { max: config.CONTACT_RATE_LIMIT_MAX, windowMs: config.CONTACT_RATE_LIMIT_WINDOW_MS },
     // Song analysis jobs go through pg-boss on this PostgreSQL (npm run worker); without it, in-process.
-    songs: { settings: { queueDatabaseUrl: config.DATABASE_URL } },
+    songs: { settings: { queueDatabaseUrl: config.DATABASE_URL }, seed: true },
   });
   app.addHook("onClose", async () => {
     await database.close();
@@ -56,6 +66,13 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  const mode = describeMode({
+    production: config.NODE_ENV === "production",
+    host: config.HOST,
+    trustProxy: config.TRUST_PROXY,
+    localSecret: !config.AUTH_SECRET && !config.BETTER_AUTH_SECRET,
+  });
+  app.log.info({ mode: mode.mode, exposes: mode.exposes }, mode.message);
   app.log.info(`Tonic is running at http://localhost:${config.PORT}`);
 }
 

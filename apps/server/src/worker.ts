@@ -6,10 +6,13 @@
 import pino from "pino";
 import { ConfigError, loadConfig } from "./config.js";
 import { DatabaseStartupError, openDatabase, redactUrl } from "./db/index.js";
+import { removeOrphanJobDirs } from "./jobs/cleanup.js";
 import { processJob } from "./jobs/processor.js";
 import { PgBossQueue } from "./jobs/queue.js";
+import { jobDeps } from "./jobs/setup.js";
+import { stopStaleSweep } from "./jobs/stale-sweep.js";
 import { checkTools, missingToolsMessage } from "./jobs/tools.js";
-import { jobDeps, songsSettingsFromEnv } from "./songs/routes.js";
+import { songsSettingsFromEnv } from "./songs/settings.js";
 import { refundAnalysis } from "./tiers/gate.js";
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? "info" });
@@ -32,6 +35,14 @@ async function main(): Promise<void> {
     (userId, videoId) => refundAnalysis(database.db, userId, videoId),
     logger,
   );
+  // scratch folders of jobs whose process died, and jobs whose worker stopped (refunded)
+  await removeOrphanJobDirs();
+  const stopSweep = stopStaleSweep(
+    database.db,
+    settings.timeoutSeconds + 60,
+    (userId, videoId, at) => refundAnalysis(database.db, userId, videoId, at),
+    logger,
+  );
   const queue = await PgBossQueue.start({
     connectionString: config.DATABASE_URL,
     handler: (id) => processJob(deps, id),
@@ -50,6 +61,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, "worker shutting down");
     const timer = setTimeout(() => process.exit(1), 20_000);
     timer.unref();
+    await stopSweep();
     await queue.close().catch(() => {});
     await database.close().catch(() => {});
     process.exit(0);

@@ -4,9 +4,9 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { testDatabases } from "../../test/databases.js";
 import { buildApp } from "../app.js";
 import type { DatabaseHandle } from "../db/index.js";
-import { testDatabases } from "../test/databases.js";
 import { plausibleSink, referrerHost, stripQuery } from "./service.js";
 
 const webDir = mkdtempSync(path.join(tmpdir(), "tonic-analytics-"));

@@ -1,32 +1,10 @@
+import { AnalyticsRequest } from "@tonic/api";
 import type { Kysely } from "kysely";
-import { z } from "zod";
 import type { Database } from "../db/schema.js";
 
-/** Event names: lower-case words joined by `_`, `-` or `:` (e.g. `pageview`, `pwa_installed`). */
-const EventName = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[a-z0-9][a-z0-9_:-]*$/, { error: "name must be lower-case letters, digits, _, - or :" });
-
-/** A property value: short text, a finite number or a boolean. */
-const PropValue = z.union([z.string().max(200), z.number().finite(), z.boolean()]);
-
-/**
- * The body of `POST /api/analytics`. `path` is the page's pathname (and hash); any query string is
- * dropped before storing because it may hold what a person typed. `referrer` is reduced to its host.
- */
-export const AnalyticsBody = z.object({
-  name: EventName,
-  path: z.string().trim().min(1).max(2048).startsWith("/"),
-  referrer: z.string().max(2048).optional(),
-  props: z
-    .record(z.string().min(1).max(40), PropValue)
-    .refine((r) => Object.keys(r).length <= 10, { error: "at most 10 props" })
-    .optional(),
-});
-export type AnalyticsBody = z.infer<typeof AnalyticsBody>;
+/** The body of `POST /api/analytics`, from the API contract. */
+export const AnalyticsBody = AnalyticsRequest;
+export type AnalyticsBody = AnalyticsRequest;
 
 /** One event as it is stored or forwarded: no IP address, no user agent, no identifiers. */
 export interface AnalyticsEvent {

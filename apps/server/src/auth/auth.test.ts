@@ -1,8 +1,5 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app.js";
-import type { DatabaseHandle } from "../db/index.js";
-import { testDatabases } from "../test/databases.js";
 import {
   cookieHeader,
   lastMailLink,
@@ -10,7 +7,10 @@ import {
   TEST_ORIGIN,
   testAccountsOptions,
   tokenOf,
-} from "./test-helpers.js";
+} from "../../test/accounts.js";
+import { testDatabases } from "../../test/databases.js";
+import { buildApp } from "../app.js";
+import type { DatabaseHandle } from "../db/index.js";
 
 describe.each(testDatabases())("auth on $name", (tdb) => {
   let database: DatabaseHandle;

@@ -17,6 +17,9 @@ export const AUTH_TABLES = {
 /** Google's OpenID discovery document (the default `GOOGLE_DISCOVERY_URL`). */
 export const GOOGLE_DISCOVERY_URL = "https://accounts.google.com/.well-known/openid-configuration";
 
+/** Request header carrying the real client address to better-auth (set by our route, never trusted from clients). */
+export const CLIENT_ADDRESS_HEADER = "x-tonic-client-address";
+
 /** Minimum password length (SPEC §9 "Password minimum 6"). */
 export const MIN_PASSWORD_LENGTH = 6;
 
@@ -29,6 +32,8 @@ export interface AuthSettings {
   trustedOrigins: string[];
   /** Secure (HTTPS-only) cookies; on in production. */
   secureCookies: boolean;
+  /** better-auth's per-address rate limits (sign-in/sign-up 3 per 10 s, …); default: on in production. */
+  rateLimit?: boolean;
   /** Google sign-in; omitted when `GOOGLE_CLIENT_ID`/`GOOGLE_CLIENT_SECRET` are not set. */
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
 }
@@ -66,7 +71,11 @@ export function createAuth(db: Kysely<Database>, settings: AuthSettings, mailer:
       accountLinking: { enabled: true, trustedProviders: ["google"] },
     },
     verification: { modelName: AUTH_TABLES.verification },
+    rateLimit: { enabled: settings.rateLimit },
     advanced: {
+      // Rate limits key on the address Fastify resolved (TCP peer, or X-Forwarded-For only through a
+      // TRUST_PROXY proxy); auth/routes.ts sets this header and overwrites any a client sends.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
       // better-auth skips these checks when NODE_ENV=test; keep them on so tests see production behaviour.
       disableOriginCheck: false,
       disableCSRFCheck: false,

@@ -1,8 +1,8 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabases } from "../../test/databases.js";
 import type { DatabaseHandle } from "../db/index.js";
 import { registerErrorHandler } from "../lib/errors.js";
-import { testDatabases } from "../test/databases.js";
 import { blogRoutes } from "./routes.js";
 import { excerptOf } from "./service.js";
 

@@ -1,17 +1,11 @@
+import { BlogListQuery, BlogListResponse, BlogPost } from "@tonic/api";
 import type { FastifyInstance } from "fastify";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { BLOG_LANGUAGES } from "../content/schema.js";
 import type { Database } from "../db/schema.js";
+import { serialize } from "../lib/http.js";
 import { getPost, listPosts } from "./service.js";
 
-const ListQuery = z.object({
-  language: z
-    .union([z.enum(BLOG_LANGUAGES), z.literal(""), z.literal("all")])
-    .optional()
-    .transform((v) => (v === "" || v === "all" ? undefined : v)),
-  q: z.string().max(200).optional(),
-});
 const SlugParams = z.object({ slug: z.string().min(1).max(200) });
 
 /**
@@ -23,12 +17,12 @@ const SlugParams = z.object({ slug: z.string().min(1).max(200) });
  */
 export async function blogRoutes(app: FastifyInstance, opts: { db: Kysely<Database> }) {
   app.get("/api/blog", async (request) => {
-    const { language, q } = ListQuery.parse(request.query);
-    return { posts: await listPosts(opts.db, { language, q }) };
+    const { language, q } = BlogListQuery.parse(request.query);
+    return serialize(BlogListResponse, { posts: await listPosts(opts.db, { language, q }) });
   });
 
   app.get("/api/blog/:slug", async (request) => {
     const { slug } = SlugParams.parse(request.params);
-    return getPost(opts.db, slug);
+    return serialize(BlogPost, await getPost(opts.db, slug));
   });
 }

@@ -2,9 +2,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { testDatabases } from "../../test/databases.js";
 import { buildApp } from "../app.js";
 import type { DatabaseHandle } from "../db/index.js";
-import { testDatabases } from "../test/databases.js";
 
 const webDir = mkdtempSync(path.join(tmpdir(), "tonic-contact-"));
 const valid = {

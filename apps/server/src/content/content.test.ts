@@ -172,6 +172,50 @@ describe("parseLesson", () => {
     );
   });
 
+  it("keeps staff examples and ABC blocks as paragraphs of their section", () => {
+    const abc = "```abc\nT:Thirds\nM:none\nL:1/4\nK:F\nF A c |]\n```";
+    const lesson = parseLesson(
+      "s.md",
+      LESSON.replace("Second paragraph.", `{{staff scale="F major" clef="bass"}}\n\n${abc}`).replace(
+        "More text.",
+        '{{staff chord="A#m" key="F major"}}',
+      ),
+    );
+    expect(lesson.sections[0]?.content).toContain('{{staff scale="F major" clef="bass"}}');
+    expect(lesson.sections[0]?.content).toContain(abc);
+    expect(lesson.sections[2]?.content).toContain('{{staff chord="A#m" key="F major"}}');
+  });
+
+  it("rejects a malformed staff example or ABC block", () => {
+    const withPara = (p: string) => LESSON.replace("Second paragraph.", p);
+    expectContentError(
+      () => parseLesson("g.md", withPara('{{staff scale="F major" clef="alto"}}')),
+      "g.md",
+      /bad clef "alto"/,
+    );
+    expectContentError(
+      () => parseLesson("h.md", withPara('{{staff chord="H9"}}')),
+      "h.md",
+      /unknown chord "H9"/,
+    );
+    expectContentError(
+      () => parseLesson("i.md", withPara('{{staff scale="F lydian"}}')),
+      "i.md",
+      /bad scale "F lydian"/,
+    );
+    expectContentError(() => parseLesson("j.md", withPara("{{staff notes=C}}")), "j.md", /bad staff example/);
+    expectContentError(
+      () => parseLesson("k.md", withPara("```abc\nX:1\nC D E |]\n```")),
+      "k.md",
+      /needs a "K:" \(key\) line/,
+    );
+    expectContentError(
+      () => parseLesson("l.md", withPara("```abc\nK:C\nC D E")),
+      "l.md",
+      /must start with a line/,
+    );
+  });
+
   it("rejects too few sections, text before the first heading and unknown fields", () => {
     expectContentError(() => parseLesson("g.md", LESSON.replace("## Three", "### Three")), "g.md", /3–6/);
     expectContentError(

@@ -42,6 +42,15 @@ export const MAX_SECTIONS = 6;
 
 /** `{{piano scale="C major"}}`, `{{piano chord="G7"}}`, `{{fretboard scale="E minor"}}`. */
 const WIDGET_LINE = /^\{\{(piano|fretboard) (scale|chord)="([^"]+)"\}\}$/;
+/**
+ * Staff examples: `{{staff scale="D major"}}`, `{{staff chord="G7" key="C major"}}`, each with an
+ * optional `clef="treble|bass|grand"`; the web app writes them as notation spelled by key.
+ */
+const STAFF_LINE = /^\{\{staff (scale|chord)="([^"]+)"((?: (?:key|clef)="[^"]+")*)\}\}$/;
+/** A fenced ABC notation block (abc standard 2.1): "```abc" … "```". */
+const ABC_BLOCK = /^```abc\n([\s\S]+)\n```$/;
+/** Longest ABC block accepted, in characters (a lesson example, not a whole score). */
+export const MAX_ABC_CHARS = 2000;
 /** A paragraph that is only a Markdown image: `![alt](url)`. */
 const IMAGE_LINE = /^!\[[^\]]*\]\((\S+?)\)$/;
 
@@ -85,8 +94,52 @@ export function splitFrontMatter(file: string, source: string): { data: unknown;
   return { data, body: text.slice(close + 5).trim() };
 }
 
+function checkKeyName(value: string, line: string): void {
+  const [root = "", type] = value.split(" ");
+  if (!isPitchClass(root) || (type !== "major" && type !== "minor")) {
+    throw new Error(`bad scale "${value}" in ${line}: use a sharp root and major or minor, e.g. "D major"`);
+  }
+}
+
+/** Throws a reason when a staff example line is malformed or names an unknown scale, chord, key or clef. */
+function checkStaff(line: string): void {
+  const m = STAFF_LINE.exec(line);
+  if (!m) {
+    throw new Error(
+      `bad staff example "${line}": write {{staff scale="D major"}} or {{staff chord="G7" key="C major"}}, optionally with clef="bass"`,
+    );
+  }
+  const [, kind, value = "", attrs = ""] = m;
+  if (kind === "scale") checkKeyName(value, line);
+  else {
+    try {
+      chordNotes(value);
+    } catch {
+      throw new Error(`unknown chord "${value}" in ${line}`);
+    }
+  }
+  for (const [, name, v = ""] of attrs.matchAll(/ (key|clef)="([^"]+)"/g)) {
+    if (name === "key") checkKeyName(v, line);
+    else if (!["treble", "bass", "grand"].includes(v)) {
+      throw new Error(`bad clef "${v}" in ${line}: use treble, bass or grand`);
+    }
+  }
+}
+
+/** Throws a reason when a fenced ABC block is empty, too long or has no K: (key) line. */
+function checkAbc(block: string): void {
+  const m = ABC_BLOCK.exec(block);
+  if (!m?.[1]) throw new Error('an ABC block must start with a line "```abc" and end with a line "```"');
+  if (m[1].length > MAX_ABC_CHARS) throw new Error(`an ABC block is limited to ${MAX_ABC_CHARS} characters`);
+  if (!/^K:/m.test(m[1])) throw new Error('an ABC block needs a "K:" (key) line, e.g. "K:C"');
+}
+
 /** Throws a reason string when a widget line names a scale or chord the theory tools cannot play. */
 function checkWidget(line: string): void {
+  if (line.startsWith("{{staff ")) {
+    checkStaff(line);
+    return;
+  }
   const m = WIDGET_LINE.exec(line);
   if (!m) {
     throw new Error(
@@ -137,7 +190,8 @@ export function parseSections(body: string): LessonSection[] {
       const img = IMAGE_LINE.exec(p);
       if (img?.[1]) images.push(img[1]);
       else {
-        if (p.startsWith("{{") || p.includes("{{")) checkWidget(p);
+        if (p.startsWith("```")) checkAbc(p);
+        else if (p.startsWith("{{") || p.includes("{{")) checkWidget(p);
         kept.push(p);
       }
     }

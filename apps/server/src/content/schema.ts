@@ -1,14 +1,10 @@
+import { BLOG_LANGUAGES, COURSE_DAYS } from "@tonic/api";
 import { z } from "zod";
 
-/** Blog languages (SPEC §3 "Language lists"). */
-export const BLOG_LANGUAGES = ["en", "hi", "te", "ta", "ml", "kn"] as const;
-export type BlogLanguage = (typeof BLOG_LANGUAGES)[number];
+export { BLOG_LANGUAGES, type BlogLanguage, COURSE_DAYS } from "@tonic/api";
 
 /** Video providers of a lesson (SPEC §3 learning_concepts, §7 embed urls). */
 export const VIDEO_PROVIDERS = ["youtube", "vimeo", "drive"] as const;
-
-/** Course length (SPEC §9). */
-export const COURSE_DAYS = 20;
 
 const slug = z
   .string()

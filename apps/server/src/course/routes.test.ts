@@ -1,10 +1,10 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabases } from "../../test/databases.js";
 import { resolveContentDir } from "../content/load.js";
 import { seedContent } from "../content/seed.js";
 import type { DatabaseHandle } from "../db/index.js";
 import { registerErrorHandler } from "../lib/errors.js";
-import { testDatabases } from "../test/databases.js";
 import { courseRoutes } from "./routes.js";
 
 /** Fixed "today" for subscription checks: 2026-06-15 (UTC). */

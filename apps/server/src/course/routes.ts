@@ -1,9 +1,12 @@
+import { Lesson, LessonListResponse, ResetProgressResponse, SaveProgressResponse } from "@tonic/api";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { getSessionUser } from "../auth/session.js";
 import type { Database } from "../db/schema.js";
 import { HttpError } from "../lib/errors.js";
+import { serialize } from "../lib/http.js";
+import { checkRequestOrigin } from "../security/origin.js";
 import {
   assertPaid,
   courseAccess,
@@ -47,27 +50,29 @@ export async function courseRoutes(app: FastifyInstance, opts: CourseRoutesOptio
     const access = await courseAccess(db, userId, now());
     const lessons = await listLessons(db, userId);
     reply.header("cache-control", "private, no-store");
-    return { access, lessons };
+    return serialize(LessonListResponse, { access, lessons });
   });
 
   app.get("/api/learn/:slug", async (request, reply) => {
     const { slug } = SlugParams.parse(request.params);
     assertPaid(await courseAccess(db, await userIdOf(request), now()));
     reply.header("cache-control", "private, no-store");
-    return getLesson(db, slug);
+    return serialize(Lesson, await getLesson(db, slug));
   });
 
   app.put("/api/learn/:slug/progress", async (request) => {
+    checkRequestOrigin(request);
     const { slug } = SlugParams.parse(request.params);
     const userId = await userIdOf(request);
     assertPaid(await courseAccess(db, userId, now()));
     if (!userId) throw new HttpError(401, LOGIN_REQUIRED);
-    return saveProgress(db, userId, slug, now());
+    return serialize(SaveProgressResponse, await saveProgress(db, userId, slug, now()));
   });
 
   app.delete("/api/learn/progress", async (request) => {
+    checkRequestOrigin(request);
     const userId = await userIdOf(request);
     if (!userId) throw new HttpError(401, LOGIN_REQUIRED);
-    return { deleted: await resetProgress(db, userId) };
+    return serialize(ResetProgressResponse, { deleted: await resetProgress(db, userId) });
   });
 }

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpVerified, testAccountsOptions } from "../../test/accounts.js";
+import { testDatabases } from "../../test/databases.js";
 import { buildApp } from "../app.js";
-import { signUpVerified, testAccountsOptions } from "../auth/test-helpers.js";
 import { resolveContentDir } from "../content/load.js";
 import { seedContent } from "../content/seed.js";
 import type { DatabaseHandle } from "../db/index.js";
-import { testDatabases } from "../test/databases.js";
 
 /** The course API behind the real session cookie (accounts plugin), not a test resolver. */
 describe.each(testDatabases())("course gating with real sessions on $name", ({ open }) => {
@@ -13,7 +13,13 @@ describe.each(testDatabases())("course gating with real sessions on $name", ({ o
   beforeAll(async () => {
     handle = await open();
     await seedContent(handle.db, resolveContentDir({}));
-    app = await buildApp({ database: handle, webDistDir: "/nonexistent", accounts: testAccountsOptions() });
+    app = await buildApp({
+      database: handle,
+      webDistDir: "/nonexistent",
+      accounts: testAccountsOptions(),
+      // A fixed clock: the subscription dates below are relative to it, never to the wall clock.
+      now: () => new Date("2026-06-10T12:00:00Z"),
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -31,7 +37,7 @@ describe.each(testDatabases())("course gating with real sessions on $name", ({ o
     const list = await app.inject({ method: "GET", url: "/api/learn", headers: { cookie } });
     expect(list.json().access).toBe("free");
 
-    const future = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const future = "2026-07-10";
     await handle.db
       .updateTable("profiles")
       .set({ user_type: "PAID", subscription_end_date: future })
@@ -48,7 +54,7 @@ describe.each(testDatabases())("course gating with real sessions on $name", ({ o
       saved.json().last_viewed,
     );
 
-    const today = new Date().toISOString().slice(0, 10);
+    const today = "2026-06-10";
     await handle.db
       .updateTable("profiles")
       .set({ subscription_end_date: today })

@@ -3,6 +3,9 @@ import * as m0001 from "./migrations/0001_initial.js";
 import * as m0002 from "./migrations/0002_auth_and_payments.js";
 import * as m0003 from "./migrations/0003_song_jobs.js";
 import * as m0005 from "./migrations/0005_analytics_events.js";
+import * as m0006 from "./migrations/0006_username_key_and_heartbeat.js";
+import * as m0007 from "./migrations/0007_practice_items.js";
+import * as m0008 from "./migrations/0008_nullable_song_bpm.js";
 
 /** Migrations are compiled into the server so PGlite and PostgreSQL run exactly the same ones. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +13,9 @@ const migrations: Record<string, Migration> = {
   "0002_auth_and_payments": m0002,
   "0003_song_jobs": m0003,
   "0005_analytics_events": m0005,
+  "0006_username_key_and_heartbeat": m0006,
+  "0007_practice_items": m0007,
+  "0008_nullable_song_bpm": m0008,
 };
 
 class StaticProvider implements MigrationProvider {

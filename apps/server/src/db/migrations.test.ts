@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { testDatabases } from "../test/databases.js";
+import { testDatabases } from "../../test/databases.js";
 import type { DatabaseHandle } from "./index.js";
 import { migrateToLatest } from "./migrate.js";
 
@@ -17,7 +17,9 @@ const tables = [
   "learning_concepts",
   "payment_orders",
   "payments",
+  "practice_items",
   "profiles",
+  "server_heartbeat",
   "song_analysis_usage",
   "song_analysis_videos",
   "song_jobs",

@@ -12,6 +12,8 @@ export type UserType = "FREE" | "PAID";
 export interface ProfilesTable {
   id: string;
   username: string;
+  /** NFKC, lower-cased username (unique; null only for clashing rows older than migration 0007). */
+  username_key: ColumnType<string | null, string | null | undefined, string | null>;
   user_type: ColumnType<UserType, UserType | undefined, UserType>;
   subscription_end_date: DateOnly | null;
   created_at: Timestamp;
@@ -39,7 +41,8 @@ export interface SongsTable {
   thumbnail: string | null;
   duration: number | null;
   key: string;
-  bpm: number;
+  /** Null when the engine found no steady beat (migration 0006). */
+  bpm: number | null;
   chords: Json<SongChord[]>;
   language: ColumnType<string, string | undefined, string>;
   last_accessed: Timestamp;
@@ -55,7 +58,7 @@ export interface SongAnalysisExtra {
   beats: number[];
   downbeats: number[];
   segments: { start: number; end: number; chord: string; confidence: number }[];
-  timeSignature: string;
+  timeSignature: string | null;
   durationSeconds: number;
   keyConfidence: number;
 }
@@ -113,6 +116,20 @@ export interface ConceptProgressTable {
   user_id: string;
   concept_id: string;
   last_viewed: Timestamp;
+}
+
+/** Issue 16 practice_items: a learner's spaced-repetition state per practice item. */
+export interface PracticeItemsTable {
+  user_id: string;
+  /** "<skill>:<answer id>" for ear training, "quiz:<lesson slug>:<question index>" for quizzes. */
+  item_id: string;
+  skill: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  correct: ColumnType<number, number | undefined, number>;
+  due: Timestamp;
+  /** The FSRS card (ts-fsrs `Card` with dates as ISO strings), opaque to the server. */
+  card: Json<Record<string, unknown>>;
+  updated_at: Timestamp;
 }
 
 /** SPEC §3 blog_posts. */
@@ -207,6 +224,7 @@ export interface PaymentsTable {
 
 export interface Database {
   profiles: ProfilesTable;
+  server_heartbeat: { id: number; at: Timestamp };
   auth_users: AuthUsersTable;
   auth_sessions: AuthSessionsTable;
   song_analysis_videos: SongAnalysisVideosTable;
@@ -216,6 +234,7 @@ export interface Database {
   songs: SongsTable;
   learning_concepts: LearningConceptsTable;
   concept_progress: ConceptProgressTable;
+  practice_items: PracticeItemsTable;
   blog_posts: BlogPostsTable;
   contact_messages: ContactMessagesTable;
   analytics_events: AnalyticsEventsTable;

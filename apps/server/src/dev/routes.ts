@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
-import type { AccountsContext } from "../auth/plugin.js";
+import type { AccountsContext } from "../auth/accounts.js";
 import type { OutboxEntry } from "../mail/mailer.js";
+import { requireLocalRequest } from "../security/local-mode.js";
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -34,11 +35,14 @@ ${entries.length ? items : empty}</body></html>`;
 }
 
 /**
- * Development helpers (never registered when NODE_ENV=production):
+ * Development helpers (never registered when NODE_ENV=production; answered only for requests from
+ * this machine, see `requireLocalRequest`):
  * - `GET /dev/outbox` — HTML list of the mails written to the local outbox (verify and reset links);
  * - `GET /dev/outbox.json?to=<email>` — the same as JSON, optionally for one recipient (browser tests).
  */
 export const devRoutes: FastifyPluginAsync<{ ctx: AccountsContext }> = async (app, { ctx }) => {
+  // Only for requests from this machine: the outbox holds password-reset links.
+  app.addHook("onRequest", async (request) => requireLocalRequest(request));
   app.get("/dev/outbox", async (_request, reply) => {
     reply.header("cache-control", "no-store");
     return reply.type("text/html; charset=utf-8").send(renderOutbox(ctx.mailer.outbox(), ctx.mailer.mode));

@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { AnalysisResult, AnalysisStage } from "@tonic/analysis";
@@ -6,8 +7,9 @@ import type { ThreadMessage, ThreadRequest } from "./thread-protocol.js";
 
 /**
  * Runs `analyzeAudio` from `@tonic/analysis` in a worker thread (one thread per call, ended afterwards).
- * The thread's code is inline and imports the engine's built module, so it works the same from the
- * compiled server and from TypeScript sources (tests).
+ * The thread's code is inline. The compiled server's thread imports the engine's built module; when
+ * this file runs from its TypeScript source (tests, `tsx`), the thread imports the engine's source
+ * through tsx, so a test never runs a stale `dist`.
  *
  * @param samples mono PCM, −1..1 (its buffer is transferred: do not use it afterwards).
  * @param sampleRate Hz.
@@ -24,7 +26,7 @@ export function analyzeInThread(
 ): Promise<AnalysisResult> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new Error("aborted"));
-    const worker = new Worker(THREAD_CODE, { eval: true, workerData: { engineUrl: engineUrl() } });
+    const worker = new Worker(THREAD_CODE, { eval: true, workerData: engineSource() });
     let settled = false;
     const finish = (fn: () => void) => {
       if (settled) return;
@@ -47,9 +49,27 @@ export function analyzeInThread(
   });
 }
 
-/** URL of the engine's built entry module (`@tonic/analysis`). */
-function engineUrl(): string {
-  return pathToFileURL(createRequire(import.meta.url).resolve("@tonic/analysis")).href;
+/** Where the thread loads the engine from, and the TypeScript loader it needs for a source file. */
+interface EngineSource {
+  engineUrl: string;
+  /** tsx's ESM API module, when the engine is loaded from TypeScript source. */
+  tsxUrl: string | null;
+}
+
+/**
+ * The engine the thread runs: its built entry (`@tonic/analysis`) for the compiled server, or
+ * `packages/analysis/src/index.ts` through tsx when this module itself runs from source.
+ */
+function engineSource(): EngineSource {
+  const require = createRequire(import.meta.url);
+  if (!import.meta.url.endsWith(".ts")) {
+    return { engineUrl: pathToFileURL(require.resolve("@tonic/analysis")).href, tsxUrl: null };
+  }
+  const tsxDir = path.dirname(require.resolve("tsx/package.json"));
+  return {
+    engineUrl: new URL("../../../../packages/analysis/src/index.ts", import.meta.url).href,
+    tsxUrl: pathToFileURL(path.join(tsxDir, "dist/esm/api/index.mjs")).href,
+  };
 }
 
 /** The thread: waits for one {@link ThreadRequest}, posts progress and one result or error. */
@@ -58,6 +78,7 @@ const { parentPort, workerData } = require("node:worker_threads");
 parentPort.once("message", async (req) => {
   const post = (m) => parentPort.postMessage(m);
   try {
+    if (workerData.tsxUrl) (await import(workerData.tsxUrl)).register();
     const { analyzeAudio } = await import(workerData.engineUrl);
     const result = analyzeAudio(req.samples, req.sampleRate, {
       onProgress: (fraction, stage) => post({ type: "progress", fraction, stage }),

@@ -1,6 +1,4 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { AnalysisResult } from "@tonic/analysis";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
@@ -8,6 +6,7 @@ import { HttpError } from "../lib/errors.js";
 import { songLanguage, storeSong } from "../songs/store.js";
 import type { VideoDetails, YouTubeClient } from "../youtube/client.js";
 import { analyzeInThread } from "./analyze-in-thread.js";
+import { jobDirPrefix } from "./cleanup.js";
 import { claimJob, completeJob, failJob, setJobProgress } from "./store.js";
 import { decodeWithFfmpeg, downloadAudio, JobError, type ToolPaths } from "./tools.js";
 
@@ -53,8 +52,9 @@ function failureMessage(err: unknown, timedOut: boolean): string {
 }
 
 /** True when the engine found no music: no harmonic content or only "no chord". */
-function looksLikeNoMusic(result: AnalysisResult): boolean {
-  return result.keyRunnerUp === null || result.chords.every((c) => c.chord === "N");
+/** The song's key, or null when the engine heard no music (no key, or no chord at all). */
+function keyOfMusic(result: AnalysisResult): string | null {
+  return result.chords.every((c) => c.chord === "N") ? null : result.key;
 }
 
 /**
@@ -100,7 +100,7 @@ export async function processJob(deps: JobDeps, jobId: string): Promise<"done" |
       if (details?.durationSeconds && details.durationSeconds > MAX_VIDEO_SECONDS)
         throw new JobError("this video is longer than 10 minutes");
     }
-    dir = await mkdtemp(path.join(tmpdir(), "tonic-job-"));
+    dir = await mkdtemp(jobDirPrefix());
     const source = deps.watchUrl(videoId);
     let lastWrite = 0;
     const progress = (state: "downloading" | "analysing", p: number) => {
@@ -133,14 +133,15 @@ export async function processJob(deps: JobDeps, jobId: string): Promise<"done" |
       (f) => progress("analysing", 0.35 + 0.6 * f),
       controller.signal,
     );
-    if (looksLikeNoMusic(result)) throw new JobError("this video does not seem to contain music");
+    const key = keyOfMusic(result);
+    if (key === null) throw new JobError("this video does not seem to contain music");
     await db.transaction().execute(async (trx) => {
       await storeSong(trx, {
         videoId,
         title: details?.title ?? info.title ?? videoId,
         thumbnail: details?.thumbnail ?? info.thumbnail ?? null,
         duration: details?.duration ?? Math.floor(result.durationSeconds / 60),
-        key: result.key,
+        key,
         bpm: result.bpm,
         chords: result.chords,
         language: songLanguage(details?.language ?? info.language),

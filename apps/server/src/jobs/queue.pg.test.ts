@@ -6,10 +6,10 @@ import { encodeWav, renderProgression } from "@tonic/analysis/testing";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeYouTube, startFakeYouTube } from "../../test/fake-youtube.js";
 import { buildApp } from "../app.js";
 import { type DatabaseHandle, openDatabase } from "../db/index.js";
 import type { SongsAccess } from "../songs/routes.js";
-import { type FakeYouTube, startFakeYouTube } from "../youtube/testing/fake-api.js";
 
 /**
  * The CI queue test (issue 6): the API and two `worker.ts` processes share one pg-boss queue on the real
@@ -87,6 +87,8 @@ describe.runIf(url)("pg-boss queue with two worker processes on PostgreSQL", () 
         settings: {
           queueDatabaseUrl: dbUrl,
           workInServer: false,
+          // one test user asks for every song at once: this test is about sharing, not the per-user cap
+          maxActiveJobsPerUser: 100,
           youtubeKeys: ["k1"],
           youtubeBaseUrl: fake.baseUrl,
           watchUrlTemplate: `${mediaBase}/media/{id}.wav`,

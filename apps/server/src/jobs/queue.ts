@@ -7,63 +7,14 @@ export const SONG_QUEUE = "song-analysis";
 /** Hands queued analysis jobs (rows of `song_jobs`) to workers. */
 export interface JobQueue {
   readonly kind: "in-process" | "pg-boss";
-  /** Schedules a job created by `createOrJoinJob`. */
-  dispatch(jobId: string, videoId: string): Promise<void>;
+  /** Schedules a job created by `createOrJoinJob`; `owner` (the requester) drives fair ordering. */
+  dispatch(jobId: string, videoId: string, owner?: string | null): Promise<void>;
   /** Stops taking jobs and waits for running ones (in-process) or stops pg-boss. */
   close(): Promise<void>;
 }
 
 /** Runs one job; never throws (failures are recorded on the job). */
 export type JobHandler = (jobId: string) => Promise<unknown>;
-
-/**
- * The embedded queue (default with PGlite): a FIFO in this process running up to `concurrency` jobs at
- * once; the engine itself runs in worker threads, so the server stays responsive.
- */
-export class InProcessQueue implements JobQueue {
-  readonly kind = "in-process";
-  private readonly pending: string[] = [];
-  private running = 0;
-  private closed = false;
-  private readonly active = new Set<Promise<unknown>>();
-
-  constructor(
-    private readonly handler: JobHandler,
-    private readonly concurrency = 1,
-  ) {}
-
-  async dispatch(jobId: string): Promise<void> {
-    if (this.closed) return;
-    this.pending.push(jobId);
-    this.pump();
-  }
-
-  private pump(): void {
-    while (!this.closed && this.running < this.concurrency && this.pending.length > 0) {
-      const id = this.pending.shift() as string;
-      this.running++;
-      const p = this.handler(id)
-        .catch(() => {})
-        .finally(() => {
-          this.running--;
-          this.active.delete(p);
-          this.pump();
-        });
-      this.active.add(p);
-    }
-  }
-
-  /** Resolves when nothing is queued or running (tests). */
-  async idle(): Promise<void> {
-    while (this.active.size > 0 || this.pending.length > 0) await Promise.race([...this.active]);
-  }
-
-  async close(): Promise<void> {
-    this.closed = true;
-    this.pending.length = 0;
-    await Promise.allSettled([...this.active]);
-  }
-}
 
 /** Options of {@link PgBossQueue.start}. */
 export interface PgBossQueueOptions {

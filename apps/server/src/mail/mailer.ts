@@ -40,8 +40,15 @@ const OUTBOX_LIMIT = 200;
  * @param opts.smtpUrl  nodemailer connection URL (`smtp://user:pass@host:587`); omit for the local outbox.
  * @param opts.from     sender address used in SMTP mode.
  * @param opts.logger   every outbox mail is also written to this log (so `npm start` needs no set-up).
+ * @param opts.production without SMTP in production nothing is kept and the log says only that mail
+ *   is not configured: never the link, whose token would let a log reader take the account.
  */
-export function createMailer(opts: { smtpUrl?: string; from: string; logger: MailLogger }): Mailer {
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  logger: MailLogger;
+  production?: boolean;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -49,6 +56,18 @@ export function createMailer(opts: { smtpUrl?: string; from: string; logger: Mai
       async send(m) {
         const text = m.link ? `${m.text}\n\n${m.link}\n` : m.text;
         await transport.sendMail({ from: opts.from, to: m.to, subject: m.subject, text });
+      },
+      outbox: () => [],
+    };
+  }
+  if (opts.production) {
+    return {
+      mode: "outbox",
+      async send(m) {
+        opts.logger.warn(
+          { mail: { subject: m.subject } },
+          "mail is not configured (set SMTP_URL): a mail was not sent",
+        );
       },
       outbox: () => [],
     };

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpVerified, TEST_ORIGIN, testAccountsOptions } from "../../test/accounts.js";
+import { testDatabases } from "../../test/databases.js";
+import { startFakeRazorpay } from "../../test/fake-razorpay.js";
 import { buildApp } from "../app.js";
-import { signUpVerified, TEST_ORIGIN, testAccountsOptions } from "../auth/test-helpers.js";
 import type { DatabaseHandle } from "../db/index.js";
-import { testDatabases } from "../test/databases.js";
-import { startFakeRazorpay } from "./fake-razorpay.js";
 import { PLAN_CATALOGUE } from "./plans.js";
 import { activatePayment } from "./service.js";
-import { TEST_CHECKOUT_SECRET } from "./settings.js";
 import { checkoutSignature, signaturesMatch, webhookSignature } from "./signature.js";
 
 const origin = { origin: TEST_ORIGIN };
@@ -27,6 +26,9 @@ describe("signatures", () => {
     expect(signaturesMatch(good, `${good.slice(0, 62)}zz`)).toBe(false);
   });
 });
+
+/** The test checkout's signing secret in these tests (a server makes a random one per process). */
+const TEST_CHECKOUT_SECRET = "unit-test-checkout-secret";
 
 describe("plan catalogue", () => {
   it("holds the SPEC §9 prices, savings and badges", () => {
@@ -53,7 +55,11 @@ describe.each(testDatabases())("payments on $name (test checkout)", (tdb) => {
   let app: FastifyInstance;
   beforeAll(async () => {
     database = await tdb.open();
-    app = await buildApp({ database, webDistDir: "/nonexistent", accounts: testAccountsOptions() });
+    app = await buildApp({
+      database,
+      webDistDir: "/nonexistent",
+      accounts: testAccountsOptions({ testCheckoutSecret: TEST_CHECKOUT_SECRET }),
+    });
   });
   afterAll(async () => {
     await app.close();

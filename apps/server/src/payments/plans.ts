@@ -1,42 +1,6 @@
-import type { PlanCurrency, PlanId } from "../db/schema.js";
+import { FREE_DAILY_LIMIT, type Plan, type PlanCatalogue, REFUND_DAYS } from "@tonic/api";
 
-export type { PlanCurrency, PlanId } from "../db/schema.js";
-
-/** One subscription plan (SPEC §3 "Subscription plan"). Prices are in major units (₹, $). */
-export interface Plan {
-  id: PlanId;
-  name: string;
-  price: number;
-  interval: "month" | "year";
-  /** The struck-through price, or null. */
-  originalPrice: number | null;
-  /** Savings in percent against `originalPrice`, or null. */
-  savings: number | null;
-  badge: string | null;
-  popular: boolean;
-  features: string[];
-}
-
-/** The plans of one currency, with display helpers. */
-export interface PlanCatalogueEntry {
-  currency: PlanCurrency;
-  /** "₹" or "$". */
-  symbol: string;
-  /** Switch label: "India (₹)" / "International ($)". */
-  label: string;
-  plans: Plan[];
-}
-
-/** What `GET /api/plans` returns: the single source of truth for prices (SPEC §9). */
-export interface PlanCatalogue {
-  currencies: PlanCatalogueEntry[];
-  /** SPEC §6 "Premium features". */
-  premiumFeatures: string[];
-  /** SPEC §6 Free features (policy text). */
-  freeFeatures: string[];
-  freeDailyLimit: number;
-  refundDays: number;
-}
+export type { Plan, PlanCatalogue, PlanCurrency, PlanId } from "@tonic/api";
 
 /** SPEC §6 premium features, in the SPEC's order. */
 export const PREMIUM_FEATURES = [
@@ -55,7 +19,7 @@ export const PREMIUM_FEATURES = [
 export const FREE_FEATURES = [
   "Basic scale explorer",
   "Basic chord detection",
-  "5 song analyses per day",
+  `${FREE_DAILY_LIMIT} song analyses per day`,
   "Standard support",
 ] as const;
 
@@ -125,8 +89,8 @@ export const PLAN_CATALOGUE: PlanCatalogue = {
   ],
   premiumFeatures: features,
   freeFeatures: [...FREE_FEATURES],
-  freeDailyLimit: 5,
-  refundDays: 7,
+  freeDailyLimit: FREE_DAILY_LIMIT,
+  refundDays: REFUND_DAYS,
 };
 
 /**

@@ -1,32 +1,26 @@
 import { randomBytes } from "node:crypto";
+import {
+  CreatedOrder,
+  CreateSubscriptionRequest,
+  PaymentsConfig,
+  PlanCatalogue,
+  TestPayRequest,
+  TestPayResponse,
+  VerifyPaymentRequest,
+  VerifyPaymentResponse,
+} from "@tonic/api";
 import type { FastifyPluginAsync } from "fastify";
 import { z } from "zod";
-import { type AccountsContext, checkOrigin } from "../auth/plugin.js";
+import type { AccountsContext } from "../auth/accounts.js";
 import { requireSessionUser } from "../auth/session.js";
 import { HttpError } from "../lib/errors.js";
+import { checkOrigin, serialize } from "../lib/http.js";
+import { requireLocalRequest } from "../security/local-mode.js";
 import { PLAN_CATALOGUE } from "./plans.js";
 import { activatePayment, createOrder, type OrdersApi, razorpayOrdersApi, verifyPayment } from "./service.js";
 import { checkoutSignature, signaturesMatch, webhookSignature } from "./signature.js";
 
 const SIGN_IN_TO_SUBSCRIBE = "Please sign in to subscribe";
-
-const CreateBody = z.object({
-  plan_id: z.enum(["monthly", "yearly"]),
-  currency: z.enum(["INR", "USD"]).default("INR"),
-  user_id: z.string().optional(),
-  /** Accepted for compatibility with SPEC §7 and ignored: the server computes the amount. */
-  amount: z.unknown().optional(),
-});
-
-const VerifyBody = z.object({
-  razorpay_payment_id: z.string().min(1).max(100),
-  razorpay_order_id: z.string().min(1).max(100),
-  razorpay_signature: z.string().min(1).max(200),
-  user_id: z.string().optional(),
-  plan_id: z.string().optional(),
-});
-
-const TestPayBody = z.object({ order_id: z.string().min(1).max(100) });
 
 const WebhookEvent = z.object({
   event: z.string(),
@@ -48,7 +42,7 @@ const WebhookEvent = z.object({
  *   `{ success: true, subscription_end_date }`;
  * - `POST /api/razorpay/webhook` (header `X-Razorpay-Signature`) → activates on `payment.captured`/`order.paid`;
  * - `POST /api/test-checkout/pay` `{ order_id }` → a correctly signed test payment (test mode only,
- *   never in production).
+ *   never in production, only for requests from this machine).
  */
 export const paymentRoutes: FastifyPluginAsync<{ ctx: AccountsContext; orders?: OrdersApi }> = async (
   app,
@@ -61,31 +55,41 @@ export const paymentRoutes: FastifyPluginAsync<{ ctx: AccountsContext; orders?: 
       ? razorpayOrdersApi(settings.keyId, settings.keySecret, settings.apiUrl)
       : null);
 
-  app.get("/api/plans", async () => PLAN_CATALOGUE);
+  app.get("/api/plans", async () => serialize(PlanCatalogue, PLAN_CATALOGUE));
 
-  app.get("/api/payments/config", async () => ({
-    mode: settings.mode,
-    key_id: settings.mode === "disabled" ? null : settings.keyId,
-  }));
+  app.get("/api/payments/config", async () =>
+    serialize(PaymentsConfig, {
+      mode: settings.mode,
+      key_id: settings.mode === "disabled" ? null : settings.keyId,
+    }),
+  );
 
   app.post("/api/create-subscription", async (request) => {
     checkOrigin(request, ctx.trustedOrigins);
     const user = await requireSessionUser(request, SIGN_IN_TO_SUBSCRIBE);
-    const body = CreateBody.parse(request.body ?? {});
+    const body = CreateSubscriptionRequest.parse(request.body ?? {});
     if (body.user_id && body.user_id !== user.id)
       throw new HttpError(403, "You can only subscribe for yourself");
-    return createOrder(ctx.db, settings, ordersApi, user.id, body.plan_id, body.currency);
+    return serialize(
+      CreatedOrder,
+      await createOrder(ctx.db, settings, ordersApi, user.id, body.plan_id, body.currency),
+    );
   });
 
   app.post("/api/verify-payment", async (request) => {
     checkOrigin(request, ctx.trustedOrigins);
     const user = await requireSessionUser(request, SIGN_IN_TO_SUBSCRIBE);
-    const body = VerifyBody.parse(request.body ?? {});
+    const body = VerifyPaymentRequest.parse(request.body ?? {});
     const res = await verifyPayment(ctx.db, settings, user.id, body);
-    return { success: true, subscription_end_date: res.subscription_end_date, applied: res.applied };
+    return serialize(VerifyPaymentResponse, {
+      success: true,
+      subscription_end_date: res.subscription_end_date,
+      applied: res.applied,
+    });
   });
 
   app.post("/api/test-checkout/pay", async (request) => {
+    requireLocalRequest(request);
     if (settings.mode !== "test" || ctx.production) {
       throw new HttpError(
         404,
@@ -94,7 +98,7 @@ export const paymentRoutes: FastifyPluginAsync<{ ctx: AccountsContext; orders?: 
     }
     checkOrigin(request, ctx.trustedOrigins);
     const user = await requireSessionUser(request, SIGN_IN_TO_SUBSCRIBE);
-    const body = TestPayBody.parse(request.body ?? {});
+    const body = TestPayRequest.parse(request.body ?? {});
     const order = await ctx.db
       .selectFrom("payment_orders")
       .select(["user_id", "mode"])
@@ -103,11 +107,11 @@ export const paymentRoutes: FastifyPluginAsync<{ ctx: AccountsContext; orders?: 
     if (!order || order.user_id !== user.id || order.mode !== "test")
       throw new HttpError(404, "Unknown order");
     const paymentId = `pay_test_${randomBytes(9).toString("hex")}`;
-    return {
+    return serialize(TestPayResponse, {
       razorpay_payment_id: paymentId,
       razorpay_order_id: body.order_id,
       razorpay_signature: checkoutSignature(body.order_id, paymentId, settings.keySecret),
-    };
+    });
   });
 
   // The webhook needs the exact bytes Razorpay signed, so JSON is kept raw in this scope.

@@ -1,10 +1,5 @@
-import type { AccountsOptions } from "../auth/plugin.js";
+import { randomBytes } from "node:crypto";
 
-/**
- * Secret of the local test checkout (used only when RAZORPAY_KEY_ID is not set and NODE_ENV is not
- * production). It is public on purpose: test payments grant nothing outside a local set-up.
- */
-export const TEST_CHECKOUT_SECRET = "tonic-local-test-checkout-secret";
 /** The key id the web app is given in test checkout mode. */
 export const TEST_CHECKOUT_KEY_ID = "rzp_test_tonic_local";
 
@@ -21,6 +16,15 @@ export type PaymentSettings =
   | { mode: "test"; keyId: string; keySecret: string; webhookSecret: string }
   | { mode: "disabled"; reason: string };
 
+/** The payment part of the accounts options (see `.env.example`). */
+export interface PaymentOptions {
+  razorpay?: { keyId: string; keySecret: string; webhookSecret?: string; apiUrl?: string };
+  /** Webhook secret when Razorpay keys are not set (test checkout mode). */
+  webhookSecret?: string;
+  /** Signing secret of the local test checkout (tests); default: random per process. */
+  testCheckoutSecret?: string;
+}
+
 interface WarnLogger {
   warn(msg: string): void;
 }
@@ -29,11 +33,7 @@ interface WarnLogger {
  * Chooses the payment mode: Razorpay when keys are set; otherwise the local test checkout outside
  * production; otherwise disabled (a production server never fakes payments).
  */
-export function paymentSettings(
-  opts: AccountsOptions,
-  production: boolean,
-  log: WarnLogger,
-): PaymentSettings {
+export function paymentSettings(opts: PaymentOptions, production: boolean, log: WarnLogger): PaymentSettings {
   if (opts.razorpay) {
     return {
       mode: "razorpay",
@@ -48,10 +48,12 @@ export function paymentSettings(
     return { mode: "disabled", reason: "Payments are not configured on this server" };
   }
   log.warn("RAZORPAY_KEY_ID is not set: using the local TEST checkout (no real payments)");
+  // Random per process (tests may fix it): a public constant would let anyone sign their own payment.
+  const secret = opts.testCheckoutSecret ?? randomBytes(32).toString("hex");
   return {
     mode: "test",
     keyId: TEST_CHECKOUT_KEY_ID,
-    keySecret: TEST_CHECKOUT_SECRET,
-    webhookSecret: opts.webhookSecret ?? TEST_CHECKOUT_SECRET,
+    keySecret: secret,
+    webhookSecret: opts.webhookSecret ?? secret,
   };
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpVerified, TEST_ORIGIN, testAccountsOptions } from "../../test/accounts.js";
+import { testDatabases } from "../../test/databases.js";
 import { buildApp } from "../app.js";
-import { signUpVerified, TEST_ORIGIN, testAccountsOptions } from "../auth/test-helpers.js";
 import type { DatabaseHandle } from "../db/index.js";
-import { testDatabases } from "../test/databases.js";
 import { baseUsername } from "./service.js";
 
 describe("baseUsername", () => {

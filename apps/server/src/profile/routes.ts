@@ -1,10 +1,9 @@
+import { UpdateProfileRequest, UpdateProfileResponse } from "@tonic/api";
 import type { FastifyPluginAsync } from "fastify";
-import { z } from "zod";
-import { type AccountsContext, checkOrigin } from "../auth/plugin.js";
+import type { AccountsContext } from "../auth/accounts.js";
 import { requireSessionUser } from "../auth/session.js";
+import { checkOrigin, serialize } from "../lib/http.js";
 import { updateUsername } from "./service.js";
-
-const UsernameBody = z.object({ username: z.string().max(200) });
 
 /**
  * `PATCH /api/profile` `{ username }` → `{ username }` (SPEC §4 "Username edit", §8 "Username").
@@ -15,8 +14,8 @@ export const profileRoutes: FastifyPluginAsync<{ ctx: AccountsContext }> = async
   app.patch("/api/profile", async (request) => {
     checkOrigin(request, ctx.trustedOrigins);
     const user = await requireSessionUser(request);
-    const body = UsernameBody.parse(request.body ?? {});
+    const body = UpdateProfileRequest.parse(request.body ?? {});
     const username = await updateUsername(ctx.db, user.id, body.username);
-    return { username };
+    return serialize(UpdateProfileResponse, { username });
   });
 };

@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { Database, UserType } from "../db/schema.js";
 import { HttpError } from "../lib/errors.js";
+import { cleanUsername, sanitizeProvidedName, usernameKey } from "./username.js";
 
 /** A profile as the API returns it (SPEC §3 profiles); dates as `yyyy-mm-dd` / ISO strings. */
 export interface ProfileView {
@@ -27,8 +28,8 @@ const MAX_USERNAME = 40;
  * @returns a trimmed, non-empty name of at most 40 characters.
  */
 export function baseUsername(user: Pick<ProfileSource, "email" | "name">): string {
-  const fromName = user.name.trim().replace(/\s+/g, " ");
-  const local = user.email.split("@")[0]?.trim() ?? "";
+  const fromName = sanitizeProvidedName(user.name).replace(/\s+/g, " ");
+  const local = sanitizeProvidedName(user.email.split("@")[0] ?? "");
   const base = fromName || local || "user";
   return base.slice(0, MAX_USERNAME);
 }
@@ -55,7 +56,12 @@ export async function ensureProfile(db: Kysely<Database>, user: ProfileSource): 
     try {
       const inserted = await db
         .insertInto("profiles")
-        .values({ id: user.id, username, profile_picture_url: user.image })
+        .values({
+          id: user.id,
+          username,
+          username_key: usernameKey(username),
+          profile_picture_url: user.image,
+        })
         .onConflict((oc) => oc.column("id").doNothing())
         .returning("id")
         .executeTakeFirst();
@@ -97,8 +103,10 @@ export async function getProfile(db: Kysely<Database>, userId: string): Promise<
 
 /**
  * Changes a user's username (SPEC §4 "Username edit", §5, §8 "Username").
- * @param username the new name; trimmed before saving.
- * @throws {HttpError} 400 "Username cannot be empty"; 409 "Username already taken" (unique violation,
+ * @param username the new name; cleaned by {@link cleanUsername} (NFKC, invisible characters removed,
+ *   trimmed). Unique case-insensitively after NFKC (`username_key`).
+ * @throws {HttpError} 400 "Username cannot be empty" (also for zero-width-only names), 400 for
+ *   text-direction or control characters; 409 "Username already taken" (unique violation,
  *   code 23505); 500 "Error updating username" for any other failure (including a missing profile).
  */
 export async function updateUsername(
@@ -106,14 +114,13 @@ export async function updateUsername(
   userId: string,
   username: string,
 ): Promise<string> {
-  const name = username.trim();
-  if (!name) throw new HttpError(400, "Username cannot be empty");
+  const name = cleanUsername(username);
   if (name.length > MAX_USERNAME)
     throw new HttpError(400, `Username must be at most ${MAX_USERNAME} characters`);
   try {
     const res = await db
       .updateTable("profiles")
-      .set({ username: name })
+      .set({ username: name, username_key: usernameKey(name) })
       .where("id", "=", userId)
       .returning("username")
       .executeTakeFirst();

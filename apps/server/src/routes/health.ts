@@ -1,17 +1,42 @@
+import { HealthResponse } from "@tonic/api";
 import type { FastifyInstance } from "fastify";
-import { type DatabaseHandle, pingDatabase } from "../db/index.js";
+import { loadConfig } from "../config.js";
+import type { DatabaseHandle } from "../db/index.js";
+import { HealthChecker, type HealthOptions, ytDlpWarning } from "../health/checks.js";
+import { checkTools, type ToolPaths } from "../jobs/tools.js";
+import { serialize } from "../lib/http.js";
 
-/** GET /api/health: `{ status: "ok" | "degraded", version, database: { kind, ok } }`; 503 when the database is down. */
+/**
+ * GET /api/health → {@link HealthReport}: `status` "ok" | "degraded", `version`, `database`
+ * (`ok`/`writable`: a write was accepted), `disk` (free bytes in the data folder), `queue`
+ * (`queued`, `running`), `linkAnalysis` (yt-dlp/ffmpeg versions, yt-dlp age). 503 when the
+ * database refuses the write. Logs a warning at start-up when yt-dlp is older than 90 days.
+ */
 export async function healthRoutes(
   app: FastifyInstance,
-  opts: { database: DatabaseHandle; version: string },
+  opts: {
+    database: DatabaseHandle;
+    version: string;
+    dataDir?: string;
+    tools?: ToolPaths;
+    ttlMs?: HealthOptions["ttlMs"];
+    now?: HealthOptions["now"];
+  },
 ) {
+  const tools =
+    opts.tools ??
+    (() => {
+      const c = loadConfig();
+      return { ytDlp: c.YT_DLP_PATH, ffmpeg: c.FFMPEG_PATH };
+    })();
+  const checker = new HealthChecker({ ...opts, tools });
+  const found = await checkTools(tools);
+  const warning = ytDlpWarning(found.ytDlp, (opts.now ?? (() => new Date()))());
+  if (warning) app.log.warn(warning);
+
   app.get("/api/health", async (_req, reply) => {
-    const ok = await pingDatabase(opts.database.db);
-    return reply.status(ok ? 200 : 503).send({
-      status: ok ? "ok" : "degraded",
-      version: opts.version,
-      database: { kind: opts.database.kind, ok },
-    });
+    const report = await checker.report();
+    reply.header("cache-control", "no-store");
+    return reply.status(report.database.writable ? 200 : 503).send(serialize(HealthResponse, report));
   });
 }

@@ -16,6 +16,8 @@ export async function webRoutes(app: FastifyInstance, opts: { webDistDir: string
       index: false,
       // The web build writes .br and .gz copies of every asset; serve them to clients that accept them.
       preCompressed: true,
+      // Our setHeaders decides Cache-Control; send's own default (max-age=0) would overwrite it.
+      cacheControl: false,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader("Cache-Control", "public, max-age=31536000, immutable");

@@ -1,28 +1,30 @@
+import { type AnalysisResult, analyzeAudio } from "@tonic/analysis";
 import type { Kysely } from "kysely";
-import type { Database, SongChord } from "../db/schema.js";
+import type { Database } from "../db/schema.js";
+import { analyzeInThread } from "../jobs/analyze-in-thread.js";
+import { type DemoScore, demoDurationSeconds, renderDemoScore } from "./demo-synth.js";
 
-/** One demo song: a chord progression our own code synthesises (no third-party audio). */
-export interface DemoSong {
+/**
+ * One demo song: a score our own generator plays (no third-party audio). Its key, tempo and chords are
+ * NOT stated here: the seed analyses the rendered audio with the engine and stores what it finds.
+ * Minor-key progressions end on the major dominant (harmonic minor's raised 7th, e.g. E in A minor), as
+ * minor-key songs usually do: a loop such as Am–F–C–G is as much C major as A minor, so it could not
+ * tell a right engine from a wrong one.
+ */
+export interface DemoSong extends DemoScore {
   videoId: string;
   title: string;
-  key: string;
-  bpm: number;
-  /** The progression, played `repeats` times, `beatsPerChord` beats per chord. */
-  progression: string[];
-  beatsPerChord: number;
-  repeats: number;
   /** SPEC §3 song language code (metadata only). */
   language: string;
 }
 
-/** The demo songs seeded on start-up (idempotent). Their audio is rendered by `/api/demo-audio/:videoId`. */
+/** The demo songs seeded on start-up (idempotent). Their audio is served by `/api/demo-audio/:videoId`. */
 export const DEMO_SONGS: readonly DemoSong[] = [
   {
     videoId: "demo-c-major-pop",
     title: "Demo: Sunrise Pop",
-    key: "C Major",
-    bpm: 100,
     progression: ["C", "G", "Am", "F"],
+    tempo: 100,
     beatsPerChord: 4,
     repeats: 7,
     language: "en",
@@ -30,9 +32,8 @@ export const DEMO_SONGS: readonly DemoSong[] = [
   {
     videoId: "demo-a-minor-ballad",
     title: "Demo: Monsoon Ballad",
-    key: "A Minor",
-    bpm: 80,
-    progression: ["Am", "F", "C", "G"],
+    progression: ["Am", "F", "Dm", "E"],
+    tempo: 80,
     beatsPerChord: 4,
     repeats: 5,
     language: "hi",
@@ -40,9 +41,8 @@ export const DEMO_SONGS: readonly DemoSong[] = [
   {
     videoId: "demo-g-major-folk",
     title: "Demo: Village Folk",
-    key: "G Major",
-    bpm: 112,
     progression: ["G", "D", "Em", "C"],
+    tempo: 112,
     beatsPerChord: 4,
     repeats: 7,
     language: "te",
@@ -50,9 +50,8 @@ export const DEMO_SONGS: readonly DemoSong[] = [
   {
     videoId: "demo-e-minor-rock",
     title: "Demo: Night Drive Rock",
-    key: "E Minor",
-    bpm: 126,
-    progression: ["Em", "C", "G", "D"],
+    progression: ["Em", "C", "Am", "B"],
+    tempo: 126,
     beatsPerChord: 4,
     repeats: 8,
     language: "es",
@@ -60,9 +59,8 @@ export const DEMO_SONGS: readonly DemoSong[] = [
   {
     videoId: "demo-d-major-waltz",
     title: "Demo: Garden Waltz",
-    key: "D Major",
-    bpm: 96,
     progression: ["D", "Bm", "G", "A"],
+    tempo: 96,
     beatsPerChord: 3,
     repeats: 8,
     language: "ta",
@@ -70,9 +68,8 @@ export const DEMO_SONGS: readonly DemoSong[] = [
   {
     videoId: "demo-f-major-lullaby",
     title: "Demo: Evening Lullaby",
-    key: "F Major",
-    bpm: 84,
     progression: ["F", "Dm", "A#", "C"],
+    tempo: 84,
     beatsPerChord: 4,
     repeats: 5,
     language: "ko",
@@ -80,63 +77,110 @@ export const DEMO_SONGS: readonly DemoSong[] = [
   {
     videoId: "demo-b-minor-groove",
     title: "Demo: City Groove",
-    key: "B Minor",
-    bpm: 104,
-    progression: ["Bm", "G", "D", "A"],
+    progression: ["Bm", "G", "Em", "F#"],
+    tempo: 104,
     beatsPerChord: 4,
     repeats: 7,
     language: "ja",
   },
 ];
 
-/** Length of a demo song's audio, seconds (as `renderProgression` renders it, plus its 0.5 s tail). */
-export function demoDurationSeconds(s: DemoSong): number {
-  return (s.progression.length * s.beatsPerChord * s.repeats * 60) / s.bpm + 0.5;
+export { demoDurationSeconds };
+
+/** Sample rate of the rendered demo audio (served and analysed), Hz. */
+export const DEMO_RATE = 22_050;
+
+/** Renders a demo song's audio (the same samples the audio route serves). */
+export function renderDemoSong(song: DemoSong): Float32Array {
+  return renderDemoScore(song, DEMO_RATE);
 }
 
-/** The exact chord changes of a demo song (it is synthesised, so the timeline is known). */
-export function demoChords(s: DemoSong): SongChord[] {
-  const chordSeconds = (s.beatsPerChord * 60) / s.bpm;
-  const out: SongChord[] = [];
-  for (let r = 0; r < s.repeats; r++) {
-    s.progression.forEach((chord, i) => {
-      const time = Math.round((r * s.progression.length + i) * chordSeconds * 1000) / 1000;
-      out.push({ time, chord });
-    });
+const analyses = new Map<string, AnalysisResult>();
+
+/**
+ * The engine's analysis of a demo song's audio, computed once per process (the audio is deterministic).
+ * @returns `analyzeAudio`'s result for the rendered audio.
+ */
+export function analyseDemoSong(song: DemoSong): AnalysisResult {
+  let result = analyses.get(song.videoId);
+  if (!result) {
+    result = analyzeAudio(renderDemoSong(song), DEMO_RATE);
+    analyses.set(song.videoId, result);
   }
-  return out;
+  return result;
 }
 
 /**
- * Adds the demo songs to the song store when missing (idempotent: existing rows are left alone), so the
- * Song explorer, `/search?v=` and the analysis screen work offline on `npm start`.
+ * {@link analyseDemoSong} off the main thread: the engine runs in a worker thread (so a server seeding
+ * at start-up keeps answering), and the result joins the same per-process memo.
+ */
+export async function analyseDemoSongInThread(song: DemoSong): Promise<AnalysisResult> {
+  const known = analyses.get(song.videoId);
+  if (known) return known;
+  const result = await analyzeInThread(renderDemoSong(song), DEMO_RATE);
+  analyses.set(song.videoId, result);
+  return result;
+}
+
+interface SeedLogger {
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * Adds the demo songs to the song store when missing (idempotent: existing rows are left alone and not
+ * re-analysed), so the Song explorer, `/search?v=` and the analysis screen work offline. Each song's key,
+ * BPM, chords, beats and time signature are what the engine finds in its rendered audio.
+ * A song the engine finds no key or no beat in is skipped with a warning (the store needs both).
+ * @param analyse how a song is analysed (default in this thread; the server passes
+ *   {@link analyseDemoSongInThread}).
  * @returns how many songs were inserted.
  */
-export async function seedDemoSongs(db: Kysely<Database>): Promise<number> {
+export async function seedDemoSongs(
+  db: Kysely<Database>,
+  log?: SeedLogger,
+  analyse: (song: DemoSong) => AnalysisResult | Promise<AnalysisResult> = analyseDemoSong,
+): Promise<number> {
+  const present = new Set(
+    (
+      await db
+        .selectFrom("songs")
+        .select("video_id")
+        .where(
+          "video_id",
+          "in",
+          DEMO_SONGS.map((s) => s.videoId),
+        )
+        .execute()
+    ).map((r) => r.video_id),
+  );
   let inserted = 0;
   for (const s of DEMO_SONGS) {
-    const seconds = demoDurationSeconds(s);
-    const beatSeconds = 60 / s.bpm;
-    const beatCount = s.progression.length * s.beatsPerChord * s.repeats;
-    const beats = Array.from({ length: beatCount }, (_, i) => Math.round(i * beatSeconds * 1000) / 1000);
+    if (present.has(s.videoId)) continue;
+    // Yield between songs so a server seeding in the background keeps answering requests.
+    await new Promise((r) => setImmediate(r));
+    const result = await analyse(s);
+    if (result.key === null || result.bpm === null) {
+      log?.warn({ videoId: s.videoId }, "the engine found no key or no beat in a demo song: not seeded");
+      continue;
+    }
     const res = await db
       .insertInto("songs")
       .values({
         video_id: s.videoId,
         title: s.title,
         thumbnail: null,
-        duration: Math.floor(seconds / 60),
-        key: s.key,
-        bpm: s.bpm,
-        chords: JSON.stringify(demoChords(s)),
+        duration: Math.floor(result.durationSeconds / 60),
+        key: result.key,
+        bpm: result.bpm,
+        chords: JSON.stringify(result.chords),
         language: s.language,
         analysis: JSON.stringify({
-          beats,
-          downbeats: beats.filter((_, i) => i % s.beatsPerChord === 0),
-          segments: [],
-          timeSignature: s.beatsPerChord === 3 ? "3/4" : "4/4",
-          durationSeconds: seconds,
-          keyConfidence: 1,
+          beats: result.beats,
+          downbeats: result.downbeats,
+          segments: result.segments,
+          timeSignature: result.timeSignature,
+          durationSeconds: result.durationSeconds,
+          keyConfidence: result.keyConfidence,
         }),
         source_url: `/api/demo-audio/${s.videoId}`,
       })

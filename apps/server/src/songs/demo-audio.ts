@@ -1,15 +1,12 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { encodeWav, renderProgression } from "@tonic/analysis/testing";
+import { encodeWav } from "@tonic/analysis";
 import type { FastifyPluginAsync } from "fastify";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Database } from "../db/schema.js";
 import { HttpError } from "../lib/errors.js";
-import { DEMO_SONGS } from "../seed/demo-songs.js";
-
-/** Sample rate of the rendered demo audio, Hz. */
-const DEMO_RATE = 22_050;
+import { DEMO_RATE, DEMO_SONGS, renderDemoSong } from "../seed/demo-songs.js";
 
 /**
  * Serves the demo songs' audio (`GET /api/demo-audio/:videoId`, WAV), rendered from their progression
@@ -33,13 +30,7 @@ export const demoAudioRoutes: FastifyPluginAsync<{ db: Kysely<Database>; dir: st
     let p = rendering.get(videoId);
     if (!p) {
       p = (async () => {
-        const pcm = renderProgression({
-          chords: song.progression,
-          bpm: song.bpm,
-          beatsPerChord: song.beatsPerChord,
-          repeats: song.repeats,
-          sampleRate: DEMO_RATE,
-        });
+        const pcm = renderDemoSong(song);
         const bytes = Buffer.from(encodeWav(pcm, DEMO_RATE));
         try {
           await mkdir(opts.dir, { recursive: true });

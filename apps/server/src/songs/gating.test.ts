@@ -3,14 +3,16 @@ import type { AddressInfo } from "node:net";
 import { encodeWav, renderProgression } from "@tonic/analysis/testing";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpVerified, testAccountsOptions } from "../../test/accounts.js";
+import { testDatabases } from "../../test/databases.js";
 import { buildApp } from "../app.js";
-import { signUpVerified, testAccountsOptions } from "../auth/test-helpers.js";
 import type { DatabaseHandle } from "../db/index.js";
+import { FairInProcessQueue } from "../jobs/fairness.js";
 import { processJob } from "../jobs/processor.js";
-import { InProcessQueue, type JobQueue } from "../jobs/queue.js";
-import { testDatabases } from "../test/databases.js";
+import type { JobQueue } from "../jobs/queue.js";
+import { jobDeps } from "../jobs/setup.js";
 import { refundAnalysis, usageToday } from "../tiers/gate.js";
-import { jobDeps, type SongsSettings, songsSettingsFromEnv } from "./routes.js";
+import { type SongsSettings, songsSettingsFromEnv } from "./settings.js";
 
 /**
  * `/api/analyze-audio` behind the real session cookie and the real tier gate (accounts issue): a new
@@ -42,7 +44,7 @@ afterAll(async () => {
 describe.each(testDatabases())("analysis gating with real sessions on $name", ({ open }) => {
   let handle: DatabaseHandle;
   let app: FastifyInstance;
-  let inner: InProcessQueue;
+  let inner: FairInProcessQueue;
   /** While true, dispatched jobs wait in `held` (so counted analyses stay counted). */
   let hold = false;
   const held: string[] = [];
@@ -52,9 +54,11 @@ describe.each(testDatabases())("analysis gating with real sessions on $name", ({
       ...songsSettingsFromEnv({}),
       youtubeKeys: [],
       watchUrlTemplate: `${mediaBase}/media/{id}.wav`,
+      // this test holds four of one user's jobs in the queue at once (the per-user cap has its own test)
+      maxActiveJobsPerUser: 5,
     };
     const deps = jobDeps(handle.db, settings, (u, v) => refundAnalysis(handle.db, u, v));
-    inner = new InProcessQueue((id) => processJob(deps, id));
+    inner = new FairInProcessQueue((id) => processJob(deps, id));
     const queue: JobQueue = {
       kind: "in-process",
       dispatch: async (id) => {

@@ -6,14 +6,15 @@ import path from "node:path";
 import { encodeWav, renderProgression } from "@tonic/analysis/testing";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { testDatabases } from "../../test/databases.js";
+import { type FakeYouTube, startFakeYouTube } from "../../test/fake-youtube.js";
 import { buildApp } from "../app.js";
 import type { DatabaseHandle } from "../db/index.js";
-import { InProcessQueue } from "../jobs/queue.js";
-import { DEMO_SONGS } from "../seed/demo-songs.js";
-import { testDatabases } from "../test/databases.js";
+import { FairInProcessQueue } from "../jobs/fairness.js";
+import { analyseDemoSong, DEMO_SONGS } from "../seed/demo-songs.js";
 import type { GateDecision } from "../tiers/gate.js";
-import { type FakeYouTube, startFakeYouTube } from "../youtube/testing/fake-api.js";
-import type { SongsAccess, SongsSettings } from "./routes.js";
+import type { SongsAccess } from "./routes.js";
+import type { SongsSettings } from "./settings.js";
 
 const RATE = 22_050;
 /** WAV files by video id, served to yt-dlp's generic downloader. */
@@ -58,7 +59,9 @@ beforeAll(async () => {
     ],
   });
   demoDir = await mkdtemp(path.join(tmpdir(), "tonic-demo-audio-"));
-});
+  // The seed analyses each demo song once per process: do it here, outside the per-test hooks.
+  for (const s of DEMO_SONGS) analyseDemoSong(s);
+}, 300_000);
 afterAll(async () => {
   mediaServer.closeAllConnections();
   await new Promise((r) => mediaServer.close(r));
@@ -88,7 +91,7 @@ function fakeAccess() {
 describe.each(testDatabases())("songs API on $name", (tdb) => {
   let database: DatabaseHandle;
   let app: FastifyInstance;
-  let queue: InProcessQueue;
+  let queue: FairInProcessQueue;
   let gate: ReturnType<typeof fakeAccess>;
 
   beforeEach(async () => {
@@ -102,15 +105,15 @@ describe.each(testDatabases())("songs API on $name", (tdb) => {
     };
     // The queue's handler is wired by the plugin; build it lazily through a holder.
     let handler: (id: string) => Promise<unknown> = async () => {};
-    queue = new InProcessQueue((id) => handler(id), 2);
+    queue = new FairInProcessQueue((id) => handler(id), 2);
     app = await buildApp({
       database,
       webDistDir: "/nonexistent",
-      songs: { settings, access: gate.access, queue },
+      songs: { settings, access: gate.access, queue, seed: true },
     });
     const { processJob } = await import("../jobs/processor.js");
-    const { jobDeps } = await import("./routes.js");
-    const { songsSettingsFromEnv } = await import("./routes.js");
+    const { jobDeps } = await import("../jobs/setup.js");
+    const { songsSettingsFromEnv } = await import("./settings.js");
     const deps = jobDeps(database.db, { ...songsSettingsFromEnv({}), ...settings }, gate.access.refund);
     handler = (id) => processJob(deps, id);
   });
@@ -129,6 +132,19 @@ describe.each(testDatabases())("songs API on $name", (tdb) => {
     });
   const job = async (id: string) => (await app.inject(`/api/analysis-jobs/${id}`)).json();
 
+  it("tells users only what is available; the operator's detail is at /api/health/songs", async () => {
+    const caps = (await app.inject("/api/songs/capabilities")).json() as Record<string, unknown>;
+    expect(Object.keys(caps).sort()).toEqual(["linkAnalysis", "search"]);
+    expect(caps.search).toBe(true);
+    const health = (await app.inject("/api/health/songs")).json() as {
+      search: { ok: boolean; detail: string | null };
+      linkAnalysis: { ok: boolean; detail: string | null };
+    };
+    expect(health.search).toEqual({ ok: true, detail: null });
+    expect(health.linkAnalysis.ok).toBe(caps.linkAnalysis);
+    expect(health.linkAnalysis.detail === null).toBe(caps.linkAnalysis === true);
+  });
+
   it("seeds the demo songs once and filters them as SPEC §5 says", async () => {
     const all = (await app.inject("/api/songs")).json().songs as {
       videoId: string;
@@ -138,28 +154,35 @@ describe.each(testDatabases())("songs API on $name", (tdb) => {
     expect(all.map((s) => s.videoId).sort()).toEqual(DEMO_SONGS.map((s) => s.videoId).sort());
     const keyOf = async (qs: string) =>
       (await app.inject(`/api/songs?${qs}`)).json().songs as { key: string; language: string }[];
-    expect((await keyOf("key=C")).map((s) => s.key)).toEqual(["C Major"]);
-    expect((await keyOf("type=minor")).every((s) => s.key.endsWith("Minor"))).toBe(true);
-    expect((await keyOf("type=minor")).length).toBe(DEMO_SONGS.filter((s) => s.key.endsWith("Minor")).length);
-    expect((await keyOf("key=A&type=minor")).map((s) => s.key)).toEqual(["A Minor"]);
-    expect((await keyOf("key=A&type=major")).length).toBe(0);
+    // SPEC §5: key is a prefix match on "{note} ", type a contains match, both together "{note} {type}".
+    const keys = (pred: (k: string) => boolean) =>
+      all
+        .map((s) => s.key)
+        .filter(pred)
+        .sort();
+    expect((await keyOf("key=C")).map((s) => s.key).sort()).toEqual(keys((k) => k.startsWith("C ")));
+    expect((await keyOf("type=minor")).map((s) => s.key).sort()).toEqual(keys((k) => k.endsWith("Minor")));
+    expect((await keyOf("key=A&type=minor")).map((s) => s.key).sort()).toEqual(keys((k) => k === "A Minor"));
+    expect((await keyOf("key=G")).map((s) => s.key).sort()).toEqual(keys((k) => k.startsWith("G ")));
+    expect(new Set(all.map((s) => s.key)).size).toBeGreaterThan(2);
     expect((await keyOf("language=ko")).map((s) => s.language)).toEqual(["ko"]);
     expect((await app.inject("/api/songs?key=H")).statusCode).toBe(400);
     expect((await app.inject("/api/songs?language=xx")).statusCode).toBe(400);
   });
 
   it("answers a cached song at once, updates last_accessed and never gates it", async () => {
-    const before = await database.db
-      .selectFrom("songs")
-      .select("last_accessed")
+    const longAgo = new Date("2020-01-01T00:00:00Z");
+    await database.db
+      .updateTable("songs")
+      .set({ last_accessed: longAgo })
       .where("video_id", "=", "demo-c-major-pop")
-      .executeTakeFirstOrThrow();
-    await new Promise((r) => setTimeout(r, 20));
+      .execute();
     const res = await analyze("demo-c-major-pop");
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ status: "done", cached: true, key: "C Major", bpm: 100 });
-    expect(body.chords[1]).toEqual({ time: 2.4, chord: "G" });
+    const stored = analyseDemoSong(DEMO_SONGS[0] as (typeof DEMO_SONGS)[number]);
+    expect(body).toMatchObject({ status: "done", cached: true, key: stored.key, bpm: stored.bpm });
+    expect(body.chords).toEqual(stored.chords);
     expect(body.song.audioUrl).toBe("/api/demo-audio/demo-c-major-pop");
     expect(gate.calls).toEqual([]);
     const after = await database.db
@@ -167,7 +190,7 @@ describe.each(testDatabases())("songs API on $name", (tdb) => {
       .select("last_accessed")
       .where("video_id", "=", "demo-c-major-pop")
       .executeTakeFirstOrThrow();
-    expect(new Date(after.last_accessed).getTime()).toBeGreaterThan(new Date(before.last_accessed).getTime());
+    expect(new Date(after.last_accessed).getTime()).toBeGreaterThan(longAgo.getTime());
   });
 
   it("refuses bad links and visitors/limited users before queueing anything", async () => {
@@ -250,8 +273,10 @@ describe.each(testDatabases())("songs API on $name", (tdb) => {
       error: "No video found for this URL",
     });
     const song = (await app.inject("/api/songs/demo-a-minor-ballad")).json().song;
+    const ballad = DEMO_SONGS.find((s) => s.videoId === "demo-a-minor-ballad");
+    if (!ballad) throw new Error("no ballad");
     expect(song).toMatchObject({
-      key: "A Minor",
+      key: analyseDemoSong(ballad).key,
       language: "hi",
       audioUrl: "/api/demo-audio/demo-a-minor-ballad",
     });

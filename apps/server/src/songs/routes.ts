@@ -1,37 +1,37 @@
-import { hostname } from "node:os";
+import {
+  AnalysisJobResponse,
+  AnalyzeRequest,
+  AnalyzeResponse,
+  DEMO_PREFIX,
+  GATE_MESSAGES,
+  GateRefusal,
+  SongCapabilities,
+  SongListQuery,
+  SongListResponse,
+  SongResponse,
+  SongSearchQuery,
+  SongSearchResponse,
+  VideoDetailsResponse,
+} from "@tonic/api";
 import { parseYouTubeUrl, VIDEO_ID_PATTERN } from "@tonic/youtube";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { getSessionUser } from "../auth/session.js";
-import { loadConfig } from "../config.js";
 import type { DatabaseHandle } from "../db/index.js";
-import { type JobDeps, processJob } from "../jobs/processor.js";
-import { InProcessQueue, type JobQueue, PgBossQueue } from "../jobs/queue.js";
+import type { RefundAt } from "../jobs/cleanup.js";
+import { assertJobCapacity, PerUserLock } from "../jobs/fairness.js";
+import type { JobQueue } from "../jobs/queue.js";
+import { createJobQueue, jobDeps } from "../jobs/setup.js";
 import { createOrJoinJob, getJob } from "../jobs/store.js";
-import { checkTools, missingToolsMessage, type ToolPaths, type ToolStatus } from "../jobs/tools.js";
+import { checkTools, missingToolsMessage, type ToolStatus } from "../jobs/tools.js";
 import { HttpError } from "../lib/errors.js";
-import { seedDemoSongs } from "../seed/demo-songs.js";
+import { serialize } from "../lib/http.js";
+import { analyseDemoSongInThread, seedDemoSongs } from "../seed/demo-songs.js";
 import { consumeAnalysis, type GateDecision, refundAnalysis } from "../tiers/gate.js";
 import { YouTubeClient } from "../youtube/client.js";
 import { demoAudioRoutes } from "./demo-audio.js";
-import { DEMO_PREFIX, listSongs, NOTE_NAMES, readSong, SONG_LANGUAGES, toSongDto } from "./store.js";
-
-/** Settings of the songs area (defaults come from the environment, see `.env.example`). */
-export interface SongsSettings {
-  youtubeKeys: string[];
-  youtubeBaseUrl: string;
-  /** `{id}` is replaced by the video id. */
-  watchUrlTemplate: string;
-  tools: ToolPaths;
-  /** Work jobs in this process (in-process queue, or a pg-boss worker with PostgreSQL). */
-  workInServer: boolean;
-  concurrency: number;
-  timeoutSeconds: number;
-  /** PostgreSQL URL for pg-boss (main.ts passes DATABASE_URL); absent = in-process queue. */
-  queueDatabaseUrl?: string;
-  /** Folder for rendered demo audio (default DATA_DIR/demo-audio). */
-  demoAudioDir: string;
-}
+import { type SongsSettings, songsSettingsFromEnv } from "./settings.js";
+import { listSongs, readSong, toSongDto } from "./store.js";
 
 /** Who asks, and the tier gate (SPEC §4 "Song analysis gating"); tests may replace both. */
 export interface SongsAccess {
@@ -44,76 +44,18 @@ export interface SongsPluginOptions {
   database: DatabaseHandle;
   settings?: Partial<SongsSettings>;
   access?: SongsAccess;
+  /** Clock of the daily limit (UTC dates); default the system clock. */
+  now?: () => Date;
   /** Use this queue instead of building one (tests). */
   queue?: JobQueue;
-  /** Skip the demo-song seed (tests that need an empty store). */
+  /** Seed the demo songs (analysed by the engine) on start-up; default false (main.ts turns it on). */
   seed?: boolean;
 }
 
-/** Reads the songs settings from the environment (validated by `loadConfig`). */
-export function songsSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): SongsSettings {
-  const c = loadConfig(env);
-  return {
-    youtubeKeys: c.YOUTUBE_API_KEYS,
-    youtubeBaseUrl: c.YOUTUBE_API_BASE_URL,
-    watchUrlTemplate: c.YOUTUBE_WATCH_URL_TEMPLATE,
-    tools: { ytDlp: c.YT_DLP_PATH, ffmpeg: c.FFMPEG_PATH },
-    workInServer: c.ANALYSIS_IN_SERVER,
-    concurrency: c.ANALYSIS_CONCURRENCY,
-    timeoutSeconds: c.ANALYSIS_TIMEOUT_SECONDS,
-    // pg-boss only when the caller says so (main.ts passes DATABASE_URL): test apps on throw-away
-    // schemas keep the in-process queue.
-    queueDatabaseUrl: undefined,
-    demoAudioDir: `${c.DATA_DIR}/demo-audio`,
-  };
-}
-
-/** The job deps of a worker from the settings (also used by `worker.ts`). */
-export function jobDeps(
-  db: DatabaseHandle["db"],
-  s: SongsSettings,
-  refund: JobDeps["refund"],
-  log?: JobDeps["log"],
-): JobDeps {
-  return {
-    db,
-    tools: s.tools,
-    youtube: new YouTubeClient({ keys: s.youtubeKeys, baseUrl: s.youtubeBaseUrl }),
-    watchUrl: (id) => s.watchUrlTemplate.replaceAll("{id}", encodeURIComponent(id)),
-    timeoutMs: s.timeoutSeconds * 1000,
-    workerName: `${hostname()}:${process.pid}`,
-    refund,
-    log,
-  };
-}
-
-/** Public job status (GET /api/analysis-jobs/:id). */
-export interface JobStatusDto {
-  id: string;
-  videoId: string;
-  state: "queued" | "downloading" | "analysing" | "done" | "failed";
-  /** 0..1 */
-  progress: number;
-  error: string | null;
-}
-
-const analyzeBody = z.object({ youtubeUrl: z.string().trim().min(1).max(2000) });
-const listQuery = z.object({
-  key: z.enum(NOTE_NAMES).optional(),
-  type: z.enum(["major", "minor"]).optional(),
-  language: z.enum(SONG_LANGUAGES).optional(),
-});
-const searchQuery = z.object({ q: z.string().trim().min(1).max(200) });
 /** A video id: YouTube's 11 characters, or a local demo id. */
 const videoIdSchema = z
   .string()
   .refine((v) => VIDEO_ID_PATTERN.test(v) || /^demo-[a-z0-9-]{1,60}$/.test(v), "invalid video id");
-
-const GATE_MESSAGES = {
-  login: "Please log in to analyze new songs.",
-  limit:
-    "Daily Limit Reached: free accounts can analyze 5 new songs a day. Upgrade to Premium for unlimited analysis.",
-} as const;
 
 /**
  * Songs API (issue 6): the song store, link analysis through the job queue, YouTube search and video
@@ -124,111 +66,135 @@ export const songsRoutes: FastifyPluginAsync<SongsPluginOptions> = async (app, o
   const settings: SongsSettings = { ...songsSettingsFromEnv(), ...opts.settings };
   const access: SongsAccess = opts.access ?? {
     userId: async (req) => (await getSessionUser(req))?.id ?? null,
-    consume: (userId, videoId) => consumeAnalysis(db, userId, videoId),
+    consume: (userId, videoId) => consumeAnalysis(db, userId, videoId, opts.now?.()),
     refund: (userId, videoId) => refundAnalysis(db, userId, videoId),
   };
   const youtube = new YouTubeClient({ keys: settings.youtubeKeys, baseUrl: settings.youtubeBaseUrl });
 
   const tools: ToolStatus = await checkTools(settings.tools);
   const toolsMessage = missingToolsMessage(tools);
+  /** What a user reads when link analysis is not set up (operator detail: logs and /api/health/songs). */
+  const LINK_ANALYSIS_UNAVAILABLE =
+    "Analysing YouTube links isn't available right now. You can upload the song's audio file instead.";
   if (toolsMessage) app.log.warn(toolsMessage);
   else app.log.info({ ytDlp: tools.ytDlp, ffmpeg: tools.ffmpeg }, "link analysis tools found");
   if (!youtube.configured) app.log.info("YOUTUBE_API_KEYS is empty: YouTube text search is off");
 
-  const deps = jobDeps(db, settings, access.refund, app.log);
-  let queue: JobQueue;
-  if (opts.queue) queue = opts.queue;
-  else if (settings.queueDatabaseUrl && opts.database.kind === "postgres") {
-    queue = await PgBossQueue.start({
-      connectionString: settings.queueDatabaseUrl,
-      handler: settings.workInServer ? (id) => processJob(deps, id) : undefined,
-      concurrency: settings.concurrency,
-      expireInSeconds: settings.timeoutSeconds + 60,
-      log: app.log,
-    });
-  } else {
-    queue = new InProcessQueue((id) => processJob(deps, id), settings.concurrency);
-    // jobs interrupted by a restart of this single process: fail the running ones, re-run the queued
-    await db
-      .updateTable("song_jobs")
-      .set({
-        state: "failed",
-        progress: 1,
-        error: "Failed to analyze audio: the server restarted. Please try again.",
-      })
-      .where("state", "in", ["downloading", "analysing"])
-      .execute();
-    const queued = await db
-      .selectFrom("song_jobs")
-      .select(["id", "video_id"])
-      .where("state", "=", "queued")
-      .execute();
-    for (const j of queued) await queue.dispatch(j.id, j.video_id);
-  }
+  const refundAt: RefundAt = opts.access
+    ? (userId, videoId) => access.refund(userId, videoId)
+    : (userId, videoId, at) => refundAnalysis(db, userId, videoId, at);
+  const userLock = new PerUserLock();
+  const queue: JobQueue =
+    opts.queue ??
+    (await createJobQueue(
+      opts.database,
+      settings,
+      jobDeps(db, settings, access.refund, app.log),
+      refundAt,
+      app.log,
+    ));
   app.addHook("onClose", async () => {
     await queue.close();
   });
-  if (opts.seed !== false) await seedDemoSongs(db);
+  // The demo seed analyses audio (seconds of CPU): it runs after start-up instead of delaying it, and
+  // the routes that read the song store wait for it, so nobody sees a half-seeded store.
+  const seeding: Promise<unknown> =
+    opts.seed === true
+      ? seedDemoSongs(db, app.log, analyseDemoSongInThread).catch((err: unknown) =>
+          app.log.error({ err }, "demo song seed failed"),
+        )
+      : Promise.resolve();
+  app.addHook("onClose", async () => {
+    await seeding;
+  });
 
   await app.register(demoAudioRoutes, { db, dir: settings.demoAudioDir });
 
-  /** Whether text search and link analysis are available (the UI explains what is missing). */
-  app.get("/api/songs/capabilities", async () => ({
-    search: youtube.configured,
-    linkAnalysis: toolsMessage === null,
-    message: toolsMessage,
+  /**
+   * Whether text search and link analysis are available. Users only learn what they can do instead (the
+   * web app words it); the operator's detail is logged at start-up and served by /api/health/songs.
+   */
+  app.get("/api/songs/capabilities", async () =>
+    serialize(SongCapabilities, { search: youtube.configured, linkAnalysis: toolsMessage === null }),
+  );
+
+  /** Operator view of the songs features: what is missing and how to set it up. */
+  app.get("/api/health/songs", async () => ({
+    search: {
+      ok: youtube.configured,
+      detail: youtube.configured ? null : "YouTube search is off: set YOUTUBE_API_KEYS (see .env.example).",
+    },
+    linkAnalysis: { ok: toolsMessage === null, detail: toolsMessage },
   }));
 
   app.get("/api/songs", async (request) => {
-    const q = listQuery.parse(request.query);
-    return { songs: await listSongs(db, q) };
+    const q = SongListQuery.parse(request.query);
+    await seeding;
+    return serialize(SongListResponse, { songs: await listSongs(db, q) });
   });
 
   app.get("/api/songs/:videoId", async (request) => {
     const { videoId } = z.object({ videoId: videoIdSchema }).parse(request.params);
+    await seeding;
     const row = await readSong(db, videoId);
     if (!row) throw new HttpError(404, "Song not found");
-    return { song: toSongDto(row) };
+    return serialize(SongResponse, { song: toSongDto(row) });
   });
 
   app.post("/api/analyze-audio", async (request, reply) => {
-    const { youtubeUrl } = analyzeBody.parse(request.body);
+    const { youtubeUrl } = AnalyzeRequest.parse(request.body);
     const videoId = parseYouTubeUrl(youtubeUrl) ?? (/^demo-[a-z0-9-]+$/.test(youtubeUrl) ? youtubeUrl : null);
     if (!videoId) throw new HttpError(400, "Invalid YouTube URL");
+    await seeding;
     const cached = await readSong(db, videoId);
     if (cached) {
       const song = toSongDto(cached);
-      return { status: "done", cached: true, key: song.key, bpm: song.bpm, chords: song.chords, song };
-    }
-    if (videoId.startsWith(DEMO_PREFIX)) throw new HttpError(404, "No video found for this URL");
-    if (toolsMessage) throw new HttpError(503, toolsMessage);
-    const userId = await access.userId(request);
-    const decision = await access.consume(userId, videoId);
-    if (!decision.allowed) {
-      return reply.status(decision.reason === "login" ? 401 : 403).send({
-        error: GATE_MESSAGES[decision.reason],
-        reason: decision.reason,
-        expired: decision.expired,
+      return serialize(AnalyzeResponse, {
+        status: "done",
+        cached: true,
+        key: song.key,
+        bpm: song.bpm,
+        chords: song.chords,
+        song,
       });
     }
-    let created: boolean;
-    let jobId: string;
-    try {
-      const r = await createOrJoinJob(db, videoId, userId);
-      created = r.created;
-      jobId = r.job.id;
-      if (created) await queue.dispatch(jobId, videoId);
-    } catch (err) {
-      if (userId) await access.refund(userId, videoId).catch(() => {});
-      throw err;
-    }
-    return reply.status(202).send({
-      status: "queued",
-      cached: false,
-      jobId,
-      videoId,
-      expired: decision.expired,
-      remaining: decision.remaining,
+    if (videoId.startsWith(DEMO_PREFIX)) throw new HttpError(404, "No video found for this URL");
+    if (toolsMessage) throw new HttpError(503, LINK_ANALYSIS_UNAVAILABLE);
+    const userId = await access.userId(request);
+    // one user at a time through cap check + count + job creation (issue 15: per-user cap)
+    return userLock.run(userId, async () => {
+      await assertJobCapacity(db, userId, settings.maxActiveJobsPerUser);
+      const decision = await access.consume(userId, videoId);
+      if (!decision.allowed) {
+        return reply.status(decision.reason === "login" ? 401 : 403).send(
+          serialize(GateRefusal, {
+            error: GATE_MESSAGES[decision.reason],
+            reason: decision.reason,
+            expired: decision.expired,
+          }),
+        );
+      }
+      let created: boolean;
+      let jobId: string;
+      try {
+        const r = await createOrJoinJob(db, videoId, userId);
+        created = r.created;
+        jobId = r.job.id;
+        if (created) await queue.dispatch(jobId, videoId, userId);
+      } catch (err) {
+        if (userId) await access.refund(userId, videoId).catch(() => {});
+        throw err;
+      }
+      return reply.status(202).send(
+        serialize(AnalyzeResponse, {
+          status: "queued",
+          cached: false,
+          jobId,
+          videoId,
+          expired: decision.expired,
+          remaining: decision.remaining,
+        }),
+      );
     });
   });
 
@@ -236,31 +202,38 @@ export const songsRoutes: FastifyPluginAsync<SongsPluginOptions> = async (app, o
     const { id } = z.object({ id: z.string().max(64) }).parse(request.params);
     const job = await getJob(db, id);
     if (!job) throw new HttpError(404, "Analysis job not found");
-    const status: JobStatusDto = {
+    const status = {
       id: job.id,
       videoId: job.video_id,
       state: job.state,
       progress: job.progress,
       error: job.error,
     };
-    if (job.state !== "done") return { job: status };
+    if (job.state !== "done") return serialize(AnalysisJobResponse, { job: status });
     const row = await readSong(db, job.video_id);
-    return { job: status, song: row ? toSongDto(row) : null };
+    return serialize(AnalysisJobResponse, { job: status, song: row ? toSongDto(row) : null });
   });
 
   app.get("/api/youtube/search", async (request) => {
-    const { q } = searchQuery.parse(request.query);
-    return { results: await youtube.search(q) };
+    const { q } = SongSearchQuery.parse(request.query);
+    return serialize(SongSearchResponse, { results: await youtube.search(q) });
   });
 
   app.get("/api/youtube/video/:id", async (request) => {
     const { id } = z.object({ id: videoIdSchema }).parse(request.params);
     if (id.startsWith(DEMO_PREFIX) || !youtube.configured) {
+      await seeding;
       const row = await db.selectFrom("songs").selectAll().where("video_id", "=", id).executeTakeFirst();
-      if (row) return { video: { id, title: row.title, thumbnail: row.thumbnail, duration: row.duration } };
+      if (row) {
+        return serialize(VideoDetailsResponse, {
+          video: { id, title: row.title, thumbnail: row.thumbnail, duration: row.duration },
+        });
+      }
       if (id.startsWith(DEMO_PREFIX)) throw new HttpError(404, "No video found for this URL");
     }
     const v = await youtube.video(id);
-    return { video: { id: v.id, title: v.title, thumbnail: v.thumbnail, duration: v.duration } };
+    return serialize(VideoDetailsResponse, {
+      video: { id: v.id, title: v.title, thumbnail: v.thumbnail, duration: v.duration },
+    });
   });
 };

@@ -1,43 +1,15 @@
+import {
+  DEMO_PREFIX,
+  SONG_LANGUAGES,
+  type Song as SongDto,
+  type SongLanguage,
+  type SongListItem,
+  type SongListQuery,
+} from "@tonic/api";
 import type { Kysely } from "kysely";
 import type { Database, Song, SongAnalysisExtra, SongChord } from "../db/schema.js";
 
-/** SPEC §3 language list for songs. */
-export const SONG_LANGUAGES = ["en", "hi", "te", "ta", "ml", "kn", "es", "fr", "de", "ko", "ja"] as const;
-export type SongLanguage = (typeof SONG_LANGUAGES)[number];
-/** SPEC §3 note names. */
-export const NOTE_NAMES = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"] as const;
-
-/** Prefix of the local demo songs' video ids (their audio is served by /api/demo-audio/:videoId). */
-export const DEMO_PREFIX = "demo-";
-
-/** A song as the API returns it (SPEC §3 songs plus the player's needs). */
-export interface SongDto {
-  id: string;
-  videoId: string;
-  title: string;
-  thumbnail: string | null;
-  /** Minutes. */
-  duration: number | null;
-  key: string;
-  bpm: number;
-  chords: SongChord[];
-  language: string;
-  lastAccessed: string;
-  /** Seconds, when known (from the engine), else from `duration`. */
-  durationSeconds: number | null;
-  /** Local audio for demo songs (played with the audio element); null for YouTube videos. */
-  audioUrl: string | null;
-}
-
-/** One card of the Song explorer (SPEC §7 list columns). */
-export interface SongListItem {
-  id: string;
-  videoId: string;
-  title: string;
-  thumbnail: string | null;
-  key: string;
-  language: string;
-}
+export type { SongDto, SongListItem };
 
 /** Maps a stored row to the API shape. */
 export function toSongDto(row: Song): SongDto {
@@ -85,7 +57,7 @@ export interface StoredSongInput {
   /** Minutes. */
   duration: number | null;
   key: string;
-  bpm: number;
+  bpm: number | null;
   chords: SongChord[];
   language: string;
   analysis: SongAnalysisExtra | null;
@@ -117,11 +89,7 @@ export async function storeSong(db: Kysely<Database>, song: StoredSongInput): Pr
 }
 
 /** SPEC §5 song filters; every field optional. */
-export interface SongFilters {
-  key?: (typeof NOTE_NAMES)[number];
-  type?: "major" | "minor";
-  language?: SongLanguage;
-}
+export type SongFilters = SongListQuery;
 
 /**
  * Lists songs for the Song explorer (SPEC §5): key is a prefix match on the stored key text (the note

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabases } from "../../test/databases.js";
 import type { DatabaseHandle } from "../db/index.js";
-import { testDatabases } from "../test/databases.js";
 import { consumeAnalysis, currentTier, FREE_DAILY_LIMIT, refundAnalysis, usageToday } from "./gate.js";
 
 const DAY = new Date("2026-03-10T12:00:00Z");

@@ -1,9 +1,9 @@
+import { FREE_DAILY_LIMIT } from "@tonic/api";
 import { type Kysely, sql } from "kysely";
 import type { Database, UserType } from "../db/schema.js";
 import { ensureProfile } from "../profile/service.js";
 
-/** SPEC §9 "Free daily song-analysis limit: 5 per calendar date (UTC, yyyy-mm-dd)". */
-export const FREE_DAILY_LIMIT = 5;
+export { FREE_DAILY_LIMIT };
 
 /**
  * The answer of {@link consumeAnalysis}.

@@ -1,11 +1,11 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { scaleMelody, synthesizeVoice } from "@tonic/analysis";
+import { scaleMelody, synthesizeVoice } from "@tonic/analysis/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDatabases } from "../../test/databases.js";
 import { buildApp } from "../app.js";
 import type { DatabaseHandle } from "../db/index.js";
-import { testDatabases } from "../test/databases.js";
 
 const webDir = mkdtempSync(path.join(tmpdir(), "tonic-web-"));
 writeFileSync(path.join(webDir, "index.html"), "<!doctype html><title>Tonic</title><div id=root></div>");
@@ -70,18 +70,20 @@ describe.each(testDatabases())("POST /api/analyze-vocal-scale on $name", ({ open
   const post = (body: ReturnType<typeof multipart>) =>
     app.inject({ method: "POST", url: "/api/analyze-vocal-scale", ...body });
 
-  it("analyses a sung G major scale: key, chords, range (SPEC §3 fields only)", async () => {
+  it("analyses a sung G major scale: key, chords, range (SPEC §3 fields plus key_uncertain)", async () => {
     const res = await post(multipart("audio", "recording.wav", "audio/wav", goodWav));
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual([
       "bpm",
       "key",
+      "key_uncertain",
       "recommended_chords",
       "time_signature",
       "vocal_range",
     ]);
     expect(body.key).toBe("G Major");
+    expect(body.key_uncertain).toBe(false);
     expect(body.recommended_chords).toEqual(["G", "C", "D", "Em", "Am", "Bm", "F#dim"]);
     expect(body.vocal_range).toMatchObject({ min: "G3", max: "G4" });
     expect(Object.keys(body.vocal_range).sort()).toEqual(["max", "max_hz", "min", "min_hz"]);

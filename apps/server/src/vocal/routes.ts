@@ -1,6 +1,8 @@
 import multipart from "@fastify/multipart";
+import { VocalScaleResult } from "@tonic/api";
 import type { FastifyInstance } from "fastify";
 import { HttpError } from "../lib/errors.js";
+import { serialize } from "../lib/http.js";
 import { analyzeVocalRecording, MAX_VOCAL_UPLOAD_BYTES } from "./service.js";
 
 /**
@@ -43,10 +45,15 @@ export async function vocalRoutes(app: FastifyInstance): Promise<void> {
       ) {
         throw new HttpError(400, "Send exactly one file field named audio.");
       }
-      throw err;
+      // Anything else while reading the parts is a malformed body (no boundary, cut off, …).
+      const reason = err instanceof Error ? err.message.replace(/^Multipart: /, "") : "unreadable";
+      throw new HttpError(400, `The upload is not valid multipart/form-data (${reason.toLowerCase()}).`);
     }
     if (bytes === null)
       throw new HttpError(400, "No recording was sent (expected a file field named audio).");
-    return analyzeVocalRecording(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    return serialize(
+      VocalScaleResult,
+      await analyzeVocalRecording(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+    );
   });
 }

@@ -11,8 +11,10 @@ export const MIN_VOCAL_SECONDS = 0.5;
 
 /** SPEC §3 "Vocal analysis result". */
 export interface VocalScaleResult {
-  /** "C Major" / "A Minor" (sharps). */
+  /** "C Major" / "A Minor" (sharps); only the closest match when `key_uncertain`. */
   key: string;
+  /** True when the singing does not settle on one key (issue 12): the range holds, the key is a guess. */
+  key_uncertain: boolean;
   /** Beats per minute from note onsets, or null when the singing has no clear pulse. */
   bpm: number | null;
   /** The key's seven diatonic chords, most singable first, e.g. ["C", "F", "G", "Am", "Dm", "Em", "Bdim"]. */
@@ -65,6 +67,7 @@ export async function analyzeVocalRecording(bytes: Uint8Array): Promise<VocalSca
   const { min, max, min_hz, max_hz } = res.vocal_range;
   return {
     key: res.key,
+    key_uncertain: res.keyUncertain,
     bpm: res.bpm,
     recommended_chords: res.recommended_chords,
     time_signature: res.time_signature,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FakeYouTube, startFakeYouTube } from "../../test/fake-youtube.js";
 import { YOUTUBE_MESSAGES, YouTubeClient } from "./client.js";
-import { type FakeYouTube, startFakeYouTube } from "./testing/fake-api.js";
 
 let fake: FakeYouTube;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import type { OutboxEntry } from "../mail/mailer.js";
-import type { AccountsOptions } from "./plugin.js";
+import type { AccountsOptions } from "../src/auth/accounts.js";
+import type { OutboxEntry } from "../src/mail/mailer.js";
 
 /** Accounts options for `buildApp` in tests: test checkout, local outbox, fixed secret. */
 export function testAccountsOptions(overrides: Partial<AccountsOptions> = {}): AccountsOptions {
@@ -60,12 +60,15 @@ export async function signUpVerified(
   email: string,
   password = "secret123",
   name = email.split("@")[0] ?? "user",
+  /** The client address the requests come from (rate limits are per address); default 127.0.0.1. */
+  remoteAddress = "127.0.0.1",
 ): Promise<{ cookie: string; userId: string }> {
   const headers = { origin: TEST_ORIGIN };
   const up = await app.inject({
     method: "POST",
     url: "/api/auth/sign-up/email",
     headers,
+    remoteAddress,
     payload: { email, password, name },
   });
   if (up.statusCode !== 200) throw new Error(`sign-up failed: ${up.statusCode} ${up.body}`);
@@ -79,6 +82,7 @@ export async function signUpVerified(
     method: "POST",
     url: "/api/auth/sign-in/email",
     headers,
+    remoteAddress,
     payload: { email, password },
   });
   if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);

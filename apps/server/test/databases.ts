@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import { type DatabaseHandle, openDatabase } from "../db/index.js";
+import { type DatabaseHandle, openDatabase } from "../src/db/index.js";
 
 export interface TestDatabase {
   name: "pglite" | "postgres";

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testAccountsOptions } from "../../test/accounts.js";
+import { fakeToolDir } from "../../test/fake-tools.js";
+import { buildApp } from "../app.js";
+import { type DatabaseHandle, openDatabase } from "../db/index.js";
+import { FairInProcessQueue, MAX_ACTIVE_JOBS_PER_USER } from "./fairness.js";
+import type { JobQueue } from "./queue.js";
+
+describe("fair queue (finding 4)", () => {
+  it("takes jobs round-robin across users, FIFO within a user", async () => {
+    const order: string[] = [];
+    let release: () => void = () => {};
+    const first = new Promise<void>((r) => {
+      release = r;
+    });
+    const q = new FairInProcessQueue(async (id) => {
+      order.push(id);
+      if (id === "a1") await first;
+    }, 1);
+    for (let i = 1; i <= 5; i++) await q.dispatch(`a${i}`, "v", "alice");
+    await q.dispatch("b1", "v", "bob");
+    await q.dispatch("c1", "v", "carol");
+    await q.dispatch("b2", "v", "bob");
+    release();
+    await q.idle();
+    expect(order).toEqual(["a1", "a2", "b1", "c1", "a3", "b2", "a4", "a5"]);
+    await q.close();
+  });
+});
+
+describe("per-user cap and queue depth (finding 4)", () => {
+  let database: DatabaseHandle;
+  let app: FastifyInstance;
+  const dispatched: { id: string; owner: string | null | undefined }[] = [];
+  beforeAll(async () => {
+    database = await openDatabase({ kind: "pglite" });
+    const tool = fakeToolDir();
+    // jobs stay queued: nothing works them
+    const queue: JobQueue = {
+      kind: "in-process",
+      dispatch: async (id, _videoId, owner) => {
+        dispatched.push({ id, owner });
+      },
+      close: async () => {},
+    };
+    app = await buildApp({
+      database,
+      webDistDir: "/nonexistent",
+      accounts: testAccountsOptions(),
+      songs: {
+        seed: false,
+        queue,
+        settings: { tools: { ytDlp: tool, ffmpeg: tool }, youtubeKeys: [] },
+        access: {
+          userId: async (req) => (typeof req.headers["x-user"] === "string" ? req.headers["x-user"] : null),
+          consume: async () => ({ allowed: true, expired: false, remaining: null }),
+          refund: async () => {},
+        },
+      },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  const analyze = (user: string, n: number) =>
+    app.inject({
+      method: "POST",
+      url: "/api/analyze-audio",
+      headers: { "x-user": user },
+      payload: { youtubeUrl: `https://youtu.be/${`cap${user}${n}`.padEnd(11, "x").slice(0, 11)}` },
+    });
+
+  it("lets one user queue at most 3 jobs, even in a burst, and never blocks another user", async () => {
+    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => analyze("heavy", i)));
+    const accepted = burst.filter((r) => r.statusCode === 202);
+    const refused = burst.filter((r) => r.statusCode === 429);
+    expect(accepted).toHaveLength(MAX_ACTIVE_JOBS_PER_USER);
+    expect(refused).toHaveLength(12 - MAX_ACTIVE_JOBS_PER_USER);
+    expect(refused[0]?.json().error).toBe(
+      "You already have 3 songs being analysed. Please wait until one of them finishes.",
+    );
+    const other = await analyze("light", 1);
+    expect(other.statusCode).toBe(202);
+    expect(dispatched.map((d) => d.owner)).toEqual(["heavy", "heavy", "heavy", "light"]);
+  });
+
+  it("reports the queue depth in /api/health", async () => {
+    const health = await app.inject({ method: "GET", url: "/api/health" });
+    expect(health.json().queue).toEqual({ queued: 4, running: 0 });
+  });
+});
