@@ -109,7 +109,10 @@ export default defineConfig({
       },
       workbox: {
         // The app shell and every lazy chunk (theory tools, the local-file analysis worker) work offline.
-        globPatterns: ["**/*.{js,css,html,svg,png,woff2,wasm}"],
+        globPatterns: ["**/*.{js,css,html,svg,png,woff2,wasm,wav}"],
+        // The Indic Noto fonts load only for text that needs them (unicode-range); the runtime cache
+        // below keeps the ones a reader used instead of precaching every subset for everyone.
+        globIgnores: ["**/noto-sans-*"],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         navigateFallback: "/index.html",
         navigateFallbackDenylist: [
@@ -136,6 +139,15 @@ export default defineConfig({
             },
           },
           {
+            urlPattern: /\/assets\/noto-sans-[^/]+\.woff2$/,
+            handler: "CacheFirst",
+            options: {
+              cacheName: "tonic-fonts",
+              expiration: { maxEntries: 40, maxAgeSeconds: 365 * 24 * 3600 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
             urlPattern: /\/acknowledgments\.json$/,
             handler: "StaleWhileRevalidate",
             options: { cacheName: "tonic-static", cacheableResponse: { statuses: [200] } },
@@ -148,7 +160,10 @@ export default defineConfig({
     alias: [
       { find: /^@\//, replacement: `${here("./src")}/` },
       { find: /^@tonic\/youtube$/, replacement: here("../../packages/youtube/src/index.ts") },
+      { find: /^@tonic\/api$/, replacement: here("../../packages/api/src/index.ts") },
       { find: /^@tonic\/theory$/, replacement: here("../../packages/theory/src/index.ts") },
+      { find: /^@tonic\/theory\/exercises$/, replacement: here("../../packages/theory/src/exercises.ts") },
+      { find: /^@tonic\/theory\/notation$/, replacement: here("../../packages/theory/src/notation.ts") },
       { find: /^@tonic\/analysis$/, replacement: here("../../packages/analysis/src/index.ts") },
     ],
   },

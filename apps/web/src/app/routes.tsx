@@ -15,10 +15,12 @@ const SearchPage = page(() => import("@/features/song-analysis"), "SearchPage");
 const ScaleExplorerPage = page(() => import("@/features/scale-explorer"), "ScaleExplorerPage");
 const PianoPage = page(() => import("@/features/piano"), "PianoPage");
 const GuitarPage = page(() => import("@/features/guitar"), "GuitarPage");
-const SettingsPage = page(() => import("@/features/settings"), "SettingsPage");
+const SettingsPage = page(() => import("./SettingsRoute"), "SettingsRoute");
 const VocalDetectorPage = page(() => import("@/features/vocal"), "VocalDetectorPage");
+const LivePage = page(() => import("@/features/live"), "LivePage");
 const LearnPage = page(() => import("@/features/course"), "LearnPage");
 const LessonPage = page(() => import("@/features/course"), "LessonPage");
+const EarTrainingPage = page(() => import("@/features/ear-training"), "EarTrainingPage");
 const BlogPage = page(() => import("@/features/blog"), "BlogPage");
 const BlogPostPage = page(() => import("@/features/blog"), "BlogPostPage");
 const AuthPage = page(() => import("@/features/auth"), "AuthPage");
@@ -47,7 +49,9 @@ export const routes: RouteObject[] = [
       { path: "/settings", element: <SettingsPage /> },
       { path: "/search", element: <SearchPage /> },
       { path: "/vocal-detector", element: <VocalDetectorPage /> },
+      { path: "/live", element: <LivePage /> },
       { path: "/learn", element: <LearnPage /> },
+      { path: "/learn/ear-training", element: <EarTrainingPage /> },
       { path: "/learn/:slug", element: <LessonPage /> },
       { path: "/piano-visualizer", element: <PianoPage /> },
       { path: "/guitar-visualizer", element: <GuitarPage /> },

@@ -1,3 +1,6 @@
+import { ErrorBody } from "@tonic/api";
+import type { z } from "zod";
+
 /** An error answered by the Tonic API (`{ error }` body) or a network failure, with a message fit for users. */
 export class ApiError extends Error {
   constructor(
@@ -11,11 +14,26 @@ export class ApiError extends Error {
   }
 }
 
+/** What users read when the server's answer breaks the `@tonic/api` contract. */
+export const UNEXPECTED_ANSWER =
+  "The server sent an unexpected answer. Please reload the page and try again.";
+
 /**
- * Calls the Tonic API with cookies and JSON. Resolves with the parsed body; rejects with {@link ApiError}
- * carrying the server's `error` message (or a generic one for network failures).
+ * Calls the Tonic API with cookies and JSON and parses the answer with its `@tonic/api` schema.
+ *
+ * @param path   the API path, e.g. `/api/songs`.
+ * @param schema the zod schema of the success body (from `@tonic/api`).
+ * @param init   fetch options; `json` is sent as a JSON body.
+ * @returns the parsed, typed body.
+ * @throws {ApiError} with the server's `error` message for a non-2xx answer; status 0 for a network
+ *   failure; {@link UNEXPECTED_ANSWER} (with the HTTP status) when a 2xx body does not match `schema`
+ *   (the zod issues go to the console for developers).
  */
-export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+export async function api<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  init: RequestInit & { json?: unknown } = {},
+): Promise<z.output<S>> {
   const { json, headers, ...rest } = init;
   let res: Response;
   try {
@@ -40,11 +58,13 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
     body = undefined;
   }
   if (!res.ok) {
-    const msg =
-      body && typeof body === "object" && "error" in body && typeof body.error === "string"
-        ? body.error
-        : `Request failed (${res.status})`;
-    throw new ApiError(msg, res.status, body);
+    const err = ErrorBody.safeParse(body);
+    throw new ApiError(err.success ? err.data.error : `Request failed (${res.status})`, res.status, body);
   }
-  return body as T;
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    console.error(`Unexpected answer from ${path}`, parsed.error.issues);
+    throw new ApiError(UNEXPECTED_ANSWER, res.status, body);
+  }
+  return parsed.data;
 }

@@ -1,43 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
+import { type Plan, PlanCatalogue, type PlanCurrency, type PlanId } from "@tonic/api";
 import { api } from "@/lib/api";
 
-export type PlanId = "monthly" | "yearly";
-export type PlanCurrency = "INR" | "USD";
+export type { Plan, PlanCatalogue, PlanCatalogueEntry, PlanCurrency, PlanId } from "@tonic/api";
 
-/** SPEC §3 "Subscription plan"; prices in major units (₹ / $). */
-export interface Plan {
-  id: PlanId;
-  name: string;
-  price: number;
-  interval: "month" | "year";
-  originalPrice: number | null;
-  savings: number | null;
-  badge: string | null;
-  popular: boolean;
-  features: string[];
-}
-
-export interface PlanCatalogueEntry {
-  currency: PlanCurrency;
-  symbol: string;
-  label: string;
-  plans: Plan[];
-}
-
-/** `GET /api/plans`: the server's single plan catalogue (SPEC §9). */
-export interface PlanCatalogue {
-  currencies: PlanCatalogueEntry[];
-  premiumFeatures: string[];
-  freeFeatures: string[];
-  freeDailyLimit: number;
-  refundDays: number;
-}
-
-/** The plan catalogue from the server (cached for the session; prices never change at run time). */
+/** The plan catalogue from the server (`GET /api/plans`; cached for the session, prices never change at run time). */
 export function usePlans() {
   return useQuery({
     queryKey: ["plans"],
-    queryFn: () => api<PlanCatalogue>("/api/plans"),
+    queryFn: () => api("/api/plans", PlanCatalogue),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -41,8 +41,26 @@ describe("settings store", () => {
         autoPlay: true,
         notifications: false,
         theme: "system",
+        referenceA4: 440,
+        noteNaming: "by-key",
+        songView: "grid",
       },
     });
+  });
+
+  it("keeps valid note naming and song view values and drops others", () => {
+    const { storage } = fakeStorage();
+    const store = createSettingsStore(() => storage);
+    store.getState().updateSettings({ noteNaming: "sharps", songView: "timeline" });
+    expect([store.getState().settings.noteNaming, store.getState().settings.songView]).toEqual([
+      "sharps",
+      "timeline",
+    ]);
+    store.getState().updateSettings(JSON.parse('{"noteNaming":"flats","songView":"list"}'));
+    expect([store.getState().settings.noteNaming, store.getState().settings.songView]).toEqual([
+      "sharps",
+      "timeline",
+    ]);
   });
 
   it("persists exactly the SPEC fields under music-theory-storage", () => {
@@ -90,6 +108,16 @@ describe("settings store", () => {
     store.getState().updateSettings({ volume: -1 });
     expect(store.getState().settings.volume).toBe(0);
     expect(normaliseVolume(Number.NaN)).toBe(0.7);
+  });
+
+  it("keeps the tuner reference A4 within 415–466 Hz, rounded to whole hertz", () => {
+    const store = createSettingsStore(() => fakeStorage().storage);
+    store.getState().updateSettings({ referenceA4: 442.4 });
+    expect(store.getState().settings.referenceA4).toBe(442);
+    store.getState().updateSettings({ referenceA4: 300 });
+    expect(store.getState().settings.referenceA4).toBe(415);
+    store.getState().updateSettings({ referenceA4: Number.NaN });
+    expect(store.getState().settings.referenceA4).toBe(415);
   });
 
   it("reset restores settings but leaves note, scale, sound and dark mode untouched", () => {

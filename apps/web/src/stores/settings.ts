@@ -8,6 +8,10 @@ export const SETTINGS_STORAGE_KEY = "music-theory-storage";
 
 export type Instrument = "piano" | "guitar";
 export type Theme = "system" | "light" | "dark";
+/** How note names are written: by the key in view (B♭ in F major) or always with the 12 sharp names. */
+export type NoteNamingSetting = "by-key" | "sharps";
+/** The song analysis screen's chord view: the beat-and-bar grid or the one-second timeline. */
+export type SongView = "grid" | "timeline";
 
 /** The nested `settings` object of SPEC §3. */
 export interface AppSettings {
@@ -18,6 +22,12 @@ export interface AppSettings {
   autoPlay: boolean;
   notifications: boolean;
   theme: Theme;
+  /** Reference pitch of A4 for the Live tuner and chord recognition, Hz (415–466, default 440). */
+  referenceA4: number;
+  /** "Note names": by key (default) or sharps only; applies to songs, scale explorer, piano and fretboard. */
+  noteNaming: NoteNamingSetting;
+  /** The song analysis screen's last chosen view. */
+  songView: SongView;
 }
 
 /** Persisted fields (SPEC §3 "Settings"). */
@@ -49,6 +59,9 @@ export const DEFAULT_APP_SETTINGS: Readonly<AppSettings> = Object.freeze({
   autoPlay: true,
   notifications: false,
   theme: "system",
+  referenceA4: 440,
+  noteNaming: "by-key",
+  songView: "grid",
 });
 
 export const DEFAULT_SETTINGS_DATA: Readonly<SettingsData> = Object.freeze({
@@ -77,6 +90,11 @@ function sanitiseSettings(input: unknown, base: AppSettings): AppSettings {
   if (typeof input.autoPlay === "boolean") out.autoPlay = input.autoPlay;
   if (typeof input.notifications === "boolean") out.notifications = input.notifications;
   if (input.theme === "system" || input.theme === "light" || input.theme === "dark") out.theme = input.theme;
+  if (typeof input.referenceA4 === "number" && Number.isFinite(input.referenceA4)) {
+    out.referenceA4 = Math.round(Math.min(466, Math.max(415, input.referenceA4)));
+  }
+  if (input.noteNaming === "by-key" || input.noteNaming === "sharps") out.noteNaming = input.noteNaming;
+  if (input.songView === "grid" || input.songView === "timeline") out.songView = input.songView;
   return out;
 }
 

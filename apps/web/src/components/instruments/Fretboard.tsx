@@ -23,10 +23,12 @@ export interface FretboardProps {
   /** `positionId` of the spot lit for 300 ms after a tap, or null. */
   activeId: string | null;
   onPress: (position: FretPosition) => void;
+  /** Display spelling of a label (Settings → Note names); default the sharp name. */
+  spell?: (note: string) => string;
 }
 
 /** 6 strings × frets 0–11; scale notes are buttons coloured by octave, the root ringed in orange. */
-export function Fretboard({ board, root, scale, showLabels, activeId, onPress }: FretboardProps) {
+export function Fretboard({ board, root, scale, showLabels, activeId, onPress, spell }: FretboardProps) {
   const frets = board[0] ?? [];
   return (
     <div className="overflow-x-auto rounded-xl" data-testid="fretboard">
@@ -96,7 +98,9 @@ export function Fretboard({ board, root, scale, showLabels, activeId, onPress }:
                             active ? "scale-125 brightness-125" : ""
                           }`}
                         >
-                          {showLabels && <span data-testid="fret-label">{p.note}</span>}
+                          {showLabels && (
+                            <span data-testid="fret-label">{spell ? spell(p.note) : p.note}</span>
+                          )}
                         </span>
                       </button>
                     )}

@@ -10,6 +10,8 @@ export interface PianoKeyboardProps {
   onPress: (key: PianoKey) => void;
   /** Fill the parent's height (narrow landscape layout) instead of the fixed 200 / 250 px of SPEC §2. */
   fill?: boolean;
+  /** Display spelling of a key's label (Settings → Note names); default the sharp name. */
+  spell?: (note: string) => string;
 }
 
 type Role = "root" | "scale" | "other";
@@ -37,12 +39,14 @@ function Key({
   active,
   onPress,
   black,
+  spell,
 }: {
   k: PianoKey;
   role: Role;
   active: boolean;
   onPress: (key: PianoKey) => void;
   black: boolean;
+  spell?: (note: string) => string;
 }) {
   const base = black
     ? "absolute top-0 right-0 z-10 h-[62%] w-[62%] min-w-11 translate-x-1/2 rounded-b-lg border shadow-md"
@@ -66,7 +70,11 @@ function Key({
       }}
       className={`${base} ${colours} ${pressed} flex touch-manipulation select-none items-end justify-center pb-2 text-xs font-bold transition-[background-color,filter] duration-75`}
     >
-      {showLabel && <span aria-hidden="true">{role === "other" ? k.fullNote : k.note}</span>}
+      {showLabel && (
+        <span aria-hidden="true">
+          {role === "other" ? (spell ? spell(k.fullNote) : k.fullNote) : spell ? spell(k.note) : k.note}
+        </span>
+      )}
     </button>
   );
 }
@@ -75,7 +83,7 @@ function Key({
  * A horizontally scrollable piano: white keys in a row, each black key over the boundary to
  * its right. Every key is a button of at least 44 × 44 CSS px.
  */
-export function PianoKeyboard({ keys, root, scale, activeKey, onPress, fill }: PianoKeyboardProps) {
+export function PianoKeyboard({ keys, root, scale, activeKey, onPress, fill, spell }: PianoKeyboardProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const first = keys[0]?.fullNote;
   // Back to the left edge when the octave range changes.
@@ -113,6 +121,7 @@ export function PianoKeyboard({ keys, root, scale, activeKey, onPress, fill }: P
               active={activeKey === white.fullNote}
               onPress={onPress}
               black={false}
+              spell={spell}
             />
             {black && (
               <Key
@@ -121,6 +130,7 @@ export function PianoKeyboard({ keys, root, scale, activeKey, onPress, fill }: P
                 active={activeKey === black.fullNote}
                 onPress={onPress}
                 black
+                spell={spell}
               />
             )}
           </div>

@@ -1,4 +1,4 @@
-import { NavLink } from "react-router-dom";
+import { NavLink, useLocation } from "react-router-dom";
 import {
   HomeIcon,
   LearnIcon,
@@ -21,8 +21,15 @@ const icons = {
   user: UserIcon,
 } as const;
 
+/** Whether the current path belongs to the item's section (e.g. /live under Recorder). */
+function useInSection(): (item: NavItem) => boolean {
+  const { pathname } = useLocation();
+  return (item) => (item.section ?? []).some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
 /** Desktop top bar (md and up). */
 export function TopBar({ signedIn }: { signedIn: boolean }) {
+  const inSection = useInSection();
   return (
     <header className="sticky top-0 z-40 hidden border-b border-slate-200 bg-white/90 backdrop-blur md:block dark:border-slate-800 dark:bg-slate-950/90">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-6 px-6">
@@ -38,7 +45,7 @@ export function TopBar({ signedIn }: { signedIn: boolean }) {
                 end={item.to === "/"}
                 className={({ isActive }) =>
                   `rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
-                    isActive
+                    isActive || inSection(item)
                       ? "bg-violet-100 text-violet-800 dark:bg-violet-900/50 dark:text-violet-200"
                       : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800"
                   } ${item.icon === "user" ? "ml-2 bg-violet-600 text-white hover:bg-violet-700 hover:text-white" : ""}`
@@ -56,6 +63,7 @@ export function TopBar({ signedIn }: { signedIn: boolean }) {
 
 function BottomItem({ item }: { item: NavItem }) {
   const Icon = icons[item.icon];
+  const inSection = useInSection();
   return (
     <li className="flex-1">
       <NavLink
@@ -63,7 +71,9 @@ function BottomItem({ item }: { item: NavItem }) {
         end={item.to === "/"}
         className={({ isActive }) =>
           `flex min-h-14 flex-col items-center justify-center gap-0.5 text-[11px] font-medium ${
-            isActive ? "text-violet-700 dark:text-violet-300" : "text-slate-500 dark:text-slate-400"
+            isActive || inSection(item)
+              ? "text-violet-700 dark:text-violet-300"
+              : "text-slate-500 dark:text-slate-400"
           }`
         }
       >

@@ -1,4 +1,5 @@
 export { AuthCallbackPage } from "./components/AuthCallbackPage";
 export { AuthPage } from "./components/AuthPage";
+export { AuthScreen } from "./components/AuthScreen";
 export { ResetPasswordScreen } from "./components/ResetPasswordScreen";
 export { VerifyEmailScreen } from "./components/VerifyEmailScreen";

@@ -1,1 +1,2 @@
 export { PremiumPage } from "./components/PremiumPage";
+export { PremiumTab } from "./components/PremiumTab";

@@ -1,1 +1,3 @@
+import "@/styles/indic-fonts.css";
+
 export { SongExplorerPage } from "./components/SongExplorerPage";

@@ -10,6 +10,7 @@ import { setContext } from "tone/build/esm/core/context/GlobalContext.js";
 import { PolySynth } from "tone/build/esm/instrument/PolySynth.js";
 import { Synth } from "tone/build/esm/instrument/Synth.js";
 import { type Instrument, type SettingsState, useSettingsStore } from "@/stores/settings";
+import { lastFeedbackSound } from "./effects";
 import { TIMBRES } from "./timbres";
 
 /** What the last play call scheduled; read by the browser tests through `window.__tonicAudio`. */
@@ -37,7 +38,14 @@ export interface AudioDiagnostics {
   voices: number;
   lastPlay: PlayRecord | null;
   plays: number;
+  /** Notes of the latest plays, oldest first (at most RECENT_PLAYS). */
+  recent: string[][];
+  /** The last feedback sound requested ("correct" / "incorrect"), or null. */
+  lastEffect: "correct" | "incorrect" | null;
 }
+
+/** How many plays `diagnostics().recent` keeps. */
+const RECENT_PLAYS = 16;
 
 /**
  * The parts of Tone's PolySynth used to pre-build voices. They are private in Tone's types,
@@ -105,6 +113,7 @@ class SoundEngine {
   private voices: Partial<Record<Instrument, Voices>> = {};
   private lastPlay: PlayRecord | null = null;
   private plays = 0;
+  private recent: string[][] = [];
 
   /** Create and resume the audio context. Safe to call many times; must first run inside a gesture. */
   unlock(): void {
@@ -160,6 +169,8 @@ class SoundEngine {
       masterGain: this.master ? this.master.gain.value : null,
       lastPlay: this.lastPlay,
       plays: this.plays,
+      recent: this.recent.map((r) => [...r]),
+      lastEffect: lastFeedbackSound(),
     };
   }
 
@@ -183,6 +194,7 @@ class SoundEngine {
     synth.triggerAttackRelease([...notes], seconds, now);
     const scheduleMs = performance.now() - t0;
     this.plays += 1;
+    this.recent = [...this.recent.slice(1 - RECENT_PLAYS), [...notes]];
     this.lastPlay = {
       notes: [...notes],
       instrument,
@@ -241,4 +253,8 @@ declare global {
   }
 }
 
-if (typeof window !== "undefined") window.__tonicAudio = () => soundEngine.diagnostics();
+// The browser tests' read-only hook. Only in dev and in builds made with VITE_AUDIO_TEST_HOOK=1
+// (`npm run build:e2e`); Vite replaces the condition at build time, so production bundles drop it.
+if (typeof window !== "undefined" && (import.meta.env.DEV || import.meta.env.VITE_AUDIO_TEST_HOOK === "1")) {
+  window.__tonicAudio = () => soundEngine.diagnostics();
+}

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { soundEngine } from "./engine";
 
+export { playFeedbackSound, SOUND_EFFECTS } from "./effects";
 export type { AudioDiagnostics, PlayRecord } from "./engine";
 
 /** Play one note (default an eighth note). Call from a user-gesture handler; the first call starts audio. */

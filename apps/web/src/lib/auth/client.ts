@@ -14,9 +14,14 @@ export class AuthError extends Error {
 
 /**
  * POSTs (or GETs) JSON to `/api/auth{path}` with cookies.
+ * @returns better-auth's JSON answer, unchecked: callers that read it parse it with a schema.
  * @throws {AuthError} with better-auth's message (or a generic one for network failures).
  */
-export async function authCall<T>(path: string, body?: unknown, method: "GET" | "POST" = "POST"): Promise<T> {
+export async function authCall(
+  path: string,
+  body?: unknown,
+  method: "GET" | "POST" = "POST",
+): Promise<unknown> {
   let res: Response;
   try {
     res = await fetch(`/api/auth${path}`, {
@@ -52,17 +57,11 @@ export async function authCall<T>(path: string, body?: unknown, method: "GET" | 
           : `Request failed (${res.status})`;
     throw new AuthError(message, res.status, typeof obj.code === "string" ? obj.code : undefined);
   }
-  return data as T;
+  return data;
 }
 
 /** What `GET /api/auth-config` answers. */
-export interface AuthConfig {
-  google: boolean;
-  emailPassword: boolean;
-  mail: "smtp" | "outbox";
-  /** "/dev/outbox" outside production when mail is not sent by SMTP; else null. */
-  devOutbox: string | null;
-}
+export type { AuthConfig } from "@tonic/api";
 
 /** Minimum password length (SPEC §9). */
 export const MIN_PASSWORD = 6;

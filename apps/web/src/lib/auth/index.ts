@@ -1,31 +1,10 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { MeResponse, type Profile as SessionProfile, type SessionUser } from "@tonic/api";
 import { useCallback } from "react";
+import { z } from "zod";
 import { api } from "@/lib/api";
 
-/** The signed-in user (from the sign-in provider). `image` is the provider's avatar. */
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  image: string | null;
-}
-
-/** SPEC §3 profiles, as `GET /api/me` returns it. */
-export interface SessionProfile {
-  username: string;
-  user_type: "FREE" | "PAID";
-  /** `yyyy-mm-dd` or null. */
-  subscription_end_date: string | null;
-  /** ISO timestamp. */
-  created_at: string;
-  profile_picture_url: string | null;
-}
-
-/** What `GET /api/me` returns (both null when signed out). */
-export interface MeResponse {
-  user: SessionUser | null;
-  profile: SessionProfile | null;
-}
+export type { MeResponse, Profile as SessionProfile, SessionUser } from "@tonic/api";
 
 export interface Session {
   status: "loading" | "signed-in" | "signed-out";
@@ -40,7 +19,7 @@ export const SESSION_QUERY_KEY = ["session", "me"] as const;
 
 /** Reads the session once: `GET /api/me`. */
 export function fetchMe(): Promise<MeResponse> {
-  return api<MeResponse>("/api/me", { cache: "no-store" });
+  return api("/api/me", MeResponse, { cache: "no-store" });
 }
 
 /**
@@ -92,7 +71,7 @@ export function isPremium(
 
 /** Signs out (better-auth) and clears the remembered section (SPEC §4 "Auth routing"). */
 export async function signOut(): Promise<void> {
-  await api("/api/auth/sign-out", { method: "POST", json: {} });
+  await api("/api/auth/sign-out", z.unknown(), { method: "POST", json: {} });
   try {
     localStorage.removeItem("lastVisitedSection");
   } catch {

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { Link, Navigate, useSearchParams } from "react-router-dom";
 import { useSession } from "@/lib/auth";
 import { sectionAfterSignIn } from "@/lib/auth/routing";
+import { useSeo } from "@/lib/seo";
+import { ROUTE_SEO } from "@/lib/seo/routes";
 
 /**
  * /auth/callback: the redirect target after Google sign-in (SPEC §2). Reads the session once more; on
@@ -9,6 +11,7 @@ import { sectionAfterSignIn } from "@/lib/auth/routing";
  * (or the provider's message) / "Authentication failed".
  */
 export function AuthCallbackPage() {
+  useSeo(ROUTE_SEO.authCallback);
   const [params] = useSearchParams();
   const session = useSession();
   const providerError = params.get("error");

@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from "react";
 import { Link } from "react-router-dom";
-import { useBlogPosts } from "../api/blog";
+import { useSeo } from "@/lib/seo";
+import { ROUTE_SEO } from "@/lib/seo/routes";
+import { useBlogPosts } from "../api/get-posts";
 import { BLOG_LANGUAGES, type BlogLanguage, formatPostDate, isBlogLanguage } from "../lib/languages";
 import { ShareButton } from "./ShareButton";
 
@@ -16,6 +18,7 @@ function useDebounced(value: string, ms = 300): string {
 
 /** /blog (SPEC §2 "Blog"): "Latest Blog Posts", search, language filter, cards with share. */
 export function BlogPage() {
+  useSeo(ROUTE_SEO.blog);
   const [search, setSearch] = useState("");
   const [language, setLanguage] = useState<BlogLanguage | "">("");
   const q = useDebounced(search.trim());
@@ -111,9 +114,15 @@ export function BlogPage() {
                       {p.title}
                     </Link>
                   </h2>
-                  <p className="mt-2 line-clamp-3 flex-1 text-sm leading-relaxed text-slate-600 dark:text-slate-400">
-                    {p.excerpt}
-                  </p>
+                  {/* The clamp sits inside the growing box: a clamped box that itself grows shows lines after the "…". */}
+                  <div className="mt-2 flex-1">
+                    <p
+                      data-testid="excerpt"
+                      className="line-clamp-3 text-sm leading-relaxed text-slate-600 dark:text-slate-400"
+                    >
+                      {p.excerpt}
+                    </p>
+                  </div>
                   <div className="mt-4 flex items-center justify-between gap-3">
                     <time
                       lang="en"

@@ -2,7 +2,9 @@ import type { Components } from "react-markdown";
 import Markdown from "react-markdown";
 import { Link, useParams } from "react-router-dom";
 import { ApiError } from "@/lib/api";
-import { useBlogPost } from "../api/blog";
+import { useSeo } from "@/lib/seo";
+import { ROUTE_SEO } from "@/lib/seo/routes";
+import { useBlogPost } from "../api/get-post";
 import { formatPostDate } from "../lib/languages";
 import { blogVideoId, youtubeEmbedUrl } from "../lib/youtube";
 import { ShareButton } from "./ShareButton";
@@ -52,10 +54,26 @@ function ReturnToBlog() {
   );
 }
 
+/** The first sentence-ish of a Markdown description as a plain meta description (≤ 160 characters). */
+function plainDescription(markdown: string): string {
+  const text = markdown
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/[#>*_`~|-]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return text.length > 160 ? `${text.slice(0, 157).replace(/\s\S*$/, "")}…` : text;
+}
+
 /** /blog/{slug} (SPEC §2 "Blog"): title, date, language code, subject, video, description, share. */
 export function BlogPostPage() {
   const { slug = "" } = useParams();
   const { data: post, isPending, error } = useBlogPost(slug);
+  useSeo(
+    post
+      ? { title: post.title, description: plainDescription(post.description), type: "article" }
+      : ROUTE_SEO.blogPost,
+  );
 
   if (isPending) {
     return (

@@ -1,5 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
+import { useSeo } from "@/lib/seo";
+import { ROUTE_SEO } from "@/lib/seo/routes";
 import { type LessonSummary, useLessons } from "../api/course";
 import { CheckIcon, CrownIcon, Dialog, LockIcon } from "./Dialog";
 
@@ -123,6 +125,7 @@ function DayCard({ lesson, locked }: { lesson: LessonSummary; locked: boolean })
 
 /** /learn (SPEC §2 "Course screens", §6): the 20 days, gated by login and subscription. */
 export function LearnPage() {
+  useSeo(ROUTE_SEO.learn);
   const { data, isPending, isError, error } = useLessons();
   const [later, setLater] = useState(false);
 

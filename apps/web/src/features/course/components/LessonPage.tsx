@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router-dom";
 import { MiniFretboard, MiniPiano, parseExample } from "@/components/instruments";
+import { parseStaff, StaffNotation } from "@/components/notation";
 import { ApiError } from "@/lib/api";
 import { useAudioUnlockOnFirstGesture } from "@/lib/audio";
 import { useBack } from "@/lib/hooks/useBack";
+import { useSeo } from "@/lib/seo";
+import { ROUTE_SEO } from "@/lib/seo/routes";
 import { type Lesson, type LessonSection, useLesson, useSaveProgress } from "../api/course";
 import { COMPLETION_REDIRECT_MS, celebrate } from "../lib/celebrate";
 import { lessonVideoUrl, splitParagraphs } from "../lib/video";
@@ -75,6 +78,8 @@ function SectionBody({ lesson, index }: { lesson: Lesson; index: number }) {
         {splitParagraphs(section.content).map((p, i) => {
           const example = parseExample(p);
           const key = `${index}-${i}`;
+          const staff = example ? null : parseStaff(p);
+          if (staff) return <StaffNotation key={key} source={staff} />;
           if (example?.instrument === "fretboard") return <MiniFretboard key={key} example={example} />;
           if (example) return <MiniPiano key={key} example={example} />;
           return (
@@ -126,6 +131,7 @@ export function LessonPage() {
 
 function LessonReader({ slug }: { slug: string }) {
   const { data: lesson, isPending, error } = useLesson(slug);
+  useSeo(lesson ? { title: lesson.title, description: lesson.description } : ROUTE_SEO.lesson);
   const [index, setIndex] = useState(0);
   const [completed, setCompleted] = useState(false);
   const save = useSaveProgress();
@@ -204,7 +210,7 @@ function LessonReader({ slug }: { slug: string }) {
           {section?.title}
         </h2>
         <SectionBody lesson={lesson} index={current} />
-        {last && <Quiz questions={lesson.quiz} />}
+        {last && <Quiz questions={lesson.quiz} slug={lesson.slug} />}
       </section>
 
       <nav

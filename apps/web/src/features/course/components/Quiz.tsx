@@ -1,8 +1,24 @@
 import { useId, useState } from "react";
+import { Link } from "react-router-dom";
+import { playFeedbackSound } from "@/lib/audio";
+import { isDue, usePracticeStore, usePracticeSync } from "@/lib/practice";
 import type { QuizQuestion } from "../api/course";
-import { playQuizSound } from "../lib/quizSounds";
 
-function Question({ q, index }: { q: QuizQuestion; index: number }) {
+/** Spaced-repetition id of a lesson's quiz question. */
+export const quizItemId = (slug: string, index: number) => `quiz:${slug}:${index}`;
+
+function Question({
+  q,
+  index,
+  itemId,
+  review,
+}: {
+  q: QuizQuestion;
+  index: number;
+  itemId: string;
+  review: boolean;
+}) {
+  const record = usePracticeStore((s) => s.record);
   const [picked, setPicked] = useState<number | null>(null);
   const id = useId();
   const answered = picked !== null;
@@ -10,13 +26,20 @@ function Question({ q, index }: { q: QuizQuestion; index: number }) {
   const choose = (i: number) => {
     if (answered) return;
     setPicked(i);
-    playQuizSound(i === q.answer);
+    playFeedbackSound(i === q.answer);
+    record(itemId, "quiz", i === q.answer);
   };
   return (
     <li
       className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
       data-testid="quiz-question"
+      data-review={review ? "true" : "false"}
     >
+      {review && (
+        <p className="mb-2 inline-block rounded-full bg-amber-100 px-3 py-1 text-xs font-bold uppercase tracking-wide text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">
+          Review: you missed this one before
+        </p>
+      )}
       <fieldset aria-describedby={answered ? `${id}-result` : undefined}>
         <legend className="font-semibold">
           <span className="mr-2 text-violet-700 dark:text-violet-300">{index + 1}.</span>
@@ -70,8 +93,23 @@ function Question({ q, index }: { q: QuizQuestion; index: number }) {
   );
 }
 
-/** The lesson's short quiz, with correct / incorrect sounds from the Tone.js engine. */
-export function Quiz({ questions }: { questions: QuizQuestion[] }) {
+/**
+ * The lesson's short quiz, with the shipped correct / incorrect sounds. Answers go to spaced
+ * repetition: questions missed before and due again come first, marked as reviews.
+ */
+export function Quiz({ questions, slug }: { questions: QuizQuestion[]; slug: string }) {
+  usePracticeSync();
+  const items = usePracticeStore((s) => s.items);
+  // Decide the order once per visit, so answering does not reshuffle the list.
+  const [order] = useState(() => {
+    const now = new Date();
+    const missed = (i: number) => {
+      const item = items[quizItemId(slug, i)];
+      return item !== undefined && item.correct < item.attempts && isDue(item, now);
+    };
+    const idx = questions.map((_, i) => i);
+    return [...idx.filter(missed), ...idx.filter((i) => !missed(i))].map((i) => ({ i, review: missed(i) }));
+  });
   if (questions.length === 0) return null;
   return (
     <section
@@ -85,10 +123,23 @@ export function Quiz({ questions }: { questions: QuizQuestion[] }) {
         Pick an answer to hear whether you got it right.
       </p>
       <ol className="mt-4 space-y-4">
-        {questions.map((q, i) => (
-          <Question key={q.question} q={q} index={i} />
-        ))}
+        {order.map(({ i, review }, n) => {
+          const q = questions[i];
+          return q ? (
+            <Question key={q.question} q={q} index={n} itemId={quizItemId(slug, i)} review={review} />
+          ) : null;
+        })}
       </ol>
+      <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+        Train your ear too:{" "}
+        <Link
+          to="/learn/ear-training"
+          className="font-semibold text-violet-700 underline dark:text-violet-300"
+        >
+          intervals, chords, scale degrees and progressions
+        </Link>
+        .
+      </p>
     </section>
   );
 }

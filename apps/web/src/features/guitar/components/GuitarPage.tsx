@@ -11,7 +11,10 @@ import { useBack } from "@/lib/hooks/useBack";
 import { useFlash } from "@/lib/hooks/useFlash";
 import { useHideGlobalNav } from "@/lib/hooks/useHideGlobalNav";
 import { useIsNarrow } from "@/lib/hooks/useMediaQuery";
+import { useNoteSpeller } from "@/lib/hooks/useNoteSpeller";
 import { useScaleSelection } from "@/lib/hooks/useScaleSelection";
+import { useSeo } from "@/lib/seo";
+import { ROUTE_SEO } from "@/lib/seo/routes";
 import { useSettingsStore } from "@/stores/settings";
 
 const board = fretboardPositions();
@@ -21,6 +24,7 @@ const barButton =
 
 /** /guitar-visualizer (SPEC §2 "Guitar fretboard screen"). */
 export function GuitarPage() {
+  useSeo(ROUTE_SEO.guitar);
   const narrow = useIsNarrow();
   useHideGlobalNav(narrow);
   useAudioUnlockOnFirstGesture();
@@ -34,6 +38,7 @@ export function GuitarPage() {
 
   const scale = useMemo(() => getScale(root, type), [root, type]);
   const scaleSet = useMemo(() => new Set(scale.notes), [scale]);
+  const spell = useNoteSpeller(root, type);
 
   const press = (p: FretPosition) => {
     flashPosition(positionId(p));
@@ -48,6 +53,7 @@ export function GuitarPage() {
       showLabels={showLabels}
       activeId={activeId}
       onPress={press}
+      spell={spell}
     />
   );
 
@@ -85,7 +91,13 @@ export function GuitarPage() {
                   {root}
                 </span>
               </p>
-              <NoteChips notes={scale.notes} root={root} testId="info-notes" label="Scale notes" />
+              <NoteChips
+                notes={scale.notes}
+                root={root}
+                testId="info-notes"
+                label="Scale notes"
+                spell={spell}
+              />
               <OctaveLegend />
             </div>
           </Overlay>
@@ -118,7 +130,13 @@ export function GuitarPage() {
           <h2 className="text-lg font-semibold" data-testid="scale-name">
             {scale.name}
           </h2>
-          <NoteChips notes={scale.notes} root={root} testId="scale-notes" label={`${scale.name} notes`} />
+          <NoteChips
+            notes={scale.notes}
+            root={root}
+            testId="scale-notes"
+            label={`${scale.name} notes`}
+            spell={spell}
+          />
         </div>
       </div>
       <div className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4 dark:border-slate-800 dark:bg-slate-950">

@@ -61,7 +61,11 @@ function HomeSearch() {
     mutationFn: async (query) => {
       const caps = await fetchCapabilities();
       if (!caps.search)
-        throw new Error("YouTube search is not enabled on this server. Paste a YouTube link instead.");
+        throw new Error(
+          caps.linkAnalysis
+            ? "Searching for songs isn't available right now. You can paste a YouTube link instead."
+            : "Searching for songs isn't available right now. You can upload the song's audio file on the Search page.",
+        );
       return searchSongs(query);
     },
   });
@@ -239,7 +243,7 @@ export function HomePage() {
             </div>
             <div className="flex flex-wrap gap-3">
               <Link
-                to="/auth"
+                to="/auth?mode=sign-up"
                 className="inline-flex min-h-12 items-center rounded-xl bg-white px-6 font-semibold text-violet-700 hover:bg-violet-50"
               >
                 Sign Up Free

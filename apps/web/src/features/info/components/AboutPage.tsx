@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
-import { AboutCounters, AboutMission, AboutTeam } from "@/components/policies";
 import { canonicalUrl, useSeo, webPage } from "@/lib/seo";
+import { AboutCounters, AboutMission, AboutTeam } from "./policies";
 
 const DESCRIPTION =
   "Tonic is built in Bengaluru by musicians and engineers who make music theory visible: our mission, our team and our learners.";

@@ -1,6 +1,6 @@
-import { AcknowledgmentsList, SpecialThanks } from "@/components/policies";
 import { canonicalUrl, useSeo, webPage } from "@/lib/seo";
 import { InfoLayout } from "./InfoLayout";
+import { AcknowledgmentsList, SpecialThanks } from "./policies";
 
 const DESCRIPTION = "The open-source libraries Tonic is built with, their licences, and our special thanks.";
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import { ContactForm } from "@/components/ContactForm";
-import { COMPANY, osmEmbedUrl, osmLinkUrl } from "@/components/policies";
 import { canonicalUrl, useSeo, webPage } from "@/lib/seo";
+import { ContactForm } from "./ContactForm";
+import { COMPANY, osmEmbedUrl, osmLinkUrl } from "./policies";
 
 const DESCRIPTION = `Contact the Tonic team in ${COMPANY.city}: send us a message, e-mail ${COMPANY.email} or call, ${COMPANY.hours}.`;
 

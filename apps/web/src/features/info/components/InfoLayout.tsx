@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { POLICY } from "@/components/policies";
+import { POLICY } from "./policies";
 
 /** Page frame of the information pages: heading, lead paragraph, optional "last updated" line. */
 export function InfoLayout({

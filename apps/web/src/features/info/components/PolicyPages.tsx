@@ -1,3 +1,6 @@
+import { usePlans } from "@/lib/plans";
+import { canonicalUrl, faqPage, useSeo, webPage } from "@/lib/seo";
+import { InfoLayout } from "./InfoLayout";
 import {
   CancellationPolicyText,
   cancellationFaq,
@@ -6,10 +9,7 @@ import {
   PrivacyPolicyText,
   ShippingPolicyText,
   TermsText,
-} from "@/components/policies";
-import { usePlans } from "@/lib/plans";
-import { canonicalUrl, faqPage, useSeo, webPage } from "@/lib/seo";
-import { InfoLayout } from "./InfoLayout";
+} from "./policies";
 
 /** SEO for a plain information page: title, description, canonical URL and WebPage JSON-LD. */
 function usePageSeo(title: string, description: string, path: string) {

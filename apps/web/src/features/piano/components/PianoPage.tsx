@@ -23,7 +23,10 @@ import { useBack } from "@/lib/hooks/useBack";
 import { useFlash } from "@/lib/hooks/useFlash";
 import { useHideGlobalNav } from "@/lib/hooks/useHideGlobalNav";
 import { useIsNarrow } from "@/lib/hooks/useMediaQuery";
+import { useNoteSpeller } from "@/lib/hooks/useNoteSpeller";
 import { useScaleSelection } from "@/lib/hooks/useScaleSelection";
+import { useSeo } from "@/lib/seo";
+import { ROUTE_SEO } from "@/lib/seo/routes";
 import { ChordCards } from "./ChordCards";
 
 const octaveButton =
@@ -46,6 +49,7 @@ function Legend() {
 
 /** /piano-visualizer (SPEC §2 "Piano screen", §4 "Piano"). */
 export function PianoPage() {
+  useSeo(ROUTE_SEO.piano);
   const narrow = useIsNarrow();
   useHideGlobalNav(narrow);
   useAudioUnlockOnFirstGesture();
@@ -58,6 +62,7 @@ export function PianoPage() {
 
   const scale = useMemo(() => getScale(root, type), [root, type]);
   const scaleSet = useMemo(() => new Set(scale.notes), [scale]);
+  const spell = useNoteSpeller(root, type);
   const pianoNotes = useMemo(() => pianoScaleNotes(root, type), [root, type]);
   const chords = useMemo(() => diatonicChords(root, type), [root, type]);
   const keys = useMemo(() => pianoKeys(range), [range]);
@@ -78,6 +83,7 @@ export function PianoPage() {
       activeKey={activeKey}
       onPress={press}
       fill={fill}
+      spell={spell}
     />
   );
 
@@ -135,7 +141,13 @@ export function PianoPage() {
                   {root}
                 </span>
               </p>
-              <NoteChips notes={pianoNotes} root={root} testId="info-notes" label="Scale notes" />
+              <NoteChips
+                notes={pianoNotes}
+                root={root}
+                testId="info-notes"
+                label="Scale notes"
+                spell={spell}
+              />
               <ChordCards chords={chords} onPlay={playCard} compact />
             </div>
           </Overlay>
@@ -175,7 +187,13 @@ export function PianoPage() {
           <h2 className="text-lg font-semibold" data-testid="scale-name">
             {scale.name}
           </h2>
-          <NoteChips notes={pianoNotes} root={root} testId="scale-notes" label={`${scale.name} notes`} />
+          <NoteChips
+            notes={pianoNotes}
+            root={root}
+            testId="scale-notes"
+            label={`${scale.name} notes`}
+            spell={spell}
+          />
         </div>
         <Legend />
       </div>

@@ -3,6 +3,9 @@ import { useMemo } from "react";
 import { Link } from "react-router-dom";
 import { NoteChips } from "@/components/theory/NoteChips";
 import { NotePicker, ScaleTypePicker } from "@/components/theory/ScalePickers";
+import { useNoteSpeller } from "@/lib/hooks/useNoteSpeller";
+import { useSeo } from "@/lib/seo";
+import { ROUTE_SEO } from "@/lib/seo/routes";
 import { useSettingsStore } from "@/stores/settings";
 import { Block, Card } from "./Card";
 
@@ -11,6 +14,7 @@ const linkClass =
 
 /** /scale-explorer: three panels sharing one root and type (SPEC §2 "Scale explorer panels"). */
 export function ScaleExplorerPage() {
+  useSeo(ROUTE_SEO.scaleExplorer);
   const root = useSettingsStore((s) => s.currentNote);
   const type = useSettingsStore((s) => s.currentScale);
   const setNote = useSettingsStore((s) => s.setNote);
@@ -18,6 +22,8 @@ export function ScaleExplorerPage() {
 
   const scale = useMemo(() => getScale(root, type), [root, type]);
   const relative = useMemo(() => relativeScale(root, type), [root, type]);
+  const spell = useNoteSpeller(root, type);
+  const spellRelative = useNoteSpeller(relative.root, relative.type);
   const arps = useMemo(() => arpeggios(root, type), [root, type]);
   const byTime = useMemo(() => progressions(root, type), [root, type]);
   const query = `?key=${encodeURIComponent(root)}&scale=${type}`;
@@ -72,6 +78,7 @@ export function ScaleExplorerPage() {
                     root={root}
                     testId="scale-notes"
                     label={`${scale.name} notes`}
+                    spell={spell}
                   />
                 </dd>
               </dl>
@@ -108,7 +115,7 @@ export function ScaleExplorerPage() {
               </p>
               {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard-reachable (WCAG 2.1.1) */}
               <section className="overflow-x-auto" tabIndex={0} aria-label="Chords of the scale">
-                <table className="w-full min-w-[22rem] text-left text-sm" data-testid="chords">
+                <table className="w-full text-left text-sm" data-testid="chords">
                   <thead className="text-xs uppercase tracking-wide text-slate-500 dark:text-slate-400">
                     <tr>
                       <th scope="col" className="py-2 pr-4">
@@ -117,7 +124,7 @@ export function ScaleExplorerPage() {
                       <th scope="col" className="py-2 pr-4">
                         Chord
                       </th>
-                      <th scope="col" className="py-2 pr-4">
+                      <th scope="col" className="hidden py-2 pr-4 sm:table-cell">
                         Quality
                       </th>
                       <th scope="col" className="py-2">
@@ -131,11 +138,17 @@ export function ScaleExplorerPage() {
                         <td className="py-2 pr-4 font-semibold text-violet-700 dark:text-violet-300">
                           {c.numeral}
                         </td>
-                        <td className="py-2 pr-4 font-semibold" data-testid="chord-symbol">
-                          {c.symbol}
+                        <td className="py-2 pr-4 font-semibold">
+                          <span data-testid="chord-symbol">{c.symbol}</span>
+                          {/* On narrow screens the quality sits under the chord instead of in its own column. */}
+                          <span className="block text-xs font-normal capitalize text-slate-600 sm:hidden dark:text-slate-400">
+                            {c.type}
+                          </span>
                         </td>
-                        <td className="py-2 pr-4 capitalize text-slate-600 dark:text-slate-400">{c.type}</td>
-                        <td className="py-2">{c.notes.join(" – ")}</td>
+                        <td className="hidden py-2 pr-4 capitalize text-slate-600 sm:table-cell dark:text-slate-400">
+                          {c.type}
+                        </td>
+                        <td className="whitespace-nowrap py-2">{c.notes.join(" – ")}</td>
                       </tr>
                     ))}
                   </tbody>
@@ -152,13 +165,25 @@ export function ScaleExplorerPage() {
                 <p className="mb-2 font-semibold" data-testid="selected-scale-name">
                   {scale.name}
                 </p>
-                <NoteChips notes={scale.notes} root={scale.root} testId="relative-selected-notes" />
+                <NoteChips
+                  notes={scale.notes}
+                  root={scale.root}
+                  testId="relative-selected-notes"
+                  spell={spell}
+                  even
+                />
               </div>
               <div>
                 <p className="mb-2 font-semibold" data-testid="relative-scale-name">
                   {relative.name}
                 </p>
-                <NoteChips notes={relative.notes} root={relative.root} testId="relative-scale-notes" />
+                <NoteChips
+                  notes={relative.notes}
+                  root={relative.root}
+                  testId="relative-scale-notes"
+                  spell={spellRelative}
+                  even
+                />
               </div>
               <p className="text-sm text-slate-600 dark:text-slate-400">
                 {scale.name} and {relative.name} share the same seven notes.

@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { ApiError, api } from "@/lib/api";
+import { ApiError } from "@/lib/api";
 import { avatarUrl, isPremium, signOut, useSession } from "@/lib/auth";
+import { updateProfile } from "../api/update-profile";
 
 /** "Member since" / "Valid until" dates in the reader's locale. */
 function formatDate(value: string): string {
@@ -37,7 +38,7 @@ export function AccountTab({ onUpgrade }: { onUpgrade: () => void }) {
     setSaving(true);
     setError(null);
     try {
-      await api("/api/profile", { method: "PATCH", json: { username: draft } });
+      await updateProfile(draft);
       await session.refresh();
       setEditing(false);
     } catch (err) {

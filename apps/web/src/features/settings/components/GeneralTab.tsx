@@ -1,15 +1,23 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { DeletePracticeResponse } from "@tonic/api";
 import { useId, useState } from "react";
 import { api } from "@/lib/api";
 import { playChord, playNote } from "@/lib/audio";
 import { useSession } from "@/lib/auth";
-import { type Instrument, useSettingsStore } from "@/stores/settings";
+import { usePracticeStore } from "@/lib/practice";
+import { type Instrument, type NoteNamingSetting, useSettingsStore } from "@/stores/settings";
+import { resetProgress } from "../api/reset-progress";
 import { useNotificationToggle } from "../hooks/useNotificationToggle";
 import { Switch } from "./Switch";
 
 const INSTRUMENTS: readonly { value: Instrument; label: string }[] = [
   { value: "piano", label: "Piano" },
   { value: "guitar", label: "Guitar" },
+];
+
+const NOTE_NAMINGS: readonly { value: NoteNamingSetting; label: string }[] = [
+  { value: "by-key", label: "By key" },
+  { value: "sharps", label: "Sharps only" },
 ];
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -33,10 +41,17 @@ function ResetProgressButton() {
   const [status, setStatus] = useState<"idle" | "busy" | "done" | "error">("idle");
   const signedIn = session.status === "signed-in";
   const reset = async () => {
-    if (!window.confirm("Reset your course progress? Completed days will show as not started.")) return;
+    if (
+      !window.confirm(
+        "Reset your progress? Completed days will show as not started and your practice history is cleared.",
+      )
+    )
+      return;
     setStatus("busy");
     try {
-      await api("/api/learn/progress", { method: "DELETE" });
+      await resetProgress();
+      await api("/api/practice", DeletePracticeResponse, { method: "DELETE" });
+      usePracticeStore.getState().clear();
       await qc.invalidateQueries({ queryKey: ["course"] });
       setStatus("done");
     } catch (err) {
@@ -71,6 +86,8 @@ export function GeneralTab() {
   const notifications = useNotificationToggle();
   const volumeId = useId();
   const instrumentName = useId();
+  const namingName = useId();
+  const signedIn = useSession().status === "signed-in";
 
   return (
     <div className="space-y-6">
@@ -105,7 +122,7 @@ export function GeneralTab() {
             {INSTRUMENTS.map((i) => (
               <label
                 key={i.value}
-                className="relative flex min-h-11 min-w-24 cursor-pointer items-center justify-center rounded-lg px-4 text-sm font-semibold text-slate-600 transition has-[:checked]:bg-white has-[:checked]:text-violet-700 has-[:checked]:shadow has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-violet-500 hover:text-slate-900 dark:text-slate-300 dark:has-[:checked]:bg-slate-950 dark:has-[:checked]:text-violet-300 dark:hover:text-white"
+                className="relative flex min-h-11 min-w-24 cursor-pointer items-center justify-center rounded-lg px-4 text-sm font-semibold text-slate-600 transition has-[:checked]:bg-white has-[:checked]:text-violet-700 has-[:checked]:shadow has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-violet-500 hover:text-slate-900 dark:text-slate-300 dark:has-[:checked]:bg-violet-400 dark:has-[:checked]:text-slate-950 dark:hover:text-white"
               >
                 <input
                   type="radio"
@@ -136,9 +153,57 @@ export function GeneralTab() {
             Test chord
           </button>
         </div>
+        <div className="flex flex-wrap items-center justify-between gap-3 py-4">
+          <label htmlFor="reference-a4">
+            <span className="block font-medium">Tuner reference (A4)</span>
+            <span className="block text-sm text-slate-500 dark:text-slate-400">
+              Pitch of A above middle C for the Live tuner, 415–466 Hz. Most music uses 440 Hz.
+            </span>
+          </label>
+          <div className="flex items-center gap-2">
+            <input
+              id="reference-a4"
+              type="number"
+              min={415}
+              max={466}
+              step={1}
+              value={settings.referenceA4}
+              onChange={(e) => {
+                const v = e.currentTarget.valueAsNumber;
+                if (Number.isFinite(v) && v >= 415 && v <= 466) updateSettings({ referenceA4: v });
+              }}
+              className="min-h-11 w-24 rounded-lg border border-slate-300 bg-white px-3 text-right tabular-nums dark:border-slate-700 dark:bg-slate-950"
+            />
+            <span className="text-sm text-slate-600 dark:text-slate-400">Hz</span>
+          </div>
+        </div>
       </Section>
 
       <Section title="Preferences">
+        <fieldset className="py-4">
+          <legend className="float-left w-full font-medium">Note names</legend>
+          <p className="clear-both text-sm text-slate-500 dark:text-slate-400">
+            By key writes B♭ in F major and F♯ in D major; sharps only always writes the 12 sharp names.
+          </p>
+          <div className="mt-2 inline-flex rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
+            {NOTE_NAMINGS.map((n) => (
+              <label
+                key={n.value}
+                className="relative flex min-h-11 min-w-24 cursor-pointer items-center justify-center rounded-lg px-4 text-sm font-semibold text-slate-600 transition has-[:checked]:bg-white has-[:checked]:text-violet-700 has-[:checked]:shadow has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-violet-500 hover:text-slate-900 dark:text-slate-300 dark:has-[:checked]:bg-slate-950 dark:has-[:checked]:text-violet-300 dark:hover:text-white"
+              >
+                <input
+                  type="radio"
+                  name={namingName}
+                  value={n.value}
+                  checked={settings.noteNaming === n.value}
+                  onChange={() => updateSettings({ noteNaming: n.value })}
+                  className="sr-only"
+                />
+                {n.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
         <Switch
           label="Show Fretboard Labels"
           description="Show note names on the guitar fretboard."
@@ -178,7 +243,9 @@ export function GeneralTab() {
           <div>
             <p className="font-medium">Reset Progress</p>
             <p className="text-sm text-slate-500 dark:text-slate-400" id="reset-progress-desc">
-              Clears your course progress (sign in first).
+              {signedIn
+                ? "Clears your course progress and practice history on your account."
+                : "Log in to reset the course progress saved on your account."}
             </p>
           </div>
           <ResetProgressButton />

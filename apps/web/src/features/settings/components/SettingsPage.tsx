@@ -1,12 +1,10 @@
-import { type KeyboardEvent, useRef } from "react";
+import { type KeyboardEvent, type ReactNode, useRef } from "react";
 import { useSearchParams } from "react-router-dom";
-import { AuthScreen } from "@/components/auth/AuthScreen";
-import { ContactForm } from "@/components/ContactForm";
 import { useSession } from "@/lib/auth";
+import { useSeo } from "@/lib/seo";
+import { ROUTE_SEO } from "@/lib/seo/routes";
 import { AccountTab } from "./AccountTab";
 import { GeneralTab } from "./GeneralTab";
-import { InfoTab } from "./InfoTab";
-import { PremiumTab } from "./PremiumTab";
 
 const TABS = [
   { id: "general", label: "General" },
@@ -19,8 +17,21 @@ type TabId = (typeof TABS)[number]["id"];
 
 const isTab = (v: string | null): v is TabId => TABS.some((t) => t.id === v);
 
+/** What other features show inside Settings; `src/app` composes them (features never import each other). */
+export interface SettingsSlots {
+  /** Shown instead of the tabs when signed out (the auth screen). */
+  signedOut: ReactNode;
+  /** The Premium tab (the pricing plans). */
+  premium: ReactNode;
+  /** The Contact Us tab's form. */
+  contact: ReactNode;
+  /** The Info tab (policy sub-pages). */
+  info: ReactNode;
+}
+
 /** /settings: left tabs General, Account, Premium, Contact Us, Info (SPEC §2 "Settings"). */
-export function SettingsPage() {
+export function SettingsPage({ signedOut, premium, contact, info }: SettingsSlots) {
+  useSeo(ROUTE_SEO.settings);
   const session = useSession();
   const [params, setParams] = useSearchParams();
   const raw = params.get("tab");
@@ -48,7 +59,7 @@ export function SettingsPage() {
 
   const label = TABS.find((t) => t.id === current)?.label ?? "General";
   // SPEC §2: /settings shows the auth screen when signed out.
-  if (session.status !== "signed-in") return <AuthScreen />;
+  if (session.status !== "signed-in") return <>{signedOut}</>;
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:px-6 sm:py-10">
@@ -95,16 +106,16 @@ export function SettingsPage() {
         >
           {current === "general" && <GeneralTab />}
           {current === "account" && <AccountTab onUpgrade={() => select("premium")} />}
-          {current === "premium" && <PremiumTab />}
+          {current === "premium" && premium}
           {current === "contact" && (
             <section
               aria-label={label}
               className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6 dark:border-slate-800 dark:bg-slate-900"
             >
-              <ContactForm />
+              {contact}
             </section>
           )}
-          {current === "info" && <InfoTab />}
+          {current === "info" && info}
         </div>
       </div>
     </div>

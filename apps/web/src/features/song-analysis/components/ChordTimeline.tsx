@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from "react";
 import { buildTimeline, currentSlot, type TimedChord, transposeChord } from "../lib/timeline";
+import { RestMark } from "./ChordGrid";
 
 function formatTime(s: number): string {
   const m = Math.floor(s / 60);
@@ -16,8 +17,12 @@ export function ChordTimeline(props: {
   currentTime: number;
   transpose: number;
   onSeek: (seconds: number) => void;
+  /** How a chord is shown (spelling by key, capo); null = no chord. Default: transposed with sharps. */
+  label?: (chord: string) => string | null;
+  /** Show the "Chord Timeline" heading (default true). */
+  showTitle?: boolean;
 }) {
-  const { chords, durationSeconds, currentTime, transpose, onSeek } = props;
+  const { chords, durationSeconds, currentTime, transpose, onSeek, label, showTitle = true } = props;
   const slots = useMemo(() => buildTimeline(chords, durationSeconds), [chords, durationSeconds]);
   const active = currentSlot(currentTime, slots.length);
   const listRef = useRef<HTMLOListElement>(null);
@@ -31,8 +36,8 @@ export function ChordTimeline(props: {
   }, [active]);
 
   return (
-    <section aria-labelledby="timeline-title" className="mt-6">
-      <h2 id="timeline-title" className="text-lg font-semibold">
+    <section aria-labelledby="timeline-title" className={showTitle ? "mt-6" : ""}>
+      <h2 id="timeline-title" className={showTitle ? "text-lg font-semibold" : "sr-only"}>
         Chord Timeline
       </h2>
       <ol
@@ -41,7 +46,7 @@ export function ChordTimeline(props: {
         data-testid="chord-timeline"
       >
         {slots.map((chord, i) => {
-          const name = chord ? transposeChord(chord, transpose) : "–";
+          const name = chord ? (label ? label(chord) : transposeChord(chord, transpose)) : null;
           const isActive = i === active;
           return (
             // biome-ignore lint/suspicious/noArrayIndexKey: slots are positional seconds
@@ -50,7 +55,7 @@ export function ChordTimeline(props: {
                 type="button"
                 onClick={() => onSeek(i)}
                 aria-current={isActive ? "true" : undefined}
-                aria-label={`${formatTime(i)} ${chord ? name : "no chord"}`}
+                aria-label={`${formatTime(i)} ${name ?? "no chord"}`}
                 data-slot={i}
                 className={`flex h-16 w-16 flex-col items-center justify-center rounded-lg border text-sm transition-colors ${
                   isActive
@@ -58,8 +63,12 @@ export function ChordTimeline(props: {
                     : "border-slate-200 bg-white text-slate-800 hover:border-violet-400 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100"
                 }`}
               >
-                <span className="text-base font-bold">{name}</span>
-                <span className={`text-[11px] ${isActive ? "text-violet-100" : "text-slate-500"}`}>
+                <span className="max-w-full truncate px-0.5 text-base font-bold">
+                  {name ?? <RestMark className={isActive ? "text-white" : "text-slate-400"} />}
+                </span>
+                <span
+                  className={`text-[11px] ${isActive ? "text-violet-100" : "text-slate-600 dark:text-slate-300"}`}
+                >
                   {formatTime(i)}
                 </span>
               </button>

@@ -1,6 +1,9 @@
-import { type DragEvent, useId, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { type DragEvent, useEffect, useId, useRef, useState } from "react";
 import { UploadIcon } from "@/components/icons";
 import { useFileAnalysis } from "../hooks/useFileAnalysis";
+import { mySongId, saveMySong } from "../lib/my-songs-db";
+import { fromEngine } from "../lib/song-model";
 import { ProgressBar } from "./ProgressBar";
 import { SongAnalysisView } from "./SongAnalysisView";
 
@@ -11,6 +14,16 @@ export function FileAnalyzer() {
   const [showAnalysis, setShowAnalysis] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
+  const queryClient = useQueryClient();
+
+  // Keep every finished analysis on this device ("My songs").
+  useEffect(() => {
+    if (state.status !== "done") return;
+    const { file, result, fileName } = state;
+    saveMySong({ id: mySongId(file), title: fileName, savedAt: Date.now(), result, audio: file })
+      .then(() => queryClient.invalidateQueries({ queryKey: ["my-songs"] }))
+      .catch((err: unknown) => console.warn("Could not keep the analysis on this device", err));
+  }, [state, queryClient]);
 
   const start = (file: File | undefined) => {
     if (!file) return;
@@ -27,16 +40,7 @@ export function FileAnalyzer() {
   if (state.status === "done" && showAnalysis) {
     return (
       <div>
-        <SongAnalysisView
-          audioUrl={state.audioUrl}
-          analysis={{
-            title: state.fileName,
-            key: state.result.key,
-            bpm: state.result.bpm,
-            chords: state.result.chords,
-            durationSeconds: state.result.durationSeconds,
-          }}
-        />
+        <SongAnalysisView audioUrl={state.audioUrl} analysis={fromEngine(state.fileName, state.result)} />
         <button
           type="button"
           onClick={() => {

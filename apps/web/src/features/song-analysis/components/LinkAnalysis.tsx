@@ -25,6 +25,10 @@ export function LinkAnalysis({ videoId }: { videoId: string }) {
     setShowAnalysis(false);
     setPrompt(null);
   }, [videoId]);
+  // A cached song's page opens straight to its analysis.
+  useEffect(() => {
+    if (state.cached && state.stage === "complete") setShowAnalysis(true);
+  }, [state.cached, state.stage]);
   useEffect(() => {
     if (state.gate) setPrompt(state.gate);
     else if (state.expired) setPrompt("expired");
@@ -90,7 +94,7 @@ export function LinkAnalysis({ videoId }: { videoId: string }) {
           >
             {state.error}
           </p>
-          {!state.gate && (
+          {!state.gate && state.retryable && (
             <button
               type="button"
               onClick={state.retry}

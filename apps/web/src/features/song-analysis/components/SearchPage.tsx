@@ -4,10 +4,13 @@ import { type FormEvent, useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { SearchIcon } from "@/components/icons";
 import { SearchResults } from "@/components/songs/SearchResults";
+import { useSeo } from "@/lib/seo";
+import { ROUTE_SEO } from "@/lib/seo/routes";
 import { fetchCapabilities, searchSongs } from "@/lib/songs/api";
 import { isVideoId } from "@/lib/songs/links";
 import { FileAnalyzer } from "./FileAnalyzer";
 import { LinkAnalysis } from "./LinkAnalysis";
+import { MySongs } from "./MySongs";
 
 /** The demo song "Watch Demo" opens (seeded by the server, audio rendered locally). */
 const DEMO_VIDEO_ID = "demo-c-major-pop";
@@ -33,6 +36,7 @@ function Notice({ tone, children }: { tone: "error" | "info"; children: string }
  * the local-file analyzer.
  */
 export function SearchPage() {
+  useSeo(ROUTE_SEO.search);
   const [params, setParams] = useSearchParams();
   const q = params.get("q") ?? "";
   const vParam = params.get("v");
@@ -65,10 +69,10 @@ export function SearchPage() {
   };
 
   return (
-    <div className="mx-auto max-w-4xl px-4 py-8 md:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Song Analysis</h1>
-      <p className="mt-1 text-slate-600 dark:text-slate-400">
-        Key, tempo and a second-by-second chord timeline.
+    <div className="mx-auto max-w-5xl px-4 py-8 md:px-6">
+      <h1 className="print-hide text-3xl font-bold tracking-tight">Song Analysis</h1>
+      <p className="print-hide mt-1 text-slate-600 dark:text-slate-400">
+        Key, tempo and the chords of a song, bar by bar, ready to play along.
       </p>
       <search>
         <form onSubmit={onSubmit} className="mt-6 flex flex-col gap-3 sm:flex-row">
@@ -104,11 +108,11 @@ export function SearchPage() {
       {!videoId && input.kind === "invalid-link" && <Notice tone="error">{input.message}</Notice>}
       {textQuery && capabilities.data && !capabilities.data.search && (
         <Notice tone="info">
-          YouTube search is not enabled on this server (set YOUTUBE_API_KEYS to enable it). Paste a YouTube
-          link, explore the songs in the Song Explorer, or analyze your own audio file below.
+          {capabilities.data.linkAnalysis
+            ? "Searching for songs isn't available right now. You can paste a YouTube link, or upload the song's audio file below."
+            : "Searching for songs isn't available right now. You can upload the song's audio file below."}
         </Notice>
       )}
-      {videoId && capabilities.data?.message && <Notice tone="info">{capabilities.data.message}</Notice>}
       {search.isError && <Notice tone="error">{search.error.message}</Notice>}
       {search.data && search.data.length === 0 && (
         <Notice tone="info">{`No songs found for "${textQuery}".`}</Notice>
@@ -124,6 +128,9 @@ export function SearchPage() {
       )}
       <div className="mt-8">
         <FileAnalyzer />
+      </div>
+      <div className="mt-8">
+        <MySongs />
       </div>
     </div>
   );

@@ -1,23 +1,18 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { type PlayerHandle, usePlayerTime } from "../hooks/usePlayerTime";
-import { formatSemitones, type TimedChord, transposeKey } from "../lib/timeline";
-import { ChordTimeline } from "./ChordTimeline";
+import type { SongAnalysis } from "../lib/song-model";
+import { SongSheet } from "./SongSheet";
 import { YouTubeEmbed } from "./YouTubeEmbed";
 
-export interface SongAnalysis {
-  title: string;
-  key: string;
-  bpm: number;
-  chords: readonly TimedChord[];
-  durationSeconds: number;
-}
+export type { SongAnalysis } from "../lib/song-model";
 
 /** SPEC §9: playback starts about 300 ms after a new analysis was counted. */
 export const PLAYBACK_START_DELAY_MS = 300;
 
 /**
  * The Song analysis screen (SPEC §2): player (audio element for local audio, the YouTube IFrame player for
- * videos; both behind {@link PlayerHandle}), Key, BPM, Transpose and the Chord Timeline.
+ * videos; both behind {@link PlayerHandle}) and the {@link SongSheet} (key, BPM, transpose, capo, practice
+ * controls, diagrams, the chord grid or the Chord Timeline, exports).
  * @param previewSeconds when set (signed-out visitors: 10), playback is paused at this time and
  *   `onPreviewEnd` is called (SPEC §4).
  * @param autoPlay start playback {@link PLAYBACK_START_DELAY_MS} after the player is ready.
@@ -38,7 +33,6 @@ export function SongAnalysisView({
   autoPlay?: boolean;
 }) {
   const audioRef = useRef<HTMLAudioElement>(null);
-  const [transpose, setTranspose] = useState(0);
   const [ready, setReady] = useState(false);
   const [ytPlayer, setYtPlayer] = useState<PlayerHandle | null>(null);
   const audioPlayer = useMemo<PlayerHandle | null>(
@@ -51,6 +45,13 @@ export function SongAnalysisView({
             },
             play: () => void audioRef.current?.play().catch(() => {}),
             pause: () => audioRef.current?.pause(),
+            setPlaybackRate: (r) => {
+              const a = audioRef.current;
+              if (!a) return;
+              a.preservesPitch = true;
+              a.playbackRate = r;
+            },
+            isPaused: () => audioRef.current?.paused ?? true,
           }
         : null,
     [ready],
@@ -91,61 +92,7 @@ export function SongAnalysisView({
           data-testid="audio-player"
         />
       )}
-      <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <div className="rounded-xl bg-violet-50 p-4 dark:bg-violet-950/40">
-          <dt className="text-xs font-semibold uppercase tracking-wide text-violet-700 dark:text-violet-300">
-            Key
-          </dt>
-          <dd className="mt-1 text-2xl font-bold" data-testid="song-key">
-            {transposeKey(analysis.key, transpose)}
-          </dd>
-        </div>
-        <div className="rounded-xl bg-amber-50 p-4 dark:bg-amber-950/40">
-          <dt className="text-xs font-semibold uppercase tracking-wide text-amber-700 dark:text-amber-300">
-            BPM
-          </dt>
-          <dd className="mt-1 text-2xl font-bold" data-testid="song-bpm">
-            {Math.round(analysis.bpm)}
-          </dd>
-        </div>
-        <div className="col-span-2 rounded-xl bg-slate-50 p-4 sm:col-span-1 dark:bg-slate-900">
-          <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300">
-            Transpose
-          </dt>
-          <dd className="mt-1 flex items-center gap-3">
-            <button
-              type="button"
-              aria-label="Transpose down one semitone"
-              onClick={() => setTranspose((t) => t - 1)}
-              className="h-11 w-11 rounded-lg border border-slate-300 text-xl font-bold hover:bg-white dark:border-slate-600 dark:hover:bg-slate-800"
-            >
-              -
-            </button>
-            <output
-              className="min-w-8 text-center text-2xl font-bold"
-              aria-live="polite"
-              data-testid="transpose-value"
-            >
-              {formatSemitones(transpose)}
-            </output>
-            <button
-              type="button"
-              aria-label="Transpose up one semitone"
-              onClick={() => setTranspose((t) => t + 1)}
-              className="h-11 w-11 rounded-lg border border-slate-300 text-xl font-bold hover:bg-white dark:border-slate-600 dark:hover:bg-slate-800"
-            >
-              +
-            </button>
-          </dd>
-        </div>
-      </dl>
-      <ChordTimeline
-        chords={analysis.chords}
-        durationSeconds={analysis.durationSeconds}
-        currentTime={currentTime}
-        transpose={transpose}
-        onSeek={(s) => player?.seekTo(s)}
-      />
+      <SongSheet analysis={analysis} player={player} currentTime={currentTime} />
     </article>
   );
 }

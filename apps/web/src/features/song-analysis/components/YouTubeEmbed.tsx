@@ -35,6 +35,8 @@ export function YouTubeEmbed({ videoId, onReady }: { videoId: string; onReady: (
                 seekTo: (s) => p.seekTo(s, true),
                 play: () => p.playVideo(),
                 pause: () => p.pauseVideo(),
+                setPlaybackRate: (r) => p.setPlaybackRate(Math.round(r * 4) / 4),
+                isPaused: () => p.getPlayerState() !== 1,
               });
             },
             onError: () => setError("This video cannot be played here. The chord timeline still works."),

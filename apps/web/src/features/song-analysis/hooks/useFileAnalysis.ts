@@ -10,7 +10,7 @@ export const MAX_DURATION_SECONDS = 20 * 60;
 export type FileAnalysisState =
   | { status: "idle" }
   | { status: "working"; fileName: string; stage: string; progress: number }
-  | { status: "done"; fileName: string; audioUrl: string; result: AnalysisResult }
+  | { status: "done"; fileName: string; audioUrl: string; result: AnalysisResult; file: File }
   | { status: "error"; fileName: string; message: string };
 
 const stageLabels: Record<string, string> = {
@@ -113,7 +113,7 @@ export function useFileAnalysis() {
           if (urlRef.current) URL.revokeObjectURL(urlRef.current);
           const audioUrl = URL.createObjectURL(file);
           urlRef.current = audioUrl;
-          setState({ status: "done", fileName, audioUrl, result: msg.result });
+          setState({ status: "done", fileName, audioUrl, result: msg.result, file });
           cleanup();
         } else {
           setState({ status: "error", fileName, message: `Failed to analyze audio: ${msg.message}` });

@@ -1,8 +1,11 @@
+import { GateRefusal, type Song } from "@tonic/api";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ApiError } from "@/lib/api";
-import { fetchJob, fetchStoredSong, requestAnalysis, type Song } from "@/lib/songs/api";
 import { takeHandoff } from "@/lib/songs/handoff";
 import { watchLink } from "@/lib/songs/links";
+import { getAnalysisJob } from "../api/get-analysis-job";
+import { getStoredSong } from "../api/get-stored-song";
+import { requestAnalysis } from "../api/request-analysis";
 import { displayedProgress, type JobState, type LinkStage, stageLabel } from "../lib/progress";
 
 /** SPEC §4 gating prompts. */
@@ -21,6 +24,10 @@ export interface LinkAnalysisState {
   expired: boolean;
   /** True when this visit counted a new analysis (playback then starts after 300 ms). */
   counted: boolean;
+  /** The song came from the hand-off or the song store (no new analysis): open it straight away. */
+  cached: boolean;
+  /** Whether "Try again" can succeed (false for refusals and for link analysis not being available). */
+  retryable: boolean;
 }
 
 /** How often the job's state is read, ms. */
@@ -43,6 +50,8 @@ export function useLinkAnalysis(videoId: string | null): LinkAnalysisState & { r
   const [gate, setGate] = useState<GateReason | null>(null);
   const [expired, setExpired] = useState(false);
   const [counted, setCounted] = useState(false);
+  const [cached, setCached] = useState(false);
+  const [retryable, setRetryable] = useState(true);
   const [now, setNow] = useState(() => Date.now());
   const [attempt, setAttempt] = useState(0);
   const runRef = useRef(0);
@@ -61,6 +70,8 @@ export function useLinkAnalysis(videoId: string | null): LinkAnalysisState & { r
     setGate(null);
     setExpired(false);
     setCounted(false);
+    setCached(false);
+    setRetryable(true);
     setJob(null);
     enter("checking");
     const fail = (message: string) => {
@@ -72,18 +83,20 @@ export function useLinkAnalysis(videoId: string | null): LinkAnalysisState & { r
       const handed = takeHandoff(videoId);
       if (handed) {
         setSong(handed.analysis);
+        setCached(true);
         enter("complete");
         return;
       }
       let stored: Song | null = null;
       try {
-        stored = await fetchStoredSong(videoId);
+        stored = await getStoredSong(videoId);
       } catch {
         // treat as not cached; the analyze call reports real failures
       }
       if (!alive()) return;
       if (stored) {
         setSong(stored);
+        setCached(true);
         enter("complete");
         return;
       }
@@ -101,7 +114,7 @@ export function useLinkAnalysis(videoId: string | null): LinkAnalysisState & { r
         for (;;) {
           await new Promise((r) => setTimeout(r, POLL_MS));
           if (!alive()) return;
-          const { job: j, song: s } = await fetchJob(res.jobId);
+          const { job: j, song: s } = await getAnalysisJob(res.jobId);
           if (!alive()) return;
           setJob({ state: j.state, progress: j.progress });
           if (j.state === "done" && s) {
@@ -113,11 +126,13 @@ export function useLinkAnalysis(videoId: string | null): LinkAnalysisState & { r
         }
       } catch (err) {
         if (!alive()) return;
+        // Refusals, bad links and "not available on this server" do not change on a retry.
+        if (err instanceof ApiError && (err.status < 500 || err.status === 503)) setRetryable(false);
         if (err instanceof ApiError && (err.status === 401 || err.status === 403)) {
-          const body = err.body as { reason?: GateReason; expired?: boolean } | undefined;
-          if (body?.reason === "login" || body?.reason === "limit") {
-            setGate(body.reason);
-            setExpired(Boolean(body.expired));
+          const refusal = GateRefusal.safeParse(err.body);
+          if (refusal.success) {
+            setGate(refusal.data.reason);
+            setExpired(refusal.data.expired);
           }
         }
         fail(err instanceof Error ? err.message : "Failed to analyze audio");
@@ -145,6 +160,8 @@ export function useLinkAnalysis(videoId: string | null): LinkAnalysisState & { r
     gate,
     expired,
     counted,
+    cached,
+    retryable,
     retry,
   };
 }

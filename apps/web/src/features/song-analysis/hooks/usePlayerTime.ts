@@ -9,6 +9,10 @@ export interface PlayerHandle {
   seekTo(seconds: number): void;
   play(): void;
   pause(): void;
+  /** Playback speed (1 = normal), keeping pitch where the player can; absent when unsupported. */
+  setPlaybackRate?(rate: number): void;
+  /** Whether playback is paused (absent: unknown). */
+  isPaused?(): boolean;
 }
 
 /** Polls `player` every 100 ms and returns the current time in seconds. */

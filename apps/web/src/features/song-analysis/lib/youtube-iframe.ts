@@ -5,6 +5,10 @@ export interface YTPlayer {
   seekTo(seconds: number, allowSeekAhead: boolean): void;
   playVideo(): void;
   pauseVideo(): void;
+  /** YouTube snaps to its available rates (0.25 steps); pitch is kept. */
+  setPlaybackRate(rate: number): void;
+  /** 1 = playing, 2 = paused, … */
+  getPlayerState(): number;
   destroy(): void;
 }
 

@@ -1,9 +1,13 @@
-import { useQuery } from "@tanstack/react-query";
+import type { SongListItem } from "@tonic/api";
+import { PITCH_CLASSES } from "@tonic/theory";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
-import { fetchSongs, SONG_LANGUAGES, type SongListItem } from "@/lib/songs/api";
+import { useSeo } from "@/lib/seo";
+import { ROUTE_SEO } from "@/lib/seo/routes";
+import { SONG_LANGUAGES } from "@/lib/songs/api";
+import { useSongs } from "../api/get-songs";
 
-const NOTES = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"] as const;
+const NOTES = PITCH_CLASSES;
 const TYPES = [
   { value: "major", label: "Major" },
   { value: "minor", label: "Minor" },
@@ -35,7 +39,7 @@ function SongCard({ song, onOpen }: { song: SongListItem; onOpen: () => void }) 
           />
         ) : (
           <span className="flex aspect-video w-full items-center justify-center bg-gradient-to-br from-violet-600 to-indigo-700 text-3xl font-extrabold text-white">
-            {song.key.split(" ")[0]}
+            {song.key?.split(" ")[0] ?? "♪"}
           </span>
         )}
         <span className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
@@ -61,15 +65,13 @@ function SongCard({ song, onOpen }: { song: SongListItem; onOpen: () => void }) 
  * the address bar) and the grid of stored songs; a card opens `/search?v={video_id}`.
  */
 export function SongExplorerPage() {
+  useSeo(ROUTE_SEO.songExplorer);
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const key = NOTES.find((n) => n === params.get("key")) ?? "";
   const type = TYPES.find((t) => t.value === params.get("type"))?.value ?? "";
   const language = SONG_LANGUAGES.find((l) => l.code === params.get("language"))?.code ?? "";
-  const songs = useQuery({
-    queryKey: ["songs", "list", key, type, language],
-    queryFn: () => fetchSongs({ key, type, language }),
-  });
+  const songs = useSongs({ key, type, language });
 
   const setFilter = (name: "key" | "type" | "language", value: string) => {
     const next = new URLSearchParams(params);

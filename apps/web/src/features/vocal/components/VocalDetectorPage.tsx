@@ -1,4 +1,7 @@
 import { MicIcon } from "@/components/icons";
+import { RecorderTabs } from "@/components/layout/RecorderTabs";
+import { useSeo } from "@/lib/seo";
+import { ROUTE_SEO } from "@/lib/seo/routes";
 import { useVocalRecorder } from "../hooks/useVocalRecorder";
 import { MSG_NO_SCALE, RECORD_SECONDS } from "../lib/constants";
 import { LiveMonitor } from "./LiveMonitor";
@@ -38,6 +41,7 @@ function CountdownBar({ elapsed, active }: { elapsed: number; active: boolean })
 
 /** /vocal-detector (SPEC §2, §4, §9): record up to 30 s of singing, then key, range and chords. */
 export function VocalDetectorPage() {
+  useSeo(ROUTE_SEO.vocal);
   const { state, analyser, start, stop } = useVocalRecorder();
   const recording = state.status === "recording";
   const busy = state.status === "requesting" || state.status === "stopped" || state.status === "analyzing";
@@ -56,7 +60,8 @@ export function VocalDetectorPage() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8 md:px-6">
-      <h1 className="text-3xl font-bold tracking-tight">Vocal Scale Detector</h1>
+      <RecorderTabs />
+      <h1 className="mt-4 text-3xl font-bold tracking-tight">Vocal Scale Detector</h1>
       <p className="mt-1 text-slate-600 dark:text-slate-400">
         Sing a scale, a melody or a song you like. We find your key, your vocal range and chords to sing over.
       </p>

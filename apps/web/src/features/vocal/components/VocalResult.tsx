@@ -4,7 +4,10 @@ import { chordNotes, scaleOfKey } from "../lib/chords";
 import type { VocalView } from "../lib/result";
 import { RangePiano } from "./RangePiano";
 
-/** The analysis: key, range on a small piano, chords that play on tap, tempo when there is a pulse. */
+/**
+ * The analysis: key, range on a small piano, chords that play on tap, tempo when there is a pulse.
+ * When the singing does not settle on one key, the key card says so and names the closest match.
+ */
 export function VocalResult({ result }: { result: VocalView }) {
   const r = result.range;
   const root = useRef<HTMLDivElement>(null);
@@ -19,9 +22,27 @@ export function VocalResult({ result }: { result: VocalView }) {
         <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
           Key
         </h2>
-        <p className="mt-1 text-4xl font-bold text-violet-700 dark:text-violet-300" data-testid="vocal-key">
-          {result.key}
-        </p>
+        {result.keyUncertain ? (
+          <>
+            <p
+              className="mt-1 text-3xl font-bold text-amber-700 dark:text-amber-300"
+              data-testid="vocal-key-uncertain"
+            >
+              Key uncertain
+            </p>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+              Your notes don’t settle on one key. Closest match:{" "}
+              <span className="font-semibold text-slate-900 dark:text-slate-100" data-testid="vocal-key">
+                {result.key}
+              </span>
+              . Try singing a familiar tune or a scale for a clearer answer.
+            </p>
+          </>
+        ) : (
+          <p className="mt-1 text-4xl font-bold text-violet-700 dark:text-violet-300" data-testid="vocal-key">
+            {result.key}
+          </p>
+        )}
         {notes && (
           <ul
             className="mt-3 flex flex-wrap gap-1.5"
@@ -78,7 +99,9 @@ export function VocalResult({ result }: { result: VocalView }) {
           Recommended chords
         </h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-          Chords of {result.key} to sing over, the most useful first. Tap one to hear it.
+          {result.keyUncertain
+            ? `Chords of ${result.key}, the closest key, to try singing over. Tap one to hear it.`
+            : `Chords of ${result.key} to sing over, the most useful first. Tap one to hear it.`}
         </p>
         <ul className="mt-3 grid grid-cols-4 gap-2 sm:grid-cols-7" data-testid="vocal-chords">
           {result.chords.map((c) => (

@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { analyzeRecording } from "../lib/analyze";
-import { FFT_SIZE, IDLE_MS, MSG_ANALYSIS, MSG_MIC, RECORD_SECONDS } from "../lib/constants";
+import {
+  FFT_SIZE,
+  IDLE_MS,
+  MSG_ANALYSIS,
+  MSG_MIC,
+  microphoneErrorMessage,
+  RECORD_SECONDS,
+} from "../lib/constants";
 import type { VocalView } from "../lib/result";
 import { concatChunks, encodeWav16 } from "../lib/wav";
 
@@ -141,8 +148,8 @@ export function useVocalRecorder() {
       stream = await navigator.mediaDevices.getUserMedia({
         audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false, channelCount: 1 },
       });
-    } catch {
-      setState({ status: "error", message: MSG_MIC, audioUrl: null });
+    } catch (err) {
+      setState({ status: "error", message: microphoneErrorMessage(err), audioUrl: null });
       return;
     }
     try {

@@ -1,6 +1,6 @@
-import { ApiError } from "@/lib/api";
+import { analyzeVocalScale } from "../api/analyze-vocal-scale";
 import type { VocalAnalyzeRequest, VocalWorkerMessage } from "../worker/protocol";
-import { fromEngine, fromServer, type ServerVocalResult, type VocalView } from "./result";
+import { fromEngine, fromServer, type VocalView } from "./result";
 
 /** Raised when the analysis failed (SPEC §8 "Error analyzing audio"). */
 export class VocalAnalysisError extends Error {
@@ -44,24 +44,8 @@ function analyzeInWorker(samples: Float32Array, sampleRate: number): Promise<Voc
 }
 
 async function analyzeOnServer(wav: Blob): Promise<VocalView | null> {
-  const form = new FormData();
-  form.append("audio", wav, "recording.wav");
-  let res: Response;
-  try {
-    res = await fetch("/api/analyze-vocal-scale", { method: "POST", body: form, credentials: "include" });
-  } catch {
-    throw new ApiError("Network error. Please check your connection and try again.", 0);
-  }
-  if (res.status === 422) return null;
-  const body: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) {
-    const msg =
-      body && typeof body === "object" && "error" in body && typeof body.error === "string"
-        ? body.error
-        : `Request failed (${res.status})`;
-    throw new ApiError(msg, res.status, body);
-  }
-  return fromServer(body as ServerVocalResult);
+  const result = await analyzeVocalScale(wav);
+  return result && fromServer(result);
 }
 
 /**

@@ -1,7 +1,12 @@
-import { asMidiNote, midiToNoteName, noteToMidi } from "@tonic/theory";
-
-const PCS = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"];
-const INTERVALS: Record<string, readonly number[]> = { "": [0, 4, 7], m: [0, 3, 7], dim: [0, 3, 6] };
+import {
+  asMidiNote,
+  chordNotes as chordPitchClasses,
+  chromaOf,
+  isPitchClass,
+  midiToNoteName,
+  noteToMidi,
+  scaleNotes,
+} from "@tonic/theory";
 
 /**
  * Notes of a recommended chord for playback: the triad in root position with the root between A3
@@ -12,12 +17,11 @@ const INTERVALS: Record<string, readonly number[]> = { "": [0, 4, 7], m: [0, 3, 
  * @throws RangeError for a name that is not a major, minor or diminished triad.
  */
 export function chordNotes(chord: string): string[] {
-  const m = /^([A-G]#?)(m|dim)?$/.exec(chord);
-  const pc = m ? PCS.indexOf(m[1] as string) : -1;
-  const intervals = m ? INTERVALS[m[2] ?? ""] : undefined;
-  if (!m || pc < 0 || !intervals) throw new RangeError(`Not a triad name: "${chord}"`);
+  if (!/^[A-G]#?(m|dim)?$/.test(chord)) throw new RangeError(`Not a triad name: "${chord}"`);
+  const chroma = chordPitchClasses(chord).map(chromaOf);
+  const pc = chroma[0] ?? 0;
   const root = 57 + ((pc - 9 + 12) % 12); // A3 (57) … G#4 (68)
-  return intervals.map((i) => midiToNoteName(asMidiNote(root + i)));
+  return chroma.map((c) => midiToNoteName(asMidiNote(root + ((c - pc + 12) % 12))));
 }
 
 /**
@@ -41,8 +45,7 @@ export function noteMidi(name: string): number | null {
  */
 export function scaleOfKey(key: string): string[] | null {
   const m = /^([A-G]#?) (Major|Minor)$/.exec(key);
-  const pc = m ? PCS.indexOf(m[1] as string) : -1;
-  if (!m || pc < 0) return null;
-  const steps = m[2] === "Major" ? [0, 2, 4, 5, 7, 9, 11] : [0, 2, 3, 5, 7, 8, 10];
-  return steps.map((s) => PCS[(pc + s) % 12] as string);
+  const tonic = m?.[1];
+  if (!m || !tonic || !isPitchClass(tonic)) return null;
+  return scaleNotes(tonic, m[2] === "Major" ? "major" : "minor");
 }

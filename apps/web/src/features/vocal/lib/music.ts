@@ -1,4 +1,4 @@
-const PCS = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"];
+import { pitchClassFromChroma } from "@tonic/theory";
 
 /**
  * Scientific name of a MIDI note with sharps (60 → "C4"), for any integer (no 0–127 check).
@@ -6,7 +6,7 @@ const PCS = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"];
  */
 export function midiToNoteName(midi: number): string {
   const m = Math.round(midi);
-  return `${PCS[((m % 12) + 12) % 12]}${Math.floor(m / 12) - 1}`;
+  return `${pitchClassFromChroma(m)}${Math.floor(m / 12) - 1}`;
 }
 
 /**

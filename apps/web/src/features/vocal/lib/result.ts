@@ -1,18 +1,16 @@
 import type { VocalAnalysisResult } from "@tonic/analysis";
+import type { VocalScaleResult } from "@tonic/api";
 import { noteMidi } from "./chords";
 
-/** SPEC §3 "Vocal analysis result", as answered by `POST /api/analyze-vocal-scale`. */
-export interface ServerVocalResult {
-  key: string;
-  bpm: number | null;
-  recommended_chords: string[];
-  time_signature: string | null;
-  vocal_range: { min: string; max: string; min_hz: number; max_hz: number };
-}
+/** The server's SPEC §3 vocal analysis result. */
+export type ServerVocalResult = VocalScaleResult;
 
 /** What the results panel shows, whichever path (worker or server) produced it. */
 export interface VocalView {
+  /** The best-fitting key; only the closest match when `keyUncertain`. */
   key: string;
+  /** The singing does not settle on one key: show the range, and the key as uncertain. */
+  keyUncertain: boolean;
   bpm: number | null;
   timeSignature: string | null;
   chords: string[];
@@ -24,13 +22,14 @@ export interface VocalView {
 /** The parts of the engine's result the page shows. */
 export type EngineVocalResult = Pick<
   VocalAnalysisResult,
-  "key" | "bpm" | "time_signature" | "recommended_chords" | "vocal_range"
+  "key" | "keyUncertain" | "bpm" | "time_signature" | "recommended_chords" | "vocal_range"
 >;
 
 /** The worker's engine result → view. */
 export function fromEngine(r: EngineVocalResult): VocalView {
   return {
     key: r.key,
+    keyUncertain: r.keyUncertain,
     bpm: r.bpm,
     timeSignature: r.time_signature,
     chords: r.recommended_chords,
@@ -56,6 +55,7 @@ export function fromServer(r: ServerVocalResult): VocalView {
   if (minMidi === null || maxMidi === null) throw new Error("Malformed vocal range");
   return {
     key: r.key,
+    keyUncertain: r.key_uncertain ?? false,
     bpm: r.bpm,
     timeSignature: r.time_signature,
     chords: r.recommended_chords,

@@ -1,0 +1,1 @@
+export { EarTrainingPage } from "./components/EarTrainingPage";

@@ -1,0 +1,298 @@
+import { useQuery } from "@tanstack/react-query";
+import { type BarResult, barsFromChords, type PlayBar, type PlayedSample, scoreBars } from "@tonic/analysis";
+import type { Song } from "@tonic/api";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { getPlayAlongSong, getPlayAlongSongs } from "../api/get-play-along-songs";
+
+const SPEEDS = [0.5, 0.75, 1] as const;
+
+type Phase = "pick" | "ready" | "loading" | "playing" | "done";
+
+/**
+ * Play along: pick a song from the song store; it plays (at the chosen speed) while Tonic listens, and
+ * every bar is marked hit or missed by comparing the chord played with the song's chord.
+ */
+export function PlayAlongPanel({
+  listening,
+  startListening,
+  stopListening,
+  onChord,
+}: {
+  listening: boolean;
+  startListening: () => Promise<void>;
+  stopListening: () => void;
+  onChord: (fn: (chord: string) => void) => () => void;
+}) {
+  const songs = useQuery({ queryKey: ["live", "songs"], queryFn: () => getPlayAlongSongs() });
+  const [songId, setSongId] = useState("");
+  const song = useQuery({
+    queryKey: ["live", "song", songId],
+    queryFn: () => getPlayAlongSong(songId),
+    enabled: songId !== "",
+  });
+  const [speed, setSpeed] = useState<number>(1);
+  const [phase, setPhase] = useState<Phase>("pick");
+  const [songTime, setSongTime] = useState(0);
+  const [results, setResults] = useState<{ bars: BarResult[]; score: number } | null>(null);
+  const audio = useRef<HTMLAudioElement | null>(null);
+  const samples = useRef<PlayedSample[]>([]);
+  const clock = useRef<{ t0: number; speed: number } | null>(null);
+  const selectId = useId();
+
+  const s: Song | null | undefined = song.data;
+  const duration = s ? (s.durationSeconds ?? (s.chords.at(-1)?.time ?? 0) + 4) : 0;
+  const bars: PlayBar[] = useMemo(() => (s ? barsFromChords(s.chords, duration, s.bpm) : []), [s, duration]);
+
+  useEffect(() => {
+    if (s) setPhase("ready");
+    setResults(null);
+  }, [s]);
+
+  const now = useCallback((): number => {
+    if (audio.current && s?.audioUrl) return audio.current.currentTime;
+    const c = clock.current;
+    return c ? ((performance.now() - c.t0) / 1000) * c.speed : 0;
+  }, [s]);
+
+  const finish = useCallback(() => {
+    const t = now();
+    audio.current?.pause();
+    clock.current = null;
+    const played = bars.filter((b) => b.start < t);
+    setResults(scoreBars(played, samples.current));
+    setPhase("done");
+    stopListening();
+  }, [bars, now, stopListening]);
+
+  // Record what the display shows against song time while playing.
+  useEffect(() => {
+    if (phase !== "playing") return;
+    const off = onChord((chord) => samples.current.push({ time: now(), chord }));
+    let raf = 0;
+    const tick = () => {
+      const t = now();
+      setSongTime(t);
+      if (t >= duration) {
+        finish();
+        return;
+      }
+      raf = requestAnimationFrame(tick);
+    };
+    raf = requestAnimationFrame(tick);
+    return () => {
+      off();
+      cancelAnimationFrame(raf);
+    };
+  }, [phase, onChord, now, duration, finish]);
+
+  const begin = async () => {
+    samples.current = [];
+    setResults(null);
+    setSongTime(0);
+    const el = s?.audioUrl ? audio.current : null;
+    // Load the song first, then open the microphone, then play: the take starts with the song.
+    if (el && el.readyState < HTMLMediaElement.HAVE_ENOUGH_DATA) {
+      setPhase("loading");
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          el.removeEventListener("canplaythrough", done);
+          el.removeEventListener("error", done);
+          resolve();
+        };
+        el.addEventListener("canplaythrough", done);
+        el.addEventListener("error", done);
+        el.load();
+      });
+    }
+    if (!listening) await startListening();
+    if (el) {
+      el.currentTime = 0;
+      el.playbackRate = speed;
+      await el.play().catch((err: unknown) => console.warn("Play-along: the song did not play", err));
+    } else {
+      clock.current = { t0: performance.now(), speed };
+    }
+    setPhase("playing");
+  };
+
+  /** A bar's state and, once played, the chord heard most in it. */
+  const barState = (b: PlayBar): { st: "hit" | "miss" | "current" | "next"; played?: string } => {
+    const r = results?.bars.find((x) => x.start === b.start);
+    if (r) return { st: r.hit ? "hit" : "miss", played: r.played };
+    if (phase === "playing" && songTime >= b.start && songTime < b.end) return { st: "current" };
+    if (phase === "playing" && songTime >= b.end) {
+      const live = scoreBars([b], samples.current).bars[0];
+      return { st: live?.hit ? "hit" : "miss", played: live?.played };
+    }
+    return { st: "next" };
+  };
+
+  const hits = results ? results.bars.filter((b) => b.hit).length : 0;
+
+  return (
+    <section
+      aria-labelledby="playalong-title"
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2
+        id="playalong-title"
+        className="text-sm font-semibold uppercase tracking-wide text-violet-700 dark:text-violet-300"
+      >
+        Play along
+      </h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        Pick a song and play its chords while it plays. Use headphones, so Tonic hears you and not the song.
+      </p>
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <label htmlFor={selectId} className="block text-sm font-medium">
+            Song
+          </label>
+          <select
+            id={selectId}
+            value={songId}
+            disabled={phase === "playing"}
+            onChange={(e) => setSongId(e.currentTarget.value)}
+            className="mt-1 min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 dark:border-slate-700 dark:bg-slate-950"
+          >
+            <option value="">{songs.isLoading ? "Loading songs…" : "Choose a song"}</option>
+            {(songs.data ?? []).map((x) => (
+              <option key={x.videoId} value={x.videoId}>
+                {x.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset>
+          <legend className="text-sm font-medium">Speed</legend>
+          <div className="mt-1 inline-flex rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
+            {SPEEDS.map((v) => (
+              <label
+                key={v}
+                className="flex min-h-9 min-w-14 cursor-pointer items-center justify-center rounded-lg px-2 text-sm font-semibold text-slate-600 has-[:checked]:bg-white has-[:checked]:text-violet-700 has-[:checked]:shadow has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-violet-500 dark:text-slate-300 dark:has-[:checked]:bg-slate-950 dark:has-[:checked]:text-violet-300"
+              >
+                <input
+                  type="radio"
+                  name="playalong-speed"
+                  value={v}
+                  checked={speed === v}
+                  disabled={phase === "playing"}
+                  onChange={() => setSpeed(v)}
+                  className="sr-only"
+                />
+                {Math.round(v * 100)}%
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      </div>
+      {songs.isError && (
+        <p role="alert" className="mt-3 text-sm text-rose-700">
+          Songs could not be loaded. Try again later.
+        </p>
+      )}
+      {song.isError && (
+        <p role="alert" className="mt-3 text-sm text-rose-700">
+          This song could not be loaded.
+        </p>
+      )}
+      {s && (
+        <>
+          {s.audioUrl && (
+            // biome-ignore lint/a11y/useMediaCaption: the song is instrumental demo audio.
+            <audio
+              ref={audio}
+              src={s.audioUrl}
+              preload="auto"
+              data-testid="playalong-audio"
+              onEnded={() => phase === "playing" && finish()}
+            />
+          )}
+          <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
+            {s.title} · {s.key ?? "—"} · {s.bpm === null ? "—" : Math.round(s.bpm)} BPM · {bars.length} bars
+            {!s.audioUrl && " · this song's video is not played here: follow the chord chart"}
+          </p>
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            {phase !== "playing" ? (
+              <button
+                type="button"
+                disabled={phase === "loading"}
+                onClick={() => void begin()}
+                className="min-h-11 rounded-lg bg-violet-600 px-5 font-semibold text-white hover:bg-violet-700"
+              >
+                {phase === "loading"
+                  ? "Loading the song…"
+                  : phase === "done"
+                    ? "Play again"
+                    : "Start play-along"}
+              </button>
+            ) : (
+              <button
+                type="button"
+                onClick={finish}
+                className="min-h-11 rounded-lg bg-rose-600 px-5 font-semibold text-white hover:bg-rose-700"
+              >
+                Finish and score
+              </button>
+            )}
+            {phase === "playing" && (
+              <span
+                className="text-sm tabular-nums text-slate-600 dark:text-slate-400"
+                data-testid="playalong-time"
+              >
+                {songTime.toFixed(1)} s
+              </span>
+            )}
+          </div>
+          {results && (
+            <p
+              data-testid="playalong-score"
+              data-score={results.score.toFixed(3)}
+              className="mt-4 text-2xl font-bold"
+            >
+              Score: {Math.round(results.score * 100)}%{" "}
+              <span className="text-base font-medium text-slate-600 dark:text-slate-400">
+                ({hits} of {results.bars.length} bars)
+              </span>
+            </p>
+          )}
+          <ol
+            aria-label="Bars"
+            data-testid="playalong-bars"
+            className="mt-4 grid grid-cols-4 gap-2 sm:grid-cols-8"
+          >
+            {bars.map((b) => {
+              const { st, played } = barState(b);
+              return (
+                <li
+                  key={b.start}
+                  data-state={st}
+                  data-played={played}
+                  className={`flex min-h-12 flex-col items-center justify-center rounded-lg border text-sm font-semibold ${
+                    st === "hit"
+                      ? "border-emerald-300 bg-emerald-100 text-emerald-800 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
+                      : st === "miss"
+                        ? "border-rose-300 bg-rose-100 text-rose-800 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-200"
+                        : st === "current"
+                          ? "border-violet-500 bg-violet-600 text-white"
+                          : "border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-300"
+                  }`}
+                >
+                  {b.chord}
+                  <span className="sr-only">{st === "hit" ? " hit" : st === "miss" ? " missed" : ""}</span>
+                  {st === "miss" && (
+                    <span className="text-xs font-medium">
+                      <span className="sr-only">, you played </span>
+                      <span aria-hidden="true">played </span>
+                      {played === "N" || !played ? "nothing" : played}
+                    </span>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,263 @@
+import type { LiveKey, TunerInstrument, TunerReading } from "@tonic/analysis";
+import { LIVE_BLOCK } from "@tonic/analysis";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { MSG_DENIED, MSG_FAILED, MSG_NO_MIC, MSG_UNSUPPORTED } from "../lib/messages";
+import type { LiveWorkerMessage, LiveWorkerRequest } from "../worker/protocol";
+
+/** AudioWorklet that buffers 128-sample render quanta into LIVE_BLOCK-sample mono blocks for the worker. */
+const CAPTURE_WORKLET = `
+class TonicLiveCapture extends AudioWorkletProcessor {
+  constructor() { super(); this.size = ${LIVE_BLOCK}; this.buf = new Float32Array(this.size); this.n = 0; }
+  process(inputs) {
+    const input = inputs[0];
+    if (input && input.length > 0) {
+      const len = input[0].length;
+      for (let i = 0; i < len; i++) {
+        let s = 0;
+        for (let c = 0; c < input.length; c++) s += input[c][i];
+        this.buf[this.n++] = s / input.length;
+        if (this.n === this.size) {
+          this.port.postMessage(this.buf, [this.buf.buffer]);
+          this.buf = new Float32Array(this.size);
+          this.n = 0;
+        }
+      }
+    }
+    return true;
+  }
+}
+registerProcessor("tonic-live-capture", TonicLiveCapture);
+`;
+
+export type ListenStatus = "idle" | "starting" | "listening" | "error";
+
+/** A chord shown in the history strip. */
+export interface ChordHistoryItem {
+  chord: string;
+  /** performance.now() when it was first shown, ms. */
+  at: number;
+}
+
+interface Session {
+  ctx: AudioContext;
+  stream: MediaStream;
+  worker: Worker;
+  node: AudioWorkletNode;
+  wakeLock: WakeLockSentinel | null;
+  /** Whether this microphone stream was opened with echo cancellation. */
+  echoCancellation: boolean;
+}
+
+/** Reason a getUserMedia call failed, as a user message. */
+export function micErrorMessage(err: unknown): string {
+  const name = err instanceof DOMException || err instanceof Error ? err.name : "";
+  if (name === "NotAllowedError" || name === "SecurityError" || name === "PermissionDeniedError")
+    return MSG_DENIED;
+  if (name === "NotFoundError" || name === "OverconstrainedError" || name === "DevicesNotFoundError") {
+    return MSG_NO_MIC;
+  }
+  return MSG_FAILED;
+}
+
+/**
+ * The Live screen's microphone pipeline: getUserMedia → AudioWorklet buffering 128-sample render quanta into
+ * LIVE_BLOCK-sample blocks → a Web Worker running `LiveListener`. Keeps the screen awake (Wake Lock)
+ * while listening and stops the microphone when the tab is hidden.
+ */
+/**
+ * @param a4Hz reference A4, Hz (Settings).
+ * @param echoCancellation open the microphone with echo cancellation, so that a song playing from the
+ *   speakers is not heard as the player (play-along). Off for the chord display and the tuner, where the
+ *   browser's echo canceller would colour sustained notes. Changing it while listening reopens the
+ *   microphone.
+ */
+export function useLiveListener(a4Hz: number, echoCancellation = false) {
+  const [status, setStatus] = useState<ListenStatus>("idle");
+  const [error, setError] = useState<string | null>(null);
+  const [chord, setChord] = useState("N");
+  const [confidence, setConfidence] = useState(0);
+  const [history, setHistory] = useState<ChordHistoryItem[]>([]);
+  const [key, setKey] = useState<LiveKey | null>(null);
+  const [tuner, setTuner] = useState<TunerReading | null>(null);
+  const session = useRef<Session | null>(null);
+  const tunerCfg = useRef<{ on: boolean; instrument: TunerInstrument }>({ on: false, instrument: "guitar" });
+  const chordRef = useRef("N");
+  const listeners = useRef(new Set<(chord: string) => void>());
+  const echoRef = useRef(echoCancellation);
+  echoRef.current = echoCancellation;
+
+  const send = useCallback((msg: LiveWorkerRequest, transfer: Transferable[] = []) => {
+    session.current?.worker.postMessage(msg, transfer);
+  }, []);
+
+  const stop = useCallback(() => {
+    const s = session.current;
+    session.current = null;
+    if (s) {
+      for (const t of s.stream.getTracks()) t.stop();
+      s.node.port.onmessage = null;
+      try {
+        s.node.disconnect();
+      } catch {
+        // already disconnected
+      }
+      s.worker.terminate();
+      void s.ctx.close().catch(() => {});
+      void s.wakeLock?.release().catch(() => {});
+    }
+    setStatus((st) => (st === "error" ? st : "idle"));
+    setChord("N");
+    chordRef.current = "N";
+    setTuner(null);
+  }, []);
+
+  const start = useCallback(async () => {
+    if (session.current) return;
+    setError(null);
+    setStatus("starting");
+    if (
+      !navigator.mediaDevices?.getUserMedia ||
+      typeof AudioWorkletNode !== "function" ||
+      typeof Worker !== "function"
+    ) {
+      setError(MSG_UNSUPPORTED);
+      setStatus("error");
+      return;
+    }
+    let stream: MediaStream;
+    const echo = echoRef.current;
+    try {
+      stream = await navigator.mediaDevices.getUserMedia({
+        audio: { echoCancellation: echo, noiseSuppression: false, autoGainControl: false, channelCount: 1 },
+      });
+    } catch (err) {
+      console.warn("Live: getUserMedia failed", err);
+      setError(micErrorMessage(err));
+      setStatus("error");
+      return;
+    }
+    try {
+      const ctx = new AudioContext();
+      await ctx.resume();
+      const url = URL.createObjectURL(new Blob([CAPTURE_WORKLET], { type: "text/javascript" }));
+      try {
+        await ctx.audioWorklet.addModule(url);
+      } finally {
+        URL.revokeObjectURL(url);
+      }
+      const node = new AudioWorkletNode(ctx, "tonic-live-capture", {
+        numberOfOutputs: 1,
+        outputChannelCount: [1],
+      });
+      const worker = new Worker(new URL("../worker/live.worker.ts", import.meta.url), { type: "module" });
+      worker.onmessage = (e: MessageEvent<LiveWorkerMessage>) => {
+        const m = e.data;
+        if (m.type === "error") {
+          console.error("Live worker:", m.message);
+          return;
+        }
+        if (m.type !== "update") return;
+        if (m.chord !== chordRef.current) {
+          chordRef.current = m.chord;
+          setChord(m.chord);
+          if (m.chord !== "N") {
+            setHistory((h) => [...h.slice(-11), { chord: m.chord, at: performance.now() }]);
+          }
+        }
+        for (const l of listeners.current) l(m.chord);
+        setConfidence(m.confidence);
+        if (m.key) setKey(m.key);
+        if (m.tuner !== undefined) setTuner(m.tuner);
+      };
+      const source = ctx.createMediaStreamSource(stream);
+      const mute = ctx.createGain();
+      mute.gain.value = 0;
+      source.connect(node);
+      node.connect(mute);
+      mute.connect(ctx.destination);
+      let wakeLock: WakeLockSentinel | null = null;
+      try {
+        wakeLock = (await navigator.wakeLock?.request("screen")) ?? null;
+      } catch {
+        // Wake Lock refused (battery saver, unsupported): listening still works.
+      }
+      session.current = { ctx, stream, worker, node, wakeLock, echoCancellation: echo };
+      worker.postMessage({ type: "start", sampleRate: ctx.sampleRate, a4Hz } satisfies LiveWorkerRequest);
+      worker.postMessage({ type: "tuner", ...tunerCfg.current, a4Hz } satisfies LiveWorkerRequest);
+      node.port.onmessage = (e: MessageEvent<Float32Array>) => {
+        worker.postMessage({ type: "audio", samples: e.data } satisfies LiveWorkerRequest, [e.data.buffer]);
+      };
+      for (const t of stream.getTracks()) {
+        t.onended = () => {
+          setError(MSG_NO_MIC);
+          setStatus("error");
+          stop();
+        };
+      }
+      setStatus("listening");
+    } catch (err) {
+      console.error("Live: audio setup failed", err);
+      for (const t of stream.getTracks()) t.stop();
+      setError(MSG_FAILED);
+      setStatus("error");
+    }
+  }, [a4Hz, stop]);
+
+  // Stop the microphone when the tab is hidden; stop everything when the screen closes.
+  useEffect(() => {
+    const onHide = () => {
+      if (document.visibilityState === "hidden" && session.current) stop();
+    };
+    document.addEventListener("visibilitychange", onHide);
+    return () => {
+      document.removeEventListener("visibilitychange", onHide);
+      if (session.current) stop();
+    };
+  }, [stop]);
+
+  // Play-along wants echo cancellation, the chord display and the tuner do not: reopen the microphone.
+  useEffect(() => {
+    const s = session.current;
+    if (s && s.echoCancellation !== echoCancellation) {
+      stop();
+      void start();
+    }
+  }, [echoCancellation, start, stop]);
+
+  const configureTuner = useCallback(
+    (on: boolean, instrument: TunerInstrument) => {
+      tunerCfg.current = { on, instrument };
+      send({ type: "tuner", on, instrument, a4Hz });
+      if (!on) setTuner(null);
+    },
+    [send, a4Hz],
+  );
+
+  const resetKey = useCallback(() => {
+    send({ type: "reset-key" });
+    setKey(null);
+  }, [send]);
+
+  /** Subscribe to every chord update (~50 per second); returns the unsubscribe function. */
+  const onChord = useCallback((fn: (chord: string) => void) => {
+    listeners.current.add(fn);
+    return () => {
+      listeners.current.delete(fn);
+    };
+  }, []);
+
+  return {
+    status,
+    error,
+    chord,
+    confidence,
+    history,
+    key,
+    tuner,
+    start,
+    stop,
+    configureTuner,
+    resetKey,
+    onChord,
+  };
+}

@@ -1,0 +1,25 @@
+import type { LiveKey, TunerInstrument, TunerReading } from "@tonic/analysis";
+
+/** Main thread → live worker. */
+export type LiveWorkerRequest =
+  | { type: "start"; sampleRate: number; a4Hz: number }
+  | { type: "audio"; samples: Float32Array }
+  | { type: "tuner"; on: boolean; instrument: TunerInstrument; a4Hz: number }
+  | { type: "reset-key" };
+
+/** Worker → main thread: sent after every block that produced a frame. */
+export type LiveWorkerMessage =
+  | { type: "ready" }
+  | {
+      type: "update";
+      /** Displayed chord ("N" = no chord) after the block, and whether it changed during it. */
+      chord: string;
+      changed: boolean;
+      confidence: number;
+      key: LiveKey | null;
+      /** Undefined: the tuner made no new frame; null: no pitch heard. */
+      tuner: TunerReading | null | undefined;
+      /** Stream time, seconds. */
+      time: number;
+    }
+  | { type: "error"; message: string };

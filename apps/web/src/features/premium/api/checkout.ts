@@ -1,0 +1,42 @@
+import {
+  CreatedOrder,
+  PaymentsConfig,
+  type PlanCurrency,
+  type PlanId,
+  TestPayResponse,
+  type VerifyPaymentRequest,
+  VerifyPaymentResponse,
+} from "@tonic/api";
+import type { z } from "zod";
+import { api } from "@/lib/api";
+
+/** How the server takes payments (`GET /api/payments/config`). */
+export function getPaymentsConfig(): Promise<PaymentsConfig> {
+  return api("/api/payments/config", PaymentsConfig);
+}
+
+/**
+ * Creates the order of a plan (`POST /api/create-subscription`). `amount` is sent for SPEC §7
+ * compatibility; the server ignores it and computes its own.
+ */
+export function createSubscription(body: {
+  plan_id: PlanId;
+  currency: PlanCurrency;
+  user_id: string;
+  amount: number;
+}): Promise<CreatedOrder> {
+  return api("/api/create-subscription", CreatedOrder, { method: "POST", json: body });
+}
+
+/** Verifies a checkout's signed payment on the server (`POST /api/verify-payment`). */
+export function verifyPayment(body: VerifyPaymentRequest): Promise<VerifyPaymentResponse> {
+  return api("/api/verify-payment", VerifyPaymentResponse, { method: "POST", json: body });
+}
+
+/** The checkout window's success payload (Razorpay's handler response). */
+export type CheckoutResult = z.infer<typeof TestPayResponse>;
+
+/** The local test checkout's "Pay": a correctly signed test payment (`POST /api/test-checkout/pay`). */
+export function payTestOrder(orderId: string): Promise<CheckoutResult> {
+  return api("/api/test-checkout/pay", TestPayResponse, { method: "POST", json: { order_id: orderId } });
+}
