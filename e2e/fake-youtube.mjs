@@ -1,6 +1,6 @@
-// A fake YouTube Data API v3 for the browser tests (songs.spec.ts): `node e2e/fake-youtube.mjs <port>`.
-// Uses the server's own fake (apps/server/src/youtube/testing/fake-api.ts, built to dist).
-import { startFakeYouTube } from "../apps/server/dist/youtube/testing/fake-api.js";
+// A fake YouTube Data API v3 for the browser tests (songs.spec.ts): `node --import tsx e2e/fake-youtube.mjs <port>`.
+// Uses the server's own test fake (apps/server/test/fake-youtube.ts), run through tsx.
+import { startFakeYouTube } from "../apps/server/test/fake-youtube.ts";
 
 const port = Number(process.argv[2] ?? 4100);
 await startFakeYouTube({

@@ -16,7 +16,7 @@ export default defineConfig({
   outputDir: "./.artifacts/results",
   fullyParallel: true,
   workers: process.env.CI ? 2 : 2,
-  retries: process.env.CI ? 1 : 0,
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: [["list"]],
@@ -44,7 +44,7 @@ export default defineConfig({
   webServer: [
     {
       // A fake YouTube Data API (songs.spec.ts); the server below uses it through YOUTUBE_API_BASE_URL.
-      command: `node e2e/fake-youtube.mjs ${fakeYouTubePort}`,
+      command: `node --import tsx e2e/fake-youtube.mjs ${fakeYouTubePort}`,
       cwd: root,
       url: `http://127.0.0.1:${fakeYouTubePort}/youtube/v3/search`,
       reuseExistingServer: false,
@@ -57,7 +57,7 @@ export default defineConfig({
       cwd: root,
       url: `http://localhost:${port}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
       stdout: "ignore",
       stderr: "pipe",
       env: {

@@ -149,9 +149,9 @@ test.describe("accounts", () => {
     await page.getByLabel("Password").fill(account.password);
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page).toHaveURL(/\/scale-explorer$/);
-    // /auth while signed in leads back to the section
+    // /auth while signed in shows the search screen (SPEC §2 route table)
     await page.goto("/auth");
-    await expect(page).toHaveURL(/\/scale-explorer$/);
+    await expect(page).toHaveURL(/\/search$/);
   });
 
   test("verification link problems show Verification Failed", async ({ page }) => {

@@ -147,7 +147,8 @@ test.describe("installable PWA", () => {
     await dialog.getByRole("button", { name: "Maybe Later" }).click();
     await expect(dialog).toBeHidden();
     await fireInstallPrompt(page, "dismissed");
-    await page.waitForTimeout(300);
+    // Two rendered frames after the event: any state change it caused is on screen.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await expect(dialog).toBeHidden();
     expect(await page.evaluate(() => (window as unknown as { __prompted: number }).__prompted)).toBe(0);
   });

@@ -36,6 +36,7 @@ test.describe("Settings → General", () => {
     await expect(volume).toHaveAttribute("step", "0.1");
     await expect(volume).toHaveValue("0.7");
     await expect(page.getByRole("radio", { name: "Piano" })).toBeChecked();
+    await expect(page.getByRole("radio", { name: "By key" })).toBeChecked();
     const labels = page.getByRole("switch", { name: "Show Fretboard Labels" });
     const autoPlay = page.getByRole("switch", { name: "Auto-Play Sounds" });
     const push = page.getByRole("switch", { name: "Push Notifications" });
@@ -52,10 +53,15 @@ test.describe("Settings → General", () => {
     await expect(page.getByTestId("volume-value")).toHaveText("40%");
     await page.getByText("Guitar", { exact: true }).click();
     await expect(page.getByRole("radio", { name: "Guitar" })).toBeChecked();
+    await page.getByText("Sharps only", { exact: true }).click();
+    await expect(page.getByRole("radio", { name: "Sharps only" })).toBeChecked();
     await labels.click();
     await autoPlay.click();
     await dark.click();
     await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    const a4 = page.getByLabel("Tuner reference (A4)");
+    await expect(a4).toHaveValue("440");
+    await a4.fill("442");
 
     const saved = await stored(page);
     expect(Object.keys(saved.state).sort()).toEqual([
@@ -72,11 +78,16 @@ test.describe("Settings → General", () => {
       autoPlay: false,
       notifications: false,
       theme: "system",
+      noteNaming: "sharps",
+      songView: "grid",
+      referenceA4: 442,
     });
 
     await page.reload();
     await expect(volume).toHaveValue("0.4");
+    await expect(a4).toHaveValue("442");
     await expect(page.getByRole("radio", { name: "Guitar" })).toBeChecked();
+    await expect(page.getByRole("radio", { name: "Sharps only" })).toBeChecked();
     await expect(labels).toHaveAttribute("aria-checked", "false");
     await expect(autoPlay).toHaveAttribute("aria-checked", "false");
     await expect(dark).toHaveAttribute("aria-checked", "true");

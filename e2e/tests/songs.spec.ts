@@ -40,16 +40,13 @@ for (const viewport of [
 
       await cards.nth(0).click();
       await expect(page).toHaveURL(/[?&]v=demo-c-major-pop/);
-      const bar = page.getByRole("progressbar", { name: "Analysis progress" });
-      await expect(bar).toHaveAttribute("aria-valuenow", "100");
-      await expect(page.getByText("Analysis complete")).toBeVisible();
-      await page.screenshot({ path: `${SHOTS}/analysis-complete-${viewport.name}.png`, fullPage: true });
-      await page.getByRole("button", { name: "View Analysis" }).click();
-
+      // A song in the song store opens straight to its analysis.
       await expect(page.getByTestId("song-key")).toHaveText("C Major");
+      await expect(page.getByRole("button", { name: "View Analysis" })).toHaveCount(0);
       await expect(page.getByTestId("song-bpm")).toHaveText("100");
       await expect(page.getByTestId("audio-player")).toBeVisible();
       await audioReady(page);
+      await page.getByRole("button", { name: "Timeline", exact: true }).click();
       const slots = page.getByTestId("chord-timeline").locator("button > span:first-child");
       await expect(slots).toHaveCount(67);
       // C G Am F, 2.4 s each: second 3 is G, second 5 is Am, second 8 is F.
@@ -69,9 +66,9 @@ for (const viewport of [
 
 test("a visitor's video pauses after 10 seconds with the login prompt", async ({ page }) => {
   await page.goto("/search?v=demo-a-minor-ballad");
-  await page.getByRole("button", { name: "View Analysis" }).click();
   await expect(page.getByTestId("song-key")).toHaveText("A Minor");
   await audioReady(page);
+  await page.getByRole("button", { name: "Timeline", exact: true }).click();
   // Seek near the end of the preview and play.
   await page.getByTestId("chord-timeline").locator('button[data-slot="8"]').click();
   await page.getByTestId("audio-player").evaluate((el) => (el as HTMLAudioElement).play());
@@ -117,13 +114,12 @@ test("home search shows result cards that open the analysis", async ({ page }) =
   await page.screenshot({ path: `${SHOTS}/home-results.png` });
   await cards.first().click();
   await expect(page).toHaveURL(/\/search\?v=demo-c-major-pop$/);
-  await expect(page.getByRole("button", { name: "View Analysis" })).toBeVisible();
+  await expect(page.getByTestId("song-key")).toHaveText("C Major");
 });
 
 test("Watch Demo opens a demo song's analysis", async ({ page }) => {
   await page.goto("/");
   await page.getByRole("link", { name: "Watch Demo" }).click();
   await expect(page).toHaveURL(/\/search\?demo=1$/);
-  await page.getByRole("button", { name: "View Analysis" }).click();
   await expect(page.getByTestId("song-key")).toHaveText("C Major");
 });

@@ -4,10 +4,12 @@ import {
   getScale,
   type PitchClass,
   pianoKeys,
+  prettyAccidentals,
   progressions,
   relativeScale,
   type ScaleType,
   scaleNotes,
+  spellNote,
 } from "@tonic/theory";
 import { signUp } from "../support/auth";
 
@@ -24,6 +26,10 @@ const SCALES: readonly [PitchClass, ScaleType][] = [
   ["G#", "major"],
   ["A#", "minor"],
 ];
+
+/** Note labels as shown with Settings → Note names "By key" (the default): the scale's own spelling. */
+const shown = (notes: readonly string[], root: string, type: ScaleType) =>
+  notes.map((n) => prettyAccidentals(spellNote(n, `${root} ${type}`, "by-key", { keepTonic: true })));
 
 const label = (type: ScaleType) => (type === "major" ? "Major" : "Minor");
 
@@ -117,7 +123,7 @@ test.describe("Scale explorer", () => {
       const relative = relativeScale(note, type);
       await expect(page.getByTestId("scale-name")).toHaveText(scale.name);
       await expect(page.getByTestId("scale-formula")).toHaveText(scale.formula);
-      await expect(page.getByTestId("scale-notes").locator("li")).toHaveText([...scale.notes]);
+      await expect(page.getByTestId("scale-notes").locator("li")).toHaveText(shown(scale.notes, note, type));
       await expect(page.getByTestId("arpeggios").getByRole("heading")).toHaveText(
         scale.chords.map((c) => `${c.name} Arpeggio`),
       );
@@ -126,8 +132,12 @@ test.describe("Scale explorer", () => {
       );
       await expect(page.getByTestId("chord-symbol")).toHaveText(scale.chords.map((c) => c.symbol));
       await expect(page.getByTestId("relative-scale-name")).toHaveText(relative.name);
-      await expect(page.getByTestId("relative-selected-notes").locator("li")).toHaveText([...scale.notes]);
-      await expect(page.getByTestId("relative-scale-notes").locator("li")).toHaveText([...relative.notes]);
+      await expect(page.getByTestId("relative-selected-notes").locator("li")).toHaveText(
+        shown(scale.notes, note, type),
+      );
+      await expect(page.getByTestId("relative-scale-notes").locator("li")).toHaveText(
+        shown(relative.notes, relative.root, relative.type),
+      );
       const expected = progressions(note, type).flatMap((t) =>
         t.progressions.map((p) => p.chords.map((c) => c.symbol).join(" – ")),
       );
@@ -155,14 +165,15 @@ test.describe("Scale explorer", () => {
     await page.goto("/scale-explorer");
     await page.getByLabel("Root Note").selectOption("C#");
     await page.getByLabel("Scale Type").selectOption("major");
+    // Spelled by key (the default): C♯ major has E♯ and B♯.
     await expect(page.getByTestId("scale-notes").locator("li")).toHaveText([
-      "C#",
-      "D#",
-      "F",
-      "F#",
-      "G#",
-      "A#",
-      "C",
+      "C♯",
+      "D♯",
+      "E♯",
+      "F♯",
+      "G♯",
+      "A♯",
+      "B♯",
     ]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -192,10 +203,9 @@ test.describe("Piano", () => {
       await expect
         .poll(() => keys.evaluateAll((els) => els.map((e) => e.getAttribute("data-role"))))
         .toEqual(expected);
-      await expect(page.getByTestId("scale-notes").locator("li")).toHaveText([
-        ...scaleNotes(note, type),
-        note,
-      ]);
+      await expect(page.getByTestId("scale-notes").locator("li")).toHaveText(
+        shown([...scaleNotes(note, type), note], note, type),
+      );
       await expect(page.getByTestId("chord-card-symbol")).toHaveText(
         getScale(note, type).chords.map((c) => c.symbol),
       );
@@ -357,11 +367,11 @@ test.describe("Piano", () => {
     await expect(dialog.getByTestId("info-notes").locator("li")).toHaveText([
       "C",
       "D",
-      "D#",
+      "E♭",
       "F",
       "G",
-      "G#",
-      "A#",
+      "A♭",
+      "B♭",
       "C",
     ]);
     await expect(dialog.getByTestId("chord-card-symbol")).toHaveText([
@@ -506,7 +516,9 @@ test.describe("Guitar fretboard", () => {
     const dialog = page.getByRole("dialog", { name: "E Minor" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByTestId("info-root")).toHaveText("E");
-    await expect(dialog.getByTestId("info-notes").locator("li")).toHaveText([...scaleNotes("E", "minor")]);
+    await expect(dialog.getByTestId("info-notes").locator("li")).toHaveText(
+      shown(scaleNotes("E", "minor"), "E", "minor"),
+    );
     await page.screenshot({ path: `${SHOTS}/guitar-390-info.png` });
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, chromium, expect, type Page, test } from "@playwright/test";
-import { makeRng, scaleMelody, synthesizeVoice } from "@tonic/analysis";
-import { encodeWav } from "@tonic/analysis/testing";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import { encodeWav, makeRng, scaleMelody, synthesizeVoice } from "@tonic/analysis/testing";
+import { launchWithMic } from "../support/fake-mic";
 
 const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots-vocal";
 mkdirSync(SHOTS, { recursive: true });
@@ -38,6 +38,22 @@ function melodyWav(): string {
   return file;
 }
 
+/**
+ * A chromatic scale A3 → G#4 sung twice: every pitch class alike, so no key fits; the range is
+ * A3–G#4. Followed by silence, like the melody above.
+ */
+function chromaticWav(): string {
+  const notes = Array.from({ length: 24 }, (_, k) => ({
+    midi: 57 + (k % 12),
+    start: 0.3 + 0.45 * k,
+    end: 0.7 + 0.45 * k,
+  }));
+  const pcm = synthesizeVoice({ notes, sampleRate: SR, duration: 25, vowel: "a", amplitude: 0.5, seed: 3 });
+  const file = path.join(dir, "chromatic.wav");
+  writeFileSync(file, encodeWav(pcm, SR));
+  return file;
+}
+
 /** Quiet room noise only: nothing is sung. */
 function noiseWav(): string {
   const rng = makeRng(5);
@@ -45,23 +61,6 @@ function noiseWav(): string {
   const file = path.join(dir, "noise.wav");
   writeFileSync(file, encodeWav(pcm, SR));
   return file;
-}
-
-/** A browser of its own whose fake microphone plays `wav` (the shared browser has no fake capture). */
-function launchWithMic(wav: string): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--autoplay-policy=no-user-gesture-required",
-      "--use-fake-ui-for-media-stream",
-      "--use-fake-device-for-media-stream",
-      `--use-file-for-fake-audio-capture=${wav}`,
-    ],
-  });
 }
 
 async function record(page: Page, seconds: number) {
@@ -76,8 +75,15 @@ async function record(page: Page, seconds: number) {
   await expect
     .poll(async () => Number(await bar.getAttribute("aria-valuenow")), { timeout: 5000 })
     .toBeLessThan(30);
-  await page.waitForTimeout(seconds * 1000);
+  await waitForRecorded(bar, seconds);
   return startedAt;
+}
+
+/** Waits (on the countdown, not the wall clock) until at least `seconds` of the 30 s have been recorded. */
+async function waitForRecorded(bar: Locator, seconds: number): Promise<void> {
+  await expect
+    .poll(async () => Number(await bar.getAttribute("aria-valuenow")), { timeout: seconds * 1000 + 15_000 })
+    .toBeLessThanOrEqual(30 - Math.ceil(seconds));
 }
 
 test.describe("Vocal Scale Detector", () => {
@@ -104,7 +110,7 @@ test.describe("Vocal Scale Detector", () => {
     // Live pitch readout: a note name with octave while singing.
     await expect(page.getByTestId("live-note")).toHaveText(/^[A-G]#?[2-6]$/);
     await page.screenshot({ path: `${SHOTS}/vocal-recording-1280.png` });
-    await page.waitForTimeout(4800);
+    await waitForRecorded(page.getByRole("progressbar", { name: "Recording time left" }), 9);
     await page.getByRole("button", { name: "Stop recording" }).click();
     const recordedSeconds = (Date.now() - startedAt) / 1000;
 
@@ -206,6 +212,35 @@ test.describe("Vocal Scale Detector", () => {
     await page.screenshot({ path: `${SHOTS}/vocal-result-390.png`, fullPage: true });
     await context.close();
   });
+});
+
+test("a tune with no clear key: the range is shown and the key is marked uncertain (1280 and 390 px)", async ({
+  baseURL,
+}) => {
+  const browser = await launchWithMic(chromaticWav());
+  try {
+    const context = await browser.newContext({ baseURL, viewport: DESKTOP });
+    const page = await context.newPage();
+    await record(page, 12);
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await expect(page.getByTestId("vocal-key-uncertain")).toHaveText("Key uncertain", { timeout: 30_000 });
+    await expect(page.getByTestId("vocal-range")).toHaveText("A3 – G#4");
+    await expect(page.getByTestId("range-piano")).toHaveAccessibleName(/A3 to G#4/);
+    // The closest key is named as such, and its chords are offered as something to try.
+    await expect(page.getByTestId("vocal-key")).toHaveText(/^[A-G]#? (Major|Minor)$/);
+    await expect(page.getByText("Your notes don’t settle on one key.")).toBeVisible();
+    await expect(page.getByText(/the closest key, to try singing over/)).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    const axe = await new AxeBuilder({ page }).include("main").analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${SHOTS}/vocal-key-uncertain-1280.png`, fullPage: true });
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: `${SHOTS}/vocal-key-uncertain-390.png`, fullPage: true });
+  } finally {
+    await browser.close();
+  }
 });
 
 test("nothing sung: 'Unable to detect scale', and the recording can still be played", async ({ baseURL }) => {

@@ -1,0 +1,217 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type HeldChord, renderChordSequence } from "@tonic/analysis";
+import { encodeWav, sineTone } from "@tonic/analysis/testing";
+import { launchWithMic } from "../support/fake-mic";
+
+const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots-live";
+mkdirSync(SHOTS, { recursive: true });
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 800 };
+const SR = 48000;
+const dir = mkdtempSync(path.join(tmpdir(), "tonic-live-e2e-"));
+
+function wav(name: string, pcm: Float32Array): string {
+  const file = path.join(dir, `${name}.wav`);
+  writeFileSync(file, encodeWav(pcm, SR));
+  return file;
+}
+
+/** The chord the Live screen displays ("N" for none). */
+const shownChord = (page: Page) => page.getByTestId("live-chord").getAttribute("data-chord");
+
+// Real-time audio through a fake microphone: each test listens for up to a few loops of its file.
+test.describe.configure({ timeout: 150_000 });
+
+test.describe("Live chord and key", () => {
+  let browser: Browser;
+  test.beforeAll(async () => {
+    // C, G, Am, F on a piano, 3 s each, then silence: the fake microphone loops it.
+    const seq: HeldChord[] = [
+      ...["C", "G", "Am", "F"].map((chord) => ({ chord, seconds: 3 })),
+      { chord: "N", seconds: 2 },
+    ];
+    browser = await launchWithMic(
+      wav("progression", renderChordSequence(seq, { timbre: "piano", sampleRate: SR })),
+    );
+  });
+  test.afterAll(async () => {
+    await browser.close();
+  });
+
+  test("shows the chord being played, the history and the key, and stops cleanly (1280 px)", async ({
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ baseURL, viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto("/live");
+    await expect(page.getByRole("heading", { name: "Live", exact: true })).toBeVisible();
+    // The Recorder section of the navigation is active on /live.
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Recorder" }),
+    ).toHaveClass(/bg-violet-100/);
+    await page.getByRole("button", { name: "Start listening" }).click();
+    await expect(page.getByTestId("live-status")).toHaveText("Listening");
+    // The display follows the sequence in order (the file loops, so wait for each in turn).
+    for (const chord of ["C", "G", "Am", "F"]) {
+      await expect.poll(() => shownChord(page), { timeout: 20_000 }).toBe(chord);
+      if (chord === "G") await page.screenshot({ path: `${SHOTS}/live-chord-1280.png`, fullPage: true });
+    }
+    await expect(page.getByTestId("live-chord-diagram")).toBeVisible();
+    // Silence after F: the rest mark, never the letter N.
+    await expect.poll(() => shownChord(page), { timeout: 10_000 }).toBe("N");
+    await expect(page.getByTestId("live-chord")).not.toContainText("N", { ignoreCase: false });
+    await expect(page.getByTestId("live-chord")).toContainText("No chord");
+    // The history holds the four chords in order (a passing chord between two is allowed).
+    const history = await page.getByTestId("chord-history").getByRole("listitem").allTextContents();
+    let next = 0;
+    for (const c of history) if (c === ["C", "G", "Am", "F"][next]) next++;
+    expect(next, history.join(" ")).toBe(4);
+    await expect(page.getByTestId("live-key")).toHaveText("C Major");
+    await page.screenshot({ path: `${SHOTS}/live-key-1280.png`, fullPage: true });
+    await page.getByRole("button", { name: "Reset key" }).click();
+    await expect(page.getByTestId("live-key")).toHaveText("—");
+
+    // The shared piano's unlit key labels (components/instruments) fail colour contrast on their own;
+    // they are left to the shared chord diagrams that replace them.
+    const axe = await new AxeBuilder({ page })
+      .include("main")
+      .exclude('[data-testid="mini-piano"]')
+      .analyze();
+    expect(
+      axe.violations.map(
+        (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} ${n.failureSummary}`).join(", ")}`,
+      ),
+    ).toEqual([]);
+
+    await page.getByRole("button", { name: "Stop listening" }).click();
+    await expect(page.getByTestId("live-status")).toHaveText("Not listening");
+    await context.close();
+  });
+
+  test("fits a phone and stops the microphone when the tab is hidden (390 px)", async ({ baseURL }) => {
+    const context = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto("/live");
+    await page.getByRole("button", { name: "Start listening" }).click();
+    await expect.poll(() => shownChord(page), { timeout: 20_000 }).not.toBe("N");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: `${SHOTS}/live-chord-390.png`, fullPage: true });
+    // Hide the tab: the microphone stops.
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await expect(page.getByTestId("live-status")).toHaveText("Not listening");
+    await expect(page.getByRole("button", { name: "Start listening" })).toBeVisible();
+    await context.close();
+  });
+});
+
+test("tuner reads a 440 Hz tone as A4 within 2 cents (1280 and 390 px)", async ({ baseURL }) => {
+  const browser = await launchWithMic(wav("a440", sineTone(440, 4, SR, 0.3)));
+  try {
+    const page = await browser.newPage({ baseURL, viewport: DESKTOP });
+    await page.goto("/live");
+    await page.getByRole("tab", { name: "Tuner" }).click();
+    await page.getByText("Chromatic", { exact: true }).click();
+    await page.getByRole("button", { name: "Start listening" }).click();
+    await expect(page.getByTestId("tuner-note")).toHaveText("A4", { timeout: 20_000 });
+    // The needle settles within 2 cents (the first readings may come while the audio clock settles).
+    await expect
+      .poll(
+        async () => {
+          const cents = await page.getByTestId("tuner-cents").getAttribute("data-cents");
+          return cents ? Math.abs(Number(cents)) : Number.POSITIVE_INFINITY;
+        },
+        { timeout: 20_000 },
+      )
+      .toBeLessThanOrEqual(2);
+    await expect(page.getByRole("status").filter({ hasText: "In tune" })).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/live-tuner-1280.png`, fullPage: true });
+    // Guitar preset: 440 Hz is nearest the high E string (E4), 500 cents above it.
+    await page.getByText("Guitar", { exact: true }).click();
+    await expect(page.getByTestId("tuner-note")).toHaveText("E4");
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: `${SHOTS}/live-tuner-390.png`, fullPage: true });
+  } finally {
+    await browser.close();
+  }
+});
+
+/**
+ * The demo song "Sunrise Pop" is C G Am F at 100 BPM, one bar (2.4 s) each. A take is that many bars of
+ * strummed guitar chords from t = 0.
+ */
+function take(chords: readonly string[]): string {
+  const seq = [...chords, ...chords].map((chord) => ({ chord, seconds: 2.4 }));
+  return wav(`take-${chords.join("-")}`, renderChordSequence(seq, { timbre: "guitar", sampleRate: SR }));
+}
+
+async function playAlong(
+  browser: Browser,
+  baseURL: string | undefined,
+  viewport: typeof DESKTOP,
+  shot: string,
+) {
+  const page = await browser.newPage({ baseURL, viewport });
+  await page.goto("/live");
+  await page.getByRole("tab", { name: "Play along" }).click();
+  await page.getByLabel("Song").selectOption("demo-c-major-pop");
+  await expect(page.getByTestId("playalong-bars").getByRole("listitem").first()).toContainText("C");
+  await page.getByRole("button", { name: "Start play-along" }).click();
+  await expect(page.getByTestId("live-status")).toHaveText("Listening");
+  // Play six bars (14.4 s of song time), then finish.
+  await expect
+    .poll(async () => Number.parseFloat((await page.getByTestId("playalong-time").textContent()) ?? "0"), {
+      timeout: 40_000,
+      intervals: [500],
+    })
+    .toBeGreaterThan(14.5);
+  await page.getByRole("button", { name: "Finish and score" }).click();
+  const score = Number(await page.getByTestId("playalong-score").getAttribute("data-score"));
+  await page.screenshot({ path: `${SHOTS}/${shot}`, fullPage: true });
+  await page.close();
+  return score;
+}
+
+test("play-along scores a correct take above 90 % (1280 px)", async ({ baseURL }) => {
+  const browser = await launchWithMic(take(["C", "G", "Am", "F"]));
+  try {
+    expect(await playAlong(browser, baseURL, DESKTOP, "live-playalong-1280.png")).toBeGreaterThan(0.9);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("play-along scores a wrong take below 30 % (390 px)", async ({ baseURL }) => {
+  const browser = await launchWithMic(take(["F#", "C#", "D#m", "B"]));
+  try {
+    expect(await playAlong(browser, baseURL, PHONE, "live-playalong-wrong-390.png")).toBeLessThan(0.3);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("microphone denied and no microphone show clear messages (1280 and 390 px)", async ({ page }) => {
+  for (const [error, message] of [
+    ["NotAllowedError", /Allow microphone access/],
+    ["NotFoundError", /No microphone found/],
+  ] as const) {
+    await page.addInitScript((name) => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException("nope", name));
+    }, error);
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      await page.goto("/live");
+      await page.getByRole("button", { name: "Start listening" }).click();
+      await expect(page.getByRole("alert")).toHaveText(message);
+      await expect(page.getByRole("button", { name: "Start listening" })).toBeEnabled();
+      await page.screenshot({ path: `${SHOTS}/live-${error}-${viewport.width}.png`, fullPage: true });
+    }
+  }
+});
