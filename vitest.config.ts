@@ -6,6 +6,9 @@ const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 /** Tests run against the packages' TypeScript sources, so no build is needed first. */
 export const sourceAliases = [
   { find: /^@tonic\/theory$/, replacement: src("./packages/theory/src/index.ts") },
+  { find: /^@tonic\/api$/, replacement: src("./packages/api/src/index.ts") },
+  { find: /^@tonic\/theory\/exercises$/, replacement: src("./packages/theory/src/exercises.ts") },
+  { find: /^@tonic\/theory\/notation$/, replacement: src("./packages/theory/src/notation.ts") },
   { find: /^@tonic\/youtube$/, replacement: src("./packages/youtube/src/index.ts") },
   { find: /^@tonic\/analysis$/, replacement: src("./packages/analysis/src/index.ts") },
   { find: /^@tonic\/analysis\/node$/, replacement: src("./packages/analysis/src/node.ts") },
@@ -17,6 +20,7 @@ export default defineConfig({
   test: {
     projects: [
       { extends: true, test: { name: "theory", include: ["packages/theory/src/**/*.test.ts"] } },
+      { extends: true, test: { name: "api", include: ["packages/api/src/**/*.test.ts"] } },
       { extends: true, test: { name: "youtube", include: ["packages/youtube/src/**/*.test.ts"] } },
       {
         extends: true,
@@ -31,7 +35,11 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { extends: true, test: { name: "web", include: ["apps/web/src/**/*.test.{ts,tsx}"] } },
+      {
+        extends: true,
+        resolve: { alias: [{ find: /^@\//, replacement: `${src("./apps/web/src")}/` }] },
+        test: { name: "web", include: ["apps/web/src/**/*.test.{ts,tsx}"] },
+      },
     ],
   },
 });
