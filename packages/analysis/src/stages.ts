@@ -787,14 +787,15 @@ export const SPEECH_MIN_LOW_ENERGY = 0.36;
 export interface Content {
   /** Pitched, harmonic material: a key and chords make sense. */
   harmonic: boolean;
-  /** A beat makes sense (false for silence, noise and speech). */
+  /** A tempo and beats are reported (false for silence, noise, speech and drum-only audio). */
   pulse: boolean;
 }
 
 /**
  * Content stage: silence (peak below {@link SILENCE_PEAK}) has neither harmony nor pulse; speech
- * (unclear pulse, few held notes, many low-energy frames) neither; noise and drums have no harmony
- * ({@link MIN_HARMONIC_SHARE}), and noise no clear pulse either.
+ * (unclear pulse, few held notes, many low-energy frames) neither; noise and drum-only audio have no
+ * harmony ({@link MIN_HARMONIC_SHARE}) and, as issue 12 ("honest output") asks, no reported tempo
+ * either: Tonic reports the tempo of songs, and a drum loop alone gives no key, no BPM and no chords.
  */
 export function contentStage(peak: number, tonality: Tonality, beatConfidence: number): Content {
   if (peak < SILENCE_PEAK) return { harmonic: false, pulse: false };
@@ -803,7 +804,7 @@ export function contentStage(peak: number, tonality: Tonality, beatConfidence: n
     tonality.held < SPEECH_MAX_HELD &&
     tonality.lowEnergy > SPEECH_MIN_LOW_ENERGY;
   const harmonic = !speech && tonality.harmonic >= MIN_HARMONIC_SHARE;
-  const pulse = !speech && (harmonic || beatConfidence >= CLEAR_PULSE);
+  const pulse = harmonic;
   return { harmonic, pulse };
 }
 
