@@ -1,5 +1,6 @@
+import { corrRot, KK_MAJOR, KK_MINOR } from "../key.js";
 import { hzToMidi, midiToHz, validateInput } from "./dsp.js";
-import { diatonicChords, KK_MAJOR, KK_MINOR, midiToNoteName, PITCH_CLASSES, pearson } from "./music.js";
+import { diatonicChords, midiToNoteName, PITCH_CLASSES } from "./music.js";
 import { PITCH_HOP_SECONDS, type PitchTrack, type PitchTrackOptions, trackPitch } from "./pitch.js";
 
 /** A segmented sung note: start/end in seconds, MIDI number (A4 = 69, tuning-corrected). */
@@ -440,12 +441,11 @@ export function estimateKey(notes: VocalNote[]): VocalKey | null {
   const lastPc = sustained.length > 0 ? ((sustained[sustained.length - 1]!.midi % 12) + 12) % 12 : -1;
   const firstPc = sustained.length > 0 ? ((sustained[0]!.midi % 12) + 12) % 12 : -1;
   const scores: { tonic: number; mode: "major" | "minor"; s: number; r: number }[] = [];
-  const rot = new Float64Array(12);
   for (const mode of ["major", "minor"] as const) {
     const prof = mode === "major" ? KK_MAJOR : KK_MINOR;
     for (let tonic = 0; tonic < 12; tonic++) {
-      for (let k = 0; k < 12; k++) rot[k] = hist[(tonic + k) % 12] as number;
-      const r = pearson(rot, prof);
+      // The same Krumhansl–Kessler correlation as the song engine's key stage.
+      const r = corrRot(hist, prof, tonic);
       let s = r;
       if (lastPc === tonic) s += FINAL_BONUS;
       if (firstPc === tonic) s += FIRST_BONUS;

@@ -1,6 +1,6 @@
 /**
- * Small signal-conditioning helpers for the vocal pitch tracker: input validation,
- * anti-aliased integer decimation and a Butterworth high-pass (hum / rumble removal).
+ * Small signal-conditioning helpers for the vocal pitch tracker: input validation and a Butterworth
+ * high-pass (hum / rumble removal). Decimation is the engine's (`../dsp.ts`).
  * Pure TypeScript, no Node or DOM APIs.
  */
 
@@ -30,43 +30,6 @@ export function validateInput(samples: Float32Array, sampleRate: number): void {
       throw new Error(`samples contains a non-finite value (NaN or Infinity) at index ${i}`);
     }
   }
-}
-
-/**
- * Decimate by an integer factor with a Blackman-windowed-sinc low-pass FIR
- * (cut-off at 0.42 of the new sample rate, i.e. 84 % of the new Nyquist).
- *
- * @param x input signal.
- * @param factor integer ≥ 1; 1 returns a copy.
- * @returns the decimated signal, length ceil(x.length / factor).
- */
-export function decimate(x: Float32Array, factor: number): Float32Array {
-  if (factor <= 1) return Float32Array.from(x);
-  const half = 8 * factor;
-  const taps = new Float64Array(2 * half + 1);
-  const fc = 0.42 / factor; // cycles per input sample
-  let sum = 0;
-  for (let i = -half; i <= half; i++) {
-    const sinc = i === 0 ? 2 * fc : Math.sin(2 * Math.PI * fc * i) / (Math.PI * i);
-    const n = (i + half) / (2 * half);
-    const w = 0.42 - 0.5 * Math.cos(2 * Math.PI * n) + 0.08 * Math.cos(4 * Math.PI * n);
-    const v = sinc * w;
-    taps[i + half] = v;
-    sum += v;
-  }
-  for (let i = 0; i < taps.length; i++) taps[i] = (taps[i] as number) / sum;
-  const outLen = Math.ceil(x.length / factor);
-  const y = new Float32Array(outLen);
-  const n = x.length;
-  for (let o = 0; o < outLen; o++) {
-    const c = o * factor;
-    let acc = 0;
-    const lo = Math.max(-half, -c);
-    const hi = Math.min(half, n - 1 - c);
-    for (let k = lo; k <= hi; k++) acc += (taps[k + half] as number) * (x[c + k] as number);
-    y[o] = acc;
-  }
-  return y;
 }
 
 /**

@@ -1,5 +1,6 @@
 import FFT from "fft.js";
-import { decimate, highPassInPlace, validateInput } from "./dsp.js";
+import { decimate } from "../dsp.js";
+import { highPassInPlace, validateInput } from "./dsp.js";
 
 /** Options of {@link trackPitch}. */
 export interface PitchTrackOptions {
