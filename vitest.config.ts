@@ -7,6 +7,7 @@ const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export const sourceAliases = [
   { find: /^@tonic\/theory$/, replacement: src("./packages/theory/src/index.ts") },
   { find: /^@tonic\/api$/, replacement: src("./packages/api/src/index.ts") },
+  { find: /^@tonic\/theory\/constants$/, replacement: src("./packages/theory/src/constants.ts") },
   { find: /^@tonic\/theory\/exercises$/, replacement: src("./packages/theory/src/exercises.ts") },
   { find: /^@tonic\/theory\/notation$/, replacement: src("./packages/theory/src/notation.ts") },
   { find: /^@tonic\/youtube$/, replacement: src("./packages/youtube/src/index.ts") },

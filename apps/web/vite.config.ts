@@ -162,6 +162,7 @@ export default defineConfig({
       { find: /^@tonic\/youtube$/, replacement: here("../../packages/youtube/src/index.ts") },
       { find: /^@tonic\/api$/, replacement: here("../../packages/api/src/index.ts") },
       { find: /^@tonic\/theory$/, replacement: here("../../packages/theory/src/index.ts") },
+      { find: /^@tonic\/theory\/constants$/, replacement: here("../../packages/theory/src/constants.ts") },
       { find: /^@tonic\/theory\/exercises$/, replacement: here("../../packages/theory/src/exercises.ts") },
       { find: /^@tonic\/theory\/notation$/, replacement: here("../../packages/theory/src/notation.ts") },
       { find: /^@tonic\/analysis$/, replacement: here("../../packages/analysis/src/index.ts") },

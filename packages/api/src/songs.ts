@@ -1,4 +1,4 @@
-import { isPitchClass } from "@tonic/theory";
+import { isPitchClass } from "@tonic/theory/constants";
 import { z } from "zod";
 import { SONG_LANGUAGES, TIME_SIGNATURES } from "./constants.js";
 

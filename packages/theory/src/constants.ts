@@ -1,10 +1,14 @@
 /**
- * Business constants of SPEC §9 that concern the theory tools, in one place.
+ * Business constants of SPEC §9 that concern the theory tools, in one place, with their type guards.
  *
  * Every value here is quoted from the specification; the web app imports them rather than
- * repeating literals.
+ * repeating literals. No tonal import: `@tonic/theory/constants` is cheap to load on a page's first
+ * load (the settings store, the API contract).
  */
 import type { ChordQuality, OctaveRange, PitchClass, ScaleType, TimeSignature } from "./types.js";
+
+// The guards below name these types, so this entry point exports them too.
+export type { PitchClass, ScaleType } from "./types.js";
 
 /** The 12 chromatic names in order from C, sharps only (SPEC §3 "Note names"). */
 export const PITCH_CLASSES: readonly PitchClass[] = [
@@ -108,3 +112,38 @@ export const GUITAR_STRINGS = ["E4", "B3", "G3", "D3", "A2", "E2"] as const;
 
 /** Number of frets shown, fret 0 (open) to 11 (SPEC §2, §9). */
 export const FRET_COUNT = 12;
+
+/**
+ * Whether a string is one of the 12 sharp pitch-class names.
+ *
+ * Parameters
+ * ----------
+ * value : string
+ *     Any string.
+ *
+ * Returns
+ * -------
+ * boolean
+ *     True for exactly "C", "C#", …, "B" (SPEC §3 "Note names"); false for flats,
+ *     double sharps, octave suffixes and anything else.
+ */
+export function isPitchClass(value: string): value is PitchClass {
+  return (PITCH_CLASSES as readonly string[]).includes(value);
+}
+
+/**
+ * Whether a string is a supported scale type.
+ *
+ * Parameters
+ * ----------
+ * value : string
+ *     Any string; compared exactly ("major" or "minor").
+ *
+ * Returns
+ * -------
+ * boolean
+ *     True for "major" and "minor" (SPEC §5).
+ */
+export function isScaleType(value: string): value is ScaleType {
+  return (SCALE_TYPES as readonly string[]).includes(value);
+}

@@ -1,10 +1,10 @@
 import { Midi, Note } from "tonal";
 import { describe, expect, it } from "vitest";
+import { isPitchClass } from "./constants.js";
 import { noteValueToSeconds } from "./durations.js";
 import {
   asMidiNote,
   hzToMidi,
-  isPitchClass,
   midiToHz,
   midiToNoteName,
   noteName,

@@ -13,24 +13,6 @@ import type { Hz, MidiNote, NoteName, PitchClass } from "./types.js";
 const mod12 = (n: number): number => ((n % 12) + 12) % 12;
 
 /**
- * Whether a string is one of the 12 sharp pitch-class names.
- *
- * Parameters
- * ----------
- * value : string
- *     Any string.
- *
- * Returns
- * -------
- * boolean
- *     True for exactly "C", "C#", …, "B" (SPEC §3 "Note names"); false for flats,
- *     double sharps, octave suffixes and anything else.
- */
-export function isPitchClass(value: string): value is PitchClass {
-  return (PITCH_CLASSES as readonly string[]).includes(value);
-}
-
-/**
  * The sharp pitch class of a pitch-class number.
  *
  * Parameters

@@ -1,12 +1,11 @@
 import { Key, Note, Chord as TonalChord, Scale as TonalScale } from "tonal";
 import { describe, expect, it } from "vitest";
-import { PITCH_CLASSES, PROGRESSIONS, SCALE_TYPES } from "./constants.js";
+import { isScaleType, PITCH_CLASSES, PROGRESSIONS, SCALE_TYPES } from "./constants.js";
 import {
   arpeggios,
   chordFormula,
   diatonicChords,
   getScale,
-  isScaleType,
   pianoScaleNotes,
   progressions,
   relativeScale,

@@ -11,7 +11,6 @@ import {
   ROMAN_NUMERALS,
   SCALE_FORMULAS,
   SCALE_STEPS,
-  SCALE_TYPES,
   TIME_SIGNATURES,
 } from "./constants.js";
 import { transposePitchClass } from "./notes.js";
@@ -80,23 +79,6 @@ const QUALITY_LABEL: Readonly<Record<ChordQuality, string>> = {
   diminished: "Diminished",
 };
 const TYPE_LABEL: Readonly<Record<ScaleType, string>> = { major: "Major", minor: "Minor" };
-
-/**
- * Whether a string is a supported scale type.
- *
- * Parameters
- * ----------
- * value : string
- *     Any string; compared exactly ("major" or "minor").
- *
- * Returns
- * -------
- * boolean
- *     True for "major" and "minor" (SPEC §5).
- */
-export function isScaleType(value: string): value is ScaleType {
-  return (SCALE_TYPES as readonly string[]).includes(value);
-}
 
 /**
  * Display label of a scale type.

@@ -1,4 +1,5 @@
-import { isPitchClass, isScaleType, type PitchClass, type ScaleType } from "@tonic/theory";
+import type { PitchClass, ScaleType } from "@tonic/theory";
+import { isPitchClass, isScaleType } from "@tonic/theory/constants";
 import { useLayoutEffect } from "react";
 import { create } from "zustand";
 import { createJSONStorage, persist, type StateStorage } from "zustand/middleware";

@@ -1,4 +1,4 @@
-import { MOBILE_BREAKPOINT_PX } from "@tonic/theory";
+import { MOBILE_BREAKPOINT_PX } from "@tonic/theory/constants";
 import { useCallback, useSyncExternalStore } from "react";
 
 /** Live result of a CSS media query; re-evaluated whenever the viewport changes. */
