@@ -4,6 +4,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { barsFromChords } from "@tonic/analysis";
 import { type AnalysisResult, analyzeFile } from "@tonic/analysis/node";
 import { encodeWav } from "@tonic/analysis/testing";
 import { prettyAccidentals, spellChord, spellKey, transposeChordName } from "@tonic/theory";
@@ -199,7 +200,7 @@ test.describe("The chord sheet of a song in B♭ minor", () => {
     });
   }
 
-  test("exports: .lab and MIDI files parse, the print sheet hides the controls; My songs re-opens it", async ({
+  test("exports: .lab and MIDI files parse, the print sheet hides the controls; My songs re-opens it and Live play-along offers it", async ({
     page,
   }) => {
     await uploadAndView(page, "song_001.mp3", "audio/mpeg", readFileSync(path.join(FLAT_SONG, "audio.mp3")));
@@ -254,6 +255,20 @@ test.describe("The chord sheet of a song in B♭ minor", () => {
     await expect
       .poll(() => audio(page).evaluate((el) => (el as HTMLAudioElement).readyState), { timeout: 30_000 })
       .toBeGreaterThanOrEqual(1);
+
+    // Live → Play along lists it under My songs, with its own chords and audio.
+    await page.goto("/live");
+    await page.getByRole("tab", { name: "Play along" }).click();
+    const songSelect = page.getByLabel("Song");
+    await expect(songSelect.locator('optgroup[label="My songs"] option')).toHaveText(["song_001.mp3"]);
+    await songSelect.selectOption({ label: "song_001.mp3" });
+    // The bars are the song's chords, bar by bar, as the engine found them.
+    const expected = barsFromChords(node.chords, node.durationSeconds, node.bpm).map((b) => b.chord);
+    await expect(page.getByTestId("playalong-bars").getByRole("listitem")).toHaveText(expected);
+    await expect(page.getByTestId("playalong-audio")).toHaveAttribute("src", /^blob:/);
+    await expect
+      .poll(() => page.getByTestId("playalong-audio").evaluate((el) => (el as HTMLAudioElement).duration))
+      .toBeCloseTo(node.durationSeconds, 0);
   });
 });
 

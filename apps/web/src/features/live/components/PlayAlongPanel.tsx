@@ -1,15 +1,20 @@
 import { useQuery } from "@tanstack/react-query";
 import { type BarResult, barsFromChords, type PlayBar, type PlayedSample, scoreBars } from "@tonic/analysis";
-import type { Song } from "@tonic/api";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
-import { getPlayAlongSong, getPlayAlongSongs } from "../api/get-play-along-songs";
+import {
+  getPlayAlongMySongs,
+  getPlayAlongSongByValue,
+  getPlayAlongSongs,
+  MY_SONG_PREFIX,
+  type PlayAlongSong,
+} from "../api/get-play-along-songs";
 
 const SPEEDS = [0.5, 0.75, 1] as const;
 
 type Phase = "pick" | "ready" | "loading" | "playing" | "done";
 
 /**
- * Play along: pick a song from the song store; it plays (at the chosen speed) while Tonic listens, and
+ * Play along: pick a song from My songs (files analysed on this device) or the song store; it plays (at the chosen speed) while Tonic listens, and
  * every bar is marked hit or missed by comparing the chord played with the song's chord.
  */
 export function PlayAlongPanel({
@@ -24,11 +29,16 @@ export function PlayAlongPanel({
   onChord: (fn: (chord: string) => void) => () => void;
 }) {
   const songs = useQuery({ queryKey: ["live", "songs"], queryFn: () => getPlayAlongSongs() });
+  const mySongs = useQuery({ queryKey: ["live", "my-songs"], queryFn: () => getPlayAlongMySongs() });
   const [songId, setSongId] = useState("");
   const song = useQuery({
     queryKey: ["live", "song", songId],
-    queryFn: () => getPlayAlongSong(songId),
+    queryFn: () => getPlayAlongSongByValue(songId),
     enabled: songId !== "",
+    // A My song's audio is an object URL made for this pick: fetched once per pick (a refetch would swap
+    // the URL under a take in progress) and never reused after it is revoked.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
   });
   const [speed, setSpeed] = useState<number>(1);
   const [phase, setPhase] = useState<Phase>("pick");
@@ -39,7 +49,14 @@ export function PlayAlongPanel({
   const clock = useRef<{ t0: number; speed: number } | null>(null);
   const selectId = useId();
 
-  const s: Song | null | undefined = song.data;
+  const s: PlayAlongSong | null | undefined = song.data;
+  // Release a My song's object URL when another song is picked or the panel closes.
+  useEffect(() => {
+    const url = s?.audioUrl;
+    return () => {
+      if (url?.startsWith("blob:")) URL.revokeObjectURL(url);
+    };
+  }, [s]);
   const duration = s ? (s.durationSeconds ?? (s.chords.at(-1)?.time ?? 0) + 4) : 0;
   const bars: PlayBar[] = useMemo(() => (s ? barsFromChords(s.chords, duration, s.bpm) : []), [s, duration]);
 
@@ -156,11 +173,22 @@ export function PlayAlongPanel({
             className="mt-1 min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 dark:border-slate-700 dark:bg-slate-950"
           >
             <option value="">{songs.isLoading ? "Loading songs…" : "Choose a song"}</option>
-            {(songs.data ?? []).map((x) => (
-              <option key={x.videoId} value={x.videoId}>
-                {x.title}
-              </option>
-            ))}
+            {(mySongs.data ?? []).length > 0 && (
+              <optgroup label="My songs">
+                {(mySongs.data ?? []).map((x) => (
+                  <option key={x.id} value={`${MY_SONG_PREFIX}${x.id}`}>
+                    {x.title}
+                  </option>
+                ))}
+              </optgroup>
+            )}
+            <optgroup label="Song store">
+              {(songs.data ?? []).map((x) => (
+                <option key={x.videoId} value={x.videoId}>
+                  {x.title}
+                </option>
+              ))}
+            </optgroup>
           </select>
         </div>
         <fieldset>
@@ -199,7 +227,7 @@ export function PlayAlongPanel({
       {s && (
         <>
           {s.audioUrl && (
-            // biome-ignore lint/a11y/useMediaCaption: the song is instrumental demo audio.
+            // biome-ignore lint/a11y/useMediaCaption: the song is demo audio or the user's own file.
             <audio
               ref={audio}
               src={s.audioUrl}

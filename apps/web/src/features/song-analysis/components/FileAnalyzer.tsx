@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type DragEvent, useEffect, useId, useRef, useState } from "react";
 import { UploadIcon } from "@/components/icons";
+import { mySongId, saveMySong } from "@/lib/my-songs/db";
 import { useFileAnalysis } from "../hooks/useFileAnalysis";
-import { mySongId, saveMySong } from "../lib/my-songs-db";
 import { fromEngine } from "../lib/song-model";
 import { ProgressBar } from "./ProgressBar";
 import { SongAnalysisView } from "./SongAnalysisView";

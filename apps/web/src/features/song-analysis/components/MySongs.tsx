@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { deleteMySong, getMySong, listMySongs, type MySong } from "@/lib/my-songs/db";
 import { useSettingsStore } from "@/stores/settings";
-import { deleteMySong, getMySong, listMySongs, type MySong } from "../lib/my-songs-db";
 import { fromEngine } from "../lib/song-model";
 import { displayKey } from "../lib/spelling";
 import { SongAnalysisView } from "./SongAnalysisView";

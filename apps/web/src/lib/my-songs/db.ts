@@ -1,3 +1,8 @@
+/**
+ * "My songs": analyses of uploaded files kept on this device (IndexedDB), shared by the song-analysis screen
+ * (which saves and re-opens them) and Live play-along (which plays along with them).
+ */
+
 import type { AnalysisResult } from "@tonic/analysis";
 import { createStore, del, get, set, values } from "idb-keyval";
 
