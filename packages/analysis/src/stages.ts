@@ -681,7 +681,12 @@ export function meterStage(features: BeatSyncFeatures, chords: ChordTrack, beats
 export const OPENING_WEIGHT = 4;
 export const OPENING_SECONDS = 30;
 
-/** Whole-piece pitch-class profile: duration- and opening-weighted sum of unit-norm treble and bass chroma. */
+/**
+ * Whole-piece pitch-class profile: duration- and opening-weighted sum of the treble and bass chroma of
+ * every non-silent beat segment, each normalised to sum 1 (a pitch-class distribution per beat, the
+ * quantity the corpus profiles of {@link estimateKey} describe).
+ * @returns 12 values indexed by pitch class (0 = C), ≥ 0; all 0 when every segment is silent.
+ */
 export function keyProfile(features: BeatSyncFeatures): Float64Array {
   const { bounds, treble, bass, silent } = features;
   const profile = new Float64Array(12);
@@ -689,8 +694,8 @@ export function keyProfile(features: BeatSyncFeatures): Float64Array {
     if (silent[s]) continue;
     const t0 = bounds[s] as number;
     const dur = ((bounds[s + 1] as number) - t0) * (1 + OPENING_WEIGHT * Math.exp(-t0 / OPENING_SECONDS));
-    const nt = norm(treble, s);
-    const nb = norm(bass, s);
+    const nt = sum12(treble, s);
+    const nb = sum12(bass, s);
     for (let i = 0; i < 12; i++)
       profile[i] =
         (profile[i] as number) +
@@ -899,6 +904,12 @@ function norm(m: Float64Array, s: number): number {
   let n = 0;
   for (let i = 0; i < 12; i++) n += (m[s * 12 + i] as number) ** 2;
   return Math.sqrt(n);
+}
+
+function sum12(m: Float64Array, s: number): number {
+  let n = 0;
+  for (let i = 0; i < 12; i++) n += m[s * 12 + i] as number;
+  return n;
 }
 
 function cosine(m: Float64Array, a: number, b: number): number {

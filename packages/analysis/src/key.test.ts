@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import { type ChordStats, estimateKey } from "./key.js";
+import { type BeatSyncFeatures, keyProfile } from "./stages.js";
+import { seconds } from "./types.js";
+
+const C = 0;
+const D = 2;
+const E = 4;
+const F = 5;
+const G = 7;
+const A = 9;
+const B = 11;
+
+/** Pitch-class profile summing unit triads (root, third, fifth) weighted by beats. */
+function triadProfile(chords: readonly [root: number, minor: boolean, beats: number][]): Float64Array {
+  const p = new Float64Array(12);
+  for (const [root, minor, beats] of chords)
+    for (const iv of [0, minor ? 3 : 4, 7]) p[(root + iv) % 12] = (p[(root + iv) % 12] as number) + beats;
+  return p;
+}
+
+/** Chord statistics with `seconds` on each (root, minor) chord. */
+function stats(chords: readonly [root: number, minor: boolean, seconds: number][]): ChordStats {
+  const s: ChordStats = {
+    majorSeconds: new Float64Array(12),
+    minorSeconds: new Float64Array(12),
+    totalSeconds: 0,
+    firstRoot: -1,
+    firstMinor: false,
+    lastRoot: -1,
+    lastMinor: false,
+  };
+  for (const [root, minor, sec] of chords) {
+    const acc = minor ? s.minorSeconds : s.majorSeconds;
+    acc[root] = (acc[root] as number) + sec;
+    s.totalSeconds += sec;
+  }
+  return s;
+}
+
+const NO_CHORDS = stats([]);
+/** The seven white keys, equally loud: C major and A minor fit it equally well by pitch content alone. */
+const WHITE_KEYS = (() => {
+  const p = new Float64Array(12);
+  for (const pc of [C, D, E, F, G, A, B]) p[pc] = 1;
+  return p;
+})();
+
+describe("estimateKey", () => {
+  it("reads i–iv–V–i in A minor as A minor and I–IV–V–I in C major as C major from the profile", () => {
+    const aMinor = triadProfile([
+      [A, true, 4],
+      [D, true, 2],
+      [E, false, 2],
+      [A, true, 4],
+    ]);
+    const cMajor = triadProfile([
+      [C, false, 4],
+      [F, false, 2],
+      [G, false, 2],
+      [C, false, 4],
+    ]);
+    expect(estimateKey(aMinor, NO_CHORDS).key).toBe("A Minor");
+    expect(estimateKey(cMajor, NO_CHORDS).key).toBe("C Major");
+  });
+
+  it("decides a relative pair with the same pitch content by the time spent on the tonic chord", () => {
+    const onAm = estimateKey(
+      WHITE_KEYS,
+      stats([
+        [A, true, 12],
+        [C, false, 2],
+        [G, false, 2],
+      ]),
+    );
+    const onC = estimateKey(
+      WHITE_KEYS,
+      stats([
+        [C, false, 12],
+        [A, true, 2],
+        [G, false, 2],
+      ]),
+    );
+    expect(onAm.key).toBe("A Minor");
+    expect(onAm.runnerUp?.key).toBe("C Major");
+    expect(onC.key).toBe("C Major");
+    expect(onC.runnerUp?.key).toBe("A Minor");
+  });
+
+  it("lets a clear profile outweigh a misleading chord track", () => {
+    // A minor material whose chords were decoded mostly as C major (relative-key confusion in the recogniser).
+    const aMinor = triadProfile([
+      [A, true, 8],
+      [D, true, 2],
+      [E, false, 4],
+    ]);
+    expect(estimateKey(aMinor, stats([[C, false, 6]])).key).toBe("A Minor");
+  });
+
+  it("gives calibrated shares: the confidences of the 24 keys sum to at most 1 and rank the runner-up second", () => {
+    const k = estimateKey(WHITE_KEYS, stats([[C, false, 10]]));
+    expect(k.confidence).toBeGreaterThan(0);
+    expect(k.confidence).toBeLessThanOrEqual(1);
+    expect(k.runnerUp).not.toBeNull();
+    expect(k.confidence + (k.runnerUp?.confidence ?? 0)).toBeLessThanOrEqual(1);
+    expect(k.runnerUp?.confidence ?? 1).toBeLessThanOrEqual(k.confidence);
+  });
+
+  it("returns C Major with confidence 0 for a flat profile", () => {
+    expect(estimateKey(new Float64Array(12), NO_CHORDS)).toEqual({
+      key: "C Major",
+      confidence: 0,
+      runnerUp: null,
+    });
+  });
+});
+
+describe("keyProfile", () => {
+  it("counts every beat as one pitch-class distribution, however loud", () => {
+    // Beat 1: a loud A (×100); beat 2: a quiet E. Equal weight per beat after normalisation.
+    const treble = new Float64Array(24);
+    const bass = new Float64Array(24);
+    treble[A] = 100;
+    bass[A] = 100;
+    treble[12 + E] = 1;
+    bass[12 + E] = 1;
+    const features: BeatSyncFeatures = {
+      bounds: [seconds(0), seconds(0.5), seconds(1)],
+      segments: 2,
+      treble,
+      bass,
+      silent: new Uint8Array(2),
+      loudness: new Float64Array([1, 0.01]),
+    };
+    const p = keyProfile(features);
+    // Opening weight decays by < 2 % over the first second, so the two beats contribute almost equally.
+    expect((p[E] as number) / (p[A] as number)).toBeGreaterThan(0.95);
+    expect(p[C]).toBe(0);
+  });
+});
