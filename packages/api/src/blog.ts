@@ -1,14 +1,14 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { IsoTime } from "./common.js";
 import { BLOG_LANGUAGES } from "./constants.js";
 
 /** `GET /api/blog` query: `language` ("" or "all" = every language) and a search text. */
 export const BlogListQuery = z.object({
-  language: z
-    .union([z.enum(BLOG_LANGUAGES), z.literal(""), z.literal("all")])
-    .optional()
-    .transform((v) => (v === "" || v === "all" ? undefined : v)),
-  q: z.string().max(200).optional(),
+  language: z.pipe(
+    z.optional(z.union([z.enum(BLOG_LANGUAGES), z.literal(""), z.literal("all")])),
+    z.transform((v) => (v === "" || v === "all" ? undefined : v)),
+  ),
+  q: z.optional(z.string().check(z.maxLength(200))),
 });
 export type BlogListQuery = z.infer<typeof BlogListQuery>;
 
@@ -18,7 +18,7 @@ export const BlogPostSummary = z.object({
   title: z.string(),
   subject: z.string(),
   language: z.enum(BLOG_LANGUAGES),
-  youtube_url: z.string().nullable(),
+  youtube_url: z.nullable(z.string()),
   created_at: IsoTime,
   /** Plain-text start of the description. */
   excerpt: z.string(),
@@ -30,5 +30,5 @@ export const BlogListResponse = z.object({ posts: z.array(BlogPostSummary) });
 export type BlogListResponse = z.infer<typeof BlogListResponse>;
 
 /** `GET /api/blog/:slug`: a whole post; `description` is Markdown. */
-export const BlogPost = BlogPostSummary.omit({ excerpt: true }).extend({ description: z.string() });
+export const BlogPost = z.extend(z.omit(BlogPostSummary, { excerpt: true }), { description: z.string() });
 export type BlogPost = z.infer<typeof BlogPost>;

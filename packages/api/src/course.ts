@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { IsoTime } from "./common.js";
 
 /** Who is asking, as the server decided it (SPEC §6). */
@@ -10,12 +10,12 @@ export const LessonSummary = z.object({
   slug: z.string(),
   title: z.string(),
   description: z.string(),
-  course_day: z.number().int(),
-  order_index: z.number().int(),
+  course_day: z.number().check(z.int()),
+  order_index: z.number().check(z.int()),
   /** Section titles, in order. */
   sections: z.array(z.string()),
   /** ISO time the user completed the lesson, or null (SPEC §7 concept_progress.last_viewed). */
-  last_viewed: IsoTime.nullable(),
+  last_viewed: z.nullable(IsoTime),
 });
 export type LessonSummary = z.infer<typeof LessonSummary>;
 
@@ -36,7 +36,7 @@ export type LessonSection = z.infer<typeof LessonSection>;
 export const QuizQuestion = z.object({
   question: z.string(),
   choices: z.array(z.string()),
-  answer: z.number().int().nonnegative(),
+  answer: z.number().check(z.int(), z.nonnegative()),
   explanation: z.string(),
 });
 export type QuizQuestion = z.infer<typeof QuizQuestion>;
@@ -46,10 +46,10 @@ export const Lesson = z.object({
   slug: z.string(),
   title: z.string(),
   description: z.string(),
-  course_day: z.number().int(),
-  order_index: z.number().int(),
-  video_provider: z.enum(["youtube", "vimeo", "drive"]).nullable(),
-  video_provider_id: z.string().nullable(),
+  course_day: z.number().check(z.int()),
+  order_index: z.number().check(z.int()),
+  video_provider: z.nullable(z.enum(["youtube", "vimeo", "drive"])),
+  video_provider_id: z.nullable(z.string()),
   sections: z.array(LessonSection),
   quiz: z.array(QuizQuestion),
 });
@@ -58,6 +58,6 @@ export type Lesson = z.infer<typeof Lesson>;
 /** `PUT /api/learn/:slug/progress` response. */
 export const SaveProgressResponse = z.object({ last_viewed: IsoTime });
 /** `DELETE /api/learn/progress` response. */
-export const ResetProgressResponse = z.object({ deleted: z.number().int().nonnegative() });
+export const ResetProgressResponse = z.object({ deleted: z.number().check(z.int(), z.nonnegative()) });
 export type SaveProgressResponse = z.infer<typeof SaveProgressResponse>;
 export type ResetProgressResponse = z.infer<typeof ResetProgressResponse>;

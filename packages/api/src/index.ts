@@ -3,6 +3,8 @@
  * the server validates requests and serialises responses with them, and the web app parses every
  * response with them, so neither side keeps a hand-written copy of the other's types.
  */
+import "./locale.js";
+
 export * from "./account.js";
 export * from "./blog.js";
 export * from "./common.js";

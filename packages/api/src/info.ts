@@ -1,11 +1,10 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** Text that is non-empty once trimmed (SPEC §5: every contact field is required). */
 const requiredText = (field: string) =>
   z
     .string({ error: `${field} is required` })
-    .trim()
-    .min(1, { error: `${field} is required` });
+    .check(z.trim(), z.minLength(1, { error: `${field} is required` }));
 
 /**
  * `POST /api/contact` body (SPEC §5 "Contact form"). `website` is a honeypot: the form hides it from
@@ -13,27 +12,28 @@ const requiredText = (field: string) =>
  */
 export const ContactRequest = z.object({
   name: requiredText("Name"),
-  email: z
-    .string({ error: "Email is required" })
-    .trim()
-    .min(1, { error: "Email is required" })
-    .pipe(z.email({ error: "Email must be a valid e-mail address" })),
+  email: z.pipe(
+    z.string({ error: "Email is required" }).check(z.trim(), z.minLength(1, { error: "Email is required" })),
+    z.email({ error: "Email must be a valid e-mail address" }),
+  ),
   subject: requiredText("Subject"),
   message: requiredText("Message"),
-  website: z.string().optional(),
+  website: z.optional(z.string()),
 });
 export type ContactRequest = z.infer<typeof ContactRequest>;
 
 /** Event names: lower-case words joined by `_`, `-` or `:` (e.g. `pageview`, `pwa_installed`). */
 const EventName = z
   .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[a-z0-9][a-z0-9_:-]*$/, { error: "name must be lower-case letters, digits, _, - or :" });
+  .check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(64),
+    z.regex(/^[a-z0-9][a-z0-9_:-]*$/, { error: "name must be lower-case letters, digits, _, - or :" }),
+  );
 
 /** A property value: short text, a finite number or a boolean. */
-const PropValue = z.union([z.string().max(200), z.number().finite(), z.boolean()]);
+const PropValue = z.union([z.string().check(z.maxLength(200)), z.number(), z.boolean()]);
 
 /**
  * `POST /api/analytics` body. `path` is the page's pathname (and hash); the server drops any query
@@ -41,12 +41,13 @@ const PropValue = z.union([z.string().max(200), z.number().finite(), z.boolean()
  */
 export const AnalyticsRequest = z.object({
   name: EventName,
-  path: z.string().trim().min(1).max(2048).startsWith("/"),
-  referrer: z.string().max(2048).optional(),
-  props: z
-    .record(z.string().min(1).max(40), PropValue)
-    .refine((r) => Object.keys(r).length <= 10, { error: "at most 10 props" })
-    .optional(),
+  path: z.string().check(z.trim(), z.minLength(1), z.maxLength(2048), z.startsWith("/")),
+  referrer: z.optional(z.string().check(z.maxLength(2048))),
+  props: z.optional(
+    z
+      .record(z.string().check(z.minLength(1), z.maxLength(40)), PropValue)
+      .check(z.refine((r) => Object.keys(r).length <= 10, { error: "at most 10 props" })),
+  ),
 });
 export type AnalyticsRequest = z.infer<typeof AnalyticsRequest>;
 
@@ -58,16 +59,16 @@ export const HealthResponse = z.object({
   status: z.enum(["ok", "degraded"]),
   version: z.string(),
   database: z.object({ kind: z.enum(["pglite", "postgres"]), ok: z.boolean(), writable: z.boolean() }),
-  disk: z.object({ path: z.string(), freeBytes: z.number(), ok: z.boolean() }).nullable(),
-  queue: z.object({ queued: z.number().int(), running: z.number().int() }).nullable(),
+  disk: z.nullable(z.object({ path: z.string(), freeBytes: z.number(), ok: z.boolean() })),
+  queue: z.nullable(z.object({ queued: z.number().check(z.int()), running: z.number().check(z.int()) })),
   linkAnalysis: z.object({
     usable: z.boolean(),
     ytDlp: z.object({
-      version: z.string().nullable(),
-      ageDays: z.number().nullable(),
+      version: z.nullable(z.string()),
+      ageDays: z.nullable(z.number()),
       outdated: z.boolean(),
     }),
-    ffmpeg: z.object({ version: z.string().nullable() }),
+    ffmpeg: z.object({ version: z.nullable(z.string()) }),
   }),
 });
 export type HealthResponse = z.infer<typeof HealthResponse>;

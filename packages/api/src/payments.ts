@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { IsoDate } from "./common.js";
 import { PLAN_CURRENCIES, PLAN_IDS } from "./constants.js";
 
@@ -6,13 +6,13 @@ import { PLAN_CURRENCIES, PLAN_IDS } from "./constants.js";
 export const Plan = z.object({
   id: z.enum(PLAN_IDS),
   name: z.string(),
-  price: z.number().positive(),
+  price: z.number().check(z.positive()),
   interval: z.enum(["month", "year"]),
   /** The struck-through price, or null. */
-  originalPrice: z.number().nullable(),
+  originalPrice: z.nullable(z.number()),
   /** Savings in percent against `originalPrice`, or null. */
-  savings: z.number().nullable(),
-  badge: z.string().nullable(),
+  savings: z.nullable(z.number()),
+  badge: z.nullable(z.string()),
   popular: z.boolean(),
   features: z.array(z.string()),
 });
@@ -34,24 +34,24 @@ export const PlanCatalogue = z.object({
   currencies: z.array(PlanCatalogueEntry),
   premiumFeatures: z.array(z.string()),
   freeFeatures: z.array(z.string()),
-  freeDailyLimit: z.number().int().positive(),
-  refundDays: z.number().int().positive(),
+  freeDailyLimit: z.number().check(z.int(), z.positive()),
+  refundDays: z.number().check(z.int(), z.positive()),
 });
 export type PlanCatalogue = z.infer<typeof PlanCatalogue>;
 
 /** `GET /api/payments/config`. */
 export const PaymentsConfig = z.object({
   mode: z.enum(["razorpay", "test", "disabled"]),
-  key_id: z.string().nullable(),
+  key_id: z.nullable(z.string()),
 });
 export type PaymentsConfig = z.infer<typeof PaymentsConfig>;
 
 /** `POST /api/create-subscription` body; `amount` is accepted for SPEC §7 compatibility and ignored. */
 export const CreateSubscriptionRequest = z.object({
   plan_id: z.enum(PLAN_IDS),
-  currency: z.enum(PLAN_CURRENCIES).default("INR"),
-  user_id: z.string().optional(),
-  amount: z.unknown().optional(),
+  currency: z._default(z.enum(PLAN_CURRENCIES), "INR"),
+  user_id: z.optional(z.string()),
+  amount: z.optional(z.unknown()),
 });
 export type CreateSubscriptionRequest = z.infer<typeof CreateSubscriptionRequest>;
 
@@ -59,7 +59,7 @@ export type CreateSubscriptionRequest = z.infer<typeof CreateSubscriptionRequest
 export const CreatedOrder = z.object({
   id: z.string(),
   /** Minor units (price × 100), computed by the server. */
-  amount: z.number().int().positive(),
+  amount: z.number().check(z.int(), z.positive()),
   currency: z.enum(PLAN_CURRENCIES),
   plan_id: z.enum(PLAN_IDS),
   key_id: z.string(),
@@ -69,11 +69,11 @@ export type CreatedOrder = z.infer<typeof CreatedOrder>;
 
 /** What Razorpay's checkout (or the test checkout) hands back. */
 export const VerifyPaymentRequest = z.object({
-  razorpay_payment_id: z.string().min(1).max(100),
-  razorpay_order_id: z.string().min(1).max(100),
-  razorpay_signature: z.string().min(1).max(200),
-  user_id: z.string().optional(),
-  plan_id: z.string().optional(),
+  razorpay_payment_id: z.string().check(z.minLength(1), z.maxLength(100)),
+  razorpay_order_id: z.string().check(z.minLength(1), z.maxLength(100)),
+  razorpay_signature: z.string().check(z.minLength(1), z.maxLength(200)),
+  user_id: z.optional(z.string()),
+  plan_id: z.optional(z.string()),
 });
 export type VerifyPaymentRequest = z.infer<typeof VerifyPaymentRequest>;
 
@@ -86,9 +86,9 @@ export const VerifyPaymentResponse = z.object({
 export type VerifyPaymentResponse = z.infer<typeof VerifyPaymentResponse>;
 
 /** `POST /api/test-checkout/pay` body (test mode only). */
-export const TestPayRequest = z.object({ order_id: z.string().min(1).max(100) });
+export const TestPayRequest = z.object({ order_id: z.string().check(z.minLength(1), z.maxLength(100)) });
 /** `POST /api/test-checkout/pay` response: a correctly signed test payment. */
-export const TestPayResponse = VerifyPaymentRequest.pick({
+export const TestPayResponse = z.pick(VerifyPaymentRequest, {
   razorpay_payment_id: true,
   razorpay_order_id: true,
   razorpay_signature: true,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** Most items one request may save (a device syncing its whole signed-out history). */
 export const MAX_PRACTICE_ITEMS_PER_SAVE = 500;
@@ -14,27 +14,33 @@ const isoDate = z.iso.datetime({ offset: true });
  * question ("quiz:the-major-scale:2"), with its answer counts and its FSRS card (dates as ISO strings).
  */
 export const PracticeItem = z
-  .object({
+  .strictObject({
     item_id: z
       .string()
-      .min(3)
-      .max(200)
-      .regex(/^[a-z-]+:[A-Za-z0-9:#_-]+$/, 'must look like "intervals:M3" or "quiz:the-major-scale:2"'),
+      .check(
+        z.minLength(3),
+        z.maxLength(200),
+        z.regex(/^[a-z-]+:[A-Za-z0-9:#_-]+$/, 'must look like "intervals:M3" or "quiz:the-major-scale:2"'),
+      ),
     skill: z.enum(PRACTICE_SKILLS),
-    attempts: z.number().int().min(0).max(1_000_000),
-    correct: z.number().int().min(0).max(1_000_000),
+    attempts: z.number().check(z.int(), z.gte(0), z.lte(1_000_000)),
+    correct: z.number().check(z.int(), z.gte(0), z.lte(1_000_000)),
     /** ISO time the item is next due. */
     due: isoDate,
     card: z.record(z.string(), z.union([z.string(), z.number(), z.null()])),
     /** ISO time of the last answer (the newer copy wins when devices sync). */
     updated_at: isoDate,
   })
-  .strict()
-  .refine((i) => i.correct <= i.attempts, { message: "correct cannot exceed attempts", path: ["correct"] })
-  .refine((i) => i.item_id.startsWith(`${i.skill}:`), {
-    message: "item_id must start with its skill",
-    path: ["item_id"],
-  });
+  .check(
+    z.refine((i) => i.correct <= i.attempts, {
+      message: "correct cannot exceed attempts",
+      path: ["correct"],
+    }),
+    z.refine((i) => i.item_id.startsWith(`${i.skill}:`), {
+      message: "item_id must start with its skill",
+      path: ["item_id"],
+    }),
+  );
 export type PracticeItem = z.infer<typeof PracticeItem>;
 
 /** `GET /api/practice` response. */
@@ -42,12 +48,12 @@ export const PracticeList = z.object({ items: z.array(PracticeItem) });
 export type PracticeList = z.infer<typeof PracticeList>;
 
 /** `PUT /api/practice` body. */
-export const SavePracticeRequest = z
-  .object({ items: z.array(PracticeItem).min(1).max(MAX_PRACTICE_ITEMS_PER_SAVE) })
-  .strict();
+export const SavePracticeRequest = z.strictObject({
+  items: z.array(PracticeItem).check(z.minLength(1), z.maxLength(MAX_PRACTICE_ITEMS_PER_SAVE)),
+});
 export type SavePracticeRequest = z.infer<typeof SavePracticeRequest>;
 
 /** `PUT /api/practice` response: how many items were written (older copies are kept). */
-export const SavePracticeResponse = z.object({ saved: z.number().int().min(0) });
+export const SavePracticeResponse = z.object({ saved: z.number().check(z.int(), z.gte(0)) });
 /** `DELETE /api/practice` response. */
-export const DeletePracticeResponse = z.object({ deleted: z.number().int().min(0) });
+export const DeletePracticeResponse = z.object({ deleted: z.number().check(z.int(), z.gte(0)) });

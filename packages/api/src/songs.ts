@@ -1,13 +1,16 @@
-import { isPitchClass } from "@tonic/theory/constants";
-import { z } from "zod";
+import { isPitchClass, type PitchClass } from "@tonic/theory/constants";
+import * as z from "zod/mini";
 import { SONG_LANGUAGES, TIME_SIGNATURES } from "./constants.js";
 
 /** A chord change: from `time` seconds, `chord` sounds ("C", "Am", "G7", "C/E"; "N" = no chord). */
-export const SongChord = z.object({ time: z.number().nonnegative(), chord: z.string().min(1) });
+export const SongChord = z.object({
+  time: z.number().check(z.nonnegative()),
+  chord: z.string().check(z.minLength(1)),
+});
 export type SongChord = z.infer<typeof SongChord>;
 
 /** A key name, "A# Minor" style (sharps), as the engine reports it. */
-export const KeyName = z.string().regex(/^[A-G]#? (Major|Minor)$/);
+export const KeyName = z.string().check(z.regex(/^[A-G]#? (Major|Minor)$/));
 export type KeyName = z.infer<typeof KeyName>;
 
 /**
@@ -18,22 +21,22 @@ export const Song = z.object({
   id: z.string(),
   videoId: z.string(),
   title: z.string(),
-  thumbnail: z.string().nullable(),
+  thumbnail: z.nullable(z.string()),
   /** Whole minutes. */
-  duration: z.number().nullable(),
-  key: z.string().nullable(),
-  bpm: z.number().positive().nullable(),
+  duration: z.nullable(z.number()),
+  key: z.nullable(z.string()),
+  bpm: z.nullable(z.number().check(z.positive())),
   chords: z.array(SongChord),
   language: z.string(),
   lastAccessed: z.string(),
   /** Seconds, when known. */
-  durationSeconds: z.number().nullable(),
+  durationSeconds: z.nullable(z.number()),
   /** Local audio (demo songs); null = play the YouTube video. */
-  audioUrl: z.string().nullable(),
+  audioUrl: z.nullable(z.string()),
   /** v2 engine extras, when the song was analysed by it (absent for older rows). */
-  keyConfidence: z.number().min(0).max(1).optional(),
-  tempoConfidence: z.number().min(0).max(1).optional(),
-  timeSignature: z.enum(TIME_SIGNATURES).nullable().optional(),
+  keyConfidence: z.optional(z.number().check(z.gte(0), z.lte(1))),
+  tempoConfidence: z.optional(z.number().check(z.gte(0), z.lte(1))),
+  timeSignature: z.optional(z.nullable(z.enum(TIME_SIGNATURES))),
 });
 export type Song = z.infer<typeof Song>;
 
@@ -42,17 +45,23 @@ export const SongListItem = z.object({
   id: z.string(),
   videoId: z.string(),
   title: z.string(),
-  thumbnail: z.string().nullable(),
-  key: z.string().nullable(),
+  thumbnail: z.nullable(z.string()),
+  key: z.nullable(z.string()),
   language: z.string(),
 });
 export type SongListItem = z.infer<typeof SongListItem>;
 
 /** `GET /api/songs` query (SPEC §5 filters). */
 export const SongListQuery = z.object({
-  key: z.string().refine(isPitchClass, "key must be a note name C, C#, … B").optional(),
-  type: z.enum(["major", "minor"]).optional(),
-  language: z.enum(SONG_LANGUAGES).optional(),
+  key: z.optional(
+    // a pipe into a custom check (not `z.refine`) so the output type is narrowed to `PitchClass`
+    z.pipe(
+      z.string(),
+      z.custom<PitchClass>(isPitchClass, { error: "key must be a note name C, C#, … B", abort: false }),
+    ),
+  ),
+  type: z.optional(z.enum(["major", "minor"])),
+  language: z.optional(z.enum(SONG_LANGUAGES)),
 });
 export type SongListQuery = z.infer<typeof SongListQuery>;
 
@@ -75,7 +84,9 @@ export const SongCapabilities = z.object({
 export type SongCapabilities = z.infer<typeof SongCapabilities>;
 
 /** `POST /api/analyze-audio` body. */
-export const AnalyzeRequest = z.object({ youtubeUrl: z.string().trim().min(1).max(2000) });
+export const AnalyzeRequest = z.object({
+  youtubeUrl: z.string().check(z.trim(), z.minLength(1), z.maxLength(2000)),
+});
 export type AnalyzeRequest = z.infer<typeof AnalyzeRequest>;
 
 /** `POST /api/analyze-audio` response: a cached song, or a queued job. */
@@ -83,8 +94,8 @@ export const AnalyzeResponse = z.discriminatedUnion("status", [
   z.object({
     status: z.literal("done"),
     cached: z.literal(true),
-    key: z.string().nullable(),
-    bpm: z.number().nullable(),
+    key: z.nullable(z.string()),
+    bpm: z.nullable(z.number()),
     chords: z.array(SongChord),
     song: Song,
   }),
@@ -94,7 +105,7 @@ export const AnalyzeResponse = z.discriminatedUnion("status", [
     jobId: z.string(),
     videoId: z.string(),
     expired: z.boolean(),
-    remaining: z.number().int().nonnegative().nullable(),
+    remaining: z.nullable(z.number().check(z.int(), z.nonnegative())),
   }),
 ]);
 export type AnalyzeResponse = z.infer<typeof AnalyzeResponse>;
@@ -116,13 +127,13 @@ export const AnalysisJob = z.object({
   videoId: z.string(),
   state: z.enum(JOB_STATES),
   /** 0..1 */
-  progress: z.number().min(0).max(1),
-  error: z.string().nullable(),
+  progress: z.number().check(z.gte(0), z.lte(1)),
+  error: z.nullable(z.string()),
 });
 export type AnalysisJob = z.infer<typeof AnalysisJob>;
 
 /** `GET /api/analysis-jobs/:id` response; `song` once the job is done. */
-export const AnalysisJobResponse = z.object({ job: AnalysisJob, song: Song.nullable().optional() });
+export const AnalysisJobResponse = z.object({ job: AnalysisJob, song: z.optional(z.nullable(Song)) });
 export type AnalysisJobResponse = z.infer<typeof AnalysisJobResponse>;
 
 /** SPEC §3 "Song search result". `duration` is whole minutes. */
@@ -135,7 +146,7 @@ export const SongSearchResult = z.object({
 export type SongSearchResult = z.infer<typeof SongSearchResult>;
 
 /** `GET /api/youtube/search?q=` query and response. */
-export const SongSearchQuery = z.object({ q: z.string().trim().min(1).max(200) });
+export const SongSearchQuery = z.object({ q: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)) });
 export const SongSearchResponse = z.object({ results: z.array(SongSearchResult) });
 export type SongSearchQuery = z.infer<typeof SongSearchQuery>;
 export type SongSearchResponse = z.infer<typeof SongSearchResponse>;
@@ -145,8 +156,8 @@ export const VideoDetailsResponse = z.object({
   video: z.object({
     id: z.string(),
     title: z.string(),
-    thumbnail: z.string().nullable(),
-    duration: z.number().nullable(),
+    thumbnail: z.nullable(z.string()),
+    duration: z.nullable(z.number()),
   }),
 });
 export type VideoDetails = z.infer<typeof VideoDetailsResponse>["video"];

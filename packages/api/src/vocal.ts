@@ -1,16 +1,16 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** SPEC §3 "Vocal analysis result" (`POST /api/analyze-vocal-scale`). */
 export const VocalScaleResult = z.object({
   /** "C Major" / "A Minor" (sharps); only the closest match when `key_uncertain`. */
   key: z.string(),
   /** True when the singing does not settle on one key: the range holds, the key is the closest match (issue 12). Older servers omit it. */
-  key_uncertain: z.boolean().optional(),
-  bpm: z.number().nullable(),
+  key_uncertain: z.optional(z.boolean()),
+  bpm: z.nullable(z.number()),
   /** The key's diatonic chords, most singable first. */
   recommended_chords: z.array(z.string()),
   /** "4/4" or "3/4", or null when there is no clear pulse. */
-  time_signature: z.string().nullable(),
+  time_signature: z.nullable(z.string()),
   /** Lowest and highest sustained notes ("G3") and their sung frequencies in Hz. */
   vocal_range: z.object({ min: z.string(), max: z.string(), min_hz: z.number(), max_hz: z.number() }),
 });

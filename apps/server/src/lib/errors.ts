@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from "fastify";
-import { ZodError } from "zod";
+import { $ZodError } from "zod/v4/core";
 
 /** An error whose message is safe to show to the user, with its HTTP status. */
 export class HttpError extends Error {
@@ -15,7 +15,8 @@ export class HttpError extends Error {
 /** JSON error bodies for every failure: `{ error: string }`, never a stack trace. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {
-    if (err instanceof ZodError) {
+    // `$ZodError` (not classic `ZodError`): zod/mini's parse throws a core error without the classic trait.
+    if (err instanceof $ZodError) {
       const msg = err.issues
         .map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message))
         .join("; ");

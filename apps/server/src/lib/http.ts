@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { z } from "zod";
+import * as z4 from "zod/v4/core";
 import { HttpError } from "./errors.js";
 
 /**
@@ -32,12 +32,12 @@ export async function sendFetchResponse(reply: FastifyReply, res: Response): Pro
 }
 
 /**
- * Serialises a response body through its `@tonic/api` schema: unknown fields are dropped and a body
- * that breaks the contract fails here (500, logged) instead of in the browser.
- * @throws {z.ZodError} when `body` does not match `schema` (a server bug).
+ * Serialises a response body through its `@tonic/api` schema (zod/mini; any zod schema works): unknown
+ * fields are dropped and a body that breaks the contract fails here (500, logged) instead of in the browser.
+ * @throws {Error} when `body` does not match `schema` (a server bug).
  */
-export function serialize<S extends z.ZodType>(schema: S, body: z.input<S>): z.output<S> {
-  const parsed = schema.safeParse(body);
+export function serialize<S extends z4.$ZodType>(schema: S, body: z4.input<S>): z4.output<S> {
+  const parsed = z4.safeParse(schema, body);
   if (!parsed.success) throw new Error(`Response breaks the API contract: ${parsed.error.message}`);
   return parsed.data;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { ApiError, api, UNEXPECTED_ANSWER } from "./api";
 
 function answer(status: number, body: unknown) {
@@ -23,11 +23,15 @@ describe("api", () => {
   });
 
   it("turns an answer that breaks the contract into a clear ApiError", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
     answer(200, { n: "three" });
     const err = await api("/api/x", Thing).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).message).toBe(UNEXPECTED_ANSWER);
+    // zod/mini alone loads no locale; @tonic/api loads the English one, so the console reads as before
+    expect(log).toHaveBeenCalledWith("Unexpected answer from /api/x", [
+      expect.objectContaining({ path: ["n"], message: "Invalid input: expected number, received string" }),
+    ]);
   });
 
   it("carries the server's error message and status", async () => {

@@ -1,5 +1,5 @@
 import { ErrorBody } from "@tonic/api";
-import type { z } from "zod";
+import * as z4 from "zod/v4/core";
 
 /** An error answered by the Tonic API (`{ error }` body) or a network failure, with a message fit for users. */
 export class ApiError extends Error {
@@ -29,11 +29,11 @@ export const UNEXPECTED_ANSWER =
  *   failure; {@link UNEXPECTED_ANSWER} (with the HTTP status) when a 2xx body does not match `schema`
  *   (the zod issues go to the console for developers).
  */
-export async function api<S extends z.ZodType>(
+export async function api<S extends z4.$ZodType>(
   path: string,
   schema: S,
   init: RequestInit & { json?: unknown } = {},
-): Promise<z.output<S>> {
+): Promise<z4.output<S>> {
   const { json, headers, ...rest } = init;
   let res: Response;
   try {
@@ -61,7 +61,7 @@ export async function api<S extends z.ZodType>(
     const err = ErrorBody.safeParse(body);
     throw new ApiError(err.success ? err.data.error : `Request failed (${res.status})`, res.status, body);
   }
-  const parsed = schema.safeParse(body);
+  const parsed = z4.safeParse(schema, body);
   if (!parsed.success) {
     console.error(`Unexpected answer from ${path}`, parsed.error.issues);
     throw new ApiError(UNEXPECTED_ANSWER, res.status, body);

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { MeResponse, type Profile as SessionProfile, type SessionUser } from "@tonic/api";
 import { useCallback } from "react";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { api } from "@/lib/api";
 
 export type { MeResponse, Profile as SessionProfile, SessionUser } from "@tonic/api";

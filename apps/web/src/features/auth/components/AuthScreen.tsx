@@ -1,13 +1,13 @@
 import { type FormEvent, useId, useState } from "react";
 import { Link } from "react-router-dom";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { LogoMark } from "@/components/icons";
 import { useSession } from "@/lib/auth";
 import { type AuthConfig, AuthError, authCall, passwordProblem } from "@/lib/auth/client";
 import { useAuthConfig } from "../api/get-auth-config";
 
 /** better-auth's answer to a social sign-in: the provider's authorisation URL. */
-const SocialSignIn = z.object({ url: z.string().min(1) });
+const SocialSignIn = z.object({ url: z.string().check(z.minLength(1)) });
 
 type Mode = "sign-in" | "sign-up" | "forgot";
 

@@ -7,7 +7,7 @@ import {
   type VerifyPaymentRequest,
   VerifyPaymentResponse,
 } from "@tonic/api";
-import type { z } from "zod";
+import type * as z from "zod/mini";
 import { api } from "@/lib/api";
 
 /** How the server takes payments (`GET /api/payments/config`). */
