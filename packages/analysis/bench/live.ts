@@ -14,15 +14,8 @@
  */
 
 import { chordName } from "../src/labels.js";
-import {
-  addRoom,
-  type HeldChord,
-  LIVE_BLOCK,
-  LIVE_QUALITIES,
-  LiveListener,
-  type LiveTimbre,
-  renderChordSequence,
-} from "../src/live/index.js";
+import { LIVE_BLOCK, LIVE_QUALITIES, LiveListener } from "../src/live/index.js";
+import { addRoom, type HeldChord, type LiveTimbre, renderChordSequence } from "../src/testing/index.js";
 import { makeRng } from "../src/vocal/index.js";
 
 const SR = 48000;

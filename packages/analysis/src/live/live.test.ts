@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sineTone } from "../vocal/index.js";
-import {
-  barsFromChords,
-  chordsMatch,
-  LIVE_BLOCK,
-  LiveListener,
-  LiveTuner,
-  renderChordSequence,
-  scoreBars,
-} from "./index.js";
+import { renderChordSequence, sineTone } from "../testing/index.js";
+import { barsFromChords, chordsMatch, LIVE_BLOCK, LiveListener, LiveTuner, scoreBars } from "./index.js";
 
 const SR = 48000;
 

@@ -4,6 +4,15 @@
  */
 import { parseDisplayChord } from "../labels.js";
 
+/** Synthetic guitar, piano and organ chords and a room, for the live chord recogniser's tests and bench. */
+export {
+  addRoom,
+  type ChordSequenceOptions,
+  chordVoicing,
+  type HeldChord,
+  type LiveTimbre,
+  renderChordSequence,
+} from "../live/synth.js";
 /** The source-filter singing synthesiser used by the vocal detector's tests and demos. */
 export {
   makeRng,
