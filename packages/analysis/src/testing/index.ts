@@ -12,6 +12,8 @@ export {
   type HeldChord,
   type LiveTimbre,
   renderChordSequence,
+  renderSpeech,
+  type SpeechOptions,
 } from "../live/synth.js";
 /** The source-filter singing synthesiser used by the vocal detector's tests and demos. */
 export {
