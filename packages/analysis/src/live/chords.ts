@@ -160,6 +160,11 @@ function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
  * two and ≈ 0.5–0.9 for talking; above `speechOn` the display is "N" until it falls below `speechOff`.
  * (A similar held-pitch share separates speech from music in the offline engine, after Scheirer &
  * Slaney, ICASSP 1997.) Chords changed faster than every ≈ 0.3 s would read as speech.
+ *
+ * **Limits.** Distinctions a semitone apart in the middle register — major ↔ minor on one root, a major
+ * seventh under the root — need the long window, so those changes show after ≈ 150–300 ms rather than
+ * ≈ 100 ms, and a seventh added to a triad on the same root after ≈ 0.2–0.5 s. The engine's prior
+ * against dim and sus4 (−0.12) can hold a dim chord as minor.
  */
 export class LiveChordRecognizer {
   private readonly vocab: ChordState[];
