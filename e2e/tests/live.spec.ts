@@ -3,8 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { type HeldChord, renderChordSequence } from "@tonic/analysis";
-import { encodeWav, sineTone } from "@tonic/analysis/testing";
+import { encodeWav, type HeldChord, renderChordSequence, sineTone } from "@tonic/analysis/testing";
 import { launchWithMic } from "../support/fake-mic";
 
 const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots-live";

@@ -10,19 +10,21 @@
  *             after each change (the latency allowance); silence counts and must show "N";
  *   latency   from a chord change (in the audio) to the end of the block whose frame first displays it, ms;
  *   flicker   display changes per minute while a chord is held, after it was first shown;
- *   cpu       process CPU time of the listener per second of audio, % of one core.
+ *   cpu       process CPU time of the listener per second of audio, % of one core;
+ *   speech    share of frames of a voice talking (`renderSpeech`: gliding glottal pitch through moving
+ *             formants, low and high voices, 20 s each, clean and in the room, and once right after a
+ *             strummed chord, counted from 150 ms after the chord stops) that display "N".
  */
 
 import { chordName } from "../src/labels.js";
+import { LIVE_BLOCK, LIVE_QUALITIES, LiveListener } from "../src/live/index.js";
 import {
   addRoom,
   type HeldChord,
-  LIVE_BLOCK,
-  LIVE_QUALITIES,
-  LiveListener,
   type LiveTimbre,
   renderChordSequence,
-} from "../src/live/index.js";
+  renderSpeech,
+} from "../src/testing/index.js";
 import { makeRng } from "../src/vocal/index.js";
 
 const SR = 48000;
@@ -161,7 +163,44 @@ timbres.forEach((timbre, ti) => {
     );
   }
 });
+// Speech: every frame should show "N".
+const speech = { frames: 0, none: 0 };
+const speechRows: string[] = [];
+const speechSeconds = quick ? 8 : 20;
+for (const voice of ["low", "high"] as const) {
+  const talk = renderSpeech({
+    seconds: speechSeconds,
+    sampleRate: SR,
+    voice,
+    seed: voice === "low" ? 11 : 12,
+  });
+  const chordThenTalk = new Float32Array(Math.round(2.5 * SR) + talk.length);
+  chordThenTalk.set(
+    renderChordSequence([{ chord: "G", seconds: 2.5 }], { timbre: "guitar", sampleRate: SR }),
+  );
+  chordThenTalk.set(talk, Math.round(2.5 * SR));
+  for (const [name, pcm, from] of [
+    ["clean", talk, 0],
+    ["noisy", addRoom(talk, SR, 15, 21), 0],
+    ["after G", chordThenTalk, 2.65],
+  ] as const) {
+    const listener = new LiveListener(SR, JSON.parse(process.env.LIVE_OPTS ?? "{}"));
+    let frames = 0;
+    let none = 0;
+    for (let q = 0; q + LIVE_BLOCK <= pcm.length; q += LIVE_BLOCK) {
+      for (const f of listener.push(pcm.subarray(q, q + LIVE_BLOCK)).chords) {
+        if (f.time < from) continue;
+        frames++;
+        if (f.chord === "N") none++;
+      }
+    }
+    speech.frames += frames;
+    speech.none += none;
+    speechRows.push(`speech  ${voice.padEnd(4)} ${name.padEnd(7)}  shown as N ${(none / frames).toFixed(3)}`);
+  }
+}
 for (const r of rows) console.log(r);
+for (const r of speechRows) console.log(r);
 const summary: Record<string, unknown> = {};
 for (const name of ["clean", "noisy"] as const) {
   const t = total[name];
@@ -177,4 +216,5 @@ for (const name of ["clean", "noisy"] as const) {
     audioSeconds: Math.round(t.audioSeconds),
   };
 }
+summary.speechAsN = Number((speech.none / speech.frames).toFixed(3));
 console.log(JSON.stringify({ bench: "live", sampleRate: SR, block: LIVE_BLOCK, ...summary }));

@@ -1,26 +1,10 @@
 /**
- * Live chord recognition: template matching on streaming chroma with score smoothing and hysteresis, so
- * a held chord never flickers and a new one shows within about a tenth of a second.
- * Pure module (no Node or DOM APIs).
+ * Live chord recognition on streaming chroma: change detection, a per-segment decision and a speech
+ * gate, so that a held chord never flickers, a new one shows about a tenth of a second after it is
+ * struck, and talking shows no chord. Pure module (no Node or DOM APIs).
  */
 import { type ChordState, chordVocabulary } from "../chords.js";
 import type { ChromaFrame } from "./chroma.js";
-
-/** Cosine distance of the chroma from the held chord's running chroma that counts as a harmonic change. */
-const HARMONIC_CHANGE = 0.15;
-
-/** 1 − cosine similarity of two 12-bin vectors (1 when either is all zero). */
-function cosineDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let ab = 0;
-  let aa = 0;
-  let bb = 0;
-  for (let i = 0; i < 12; i++) {
-    ab += (a[i] as number) * (b[i] as number);
-    aa += (a[i] as number) ** 2;
-    bb += (b[i] as number) ** 2;
-  }
-  return aa > 0 && bb > 0 ? 1 - ab / Math.sqrt(aa * bb) : 1;
-}
 
 /** Chord qualities (Harte shorthand) the live recogniser reports. */
 export const LIVE_QUALITIES = ["maj", "min", "7", "maj7", "min7", "dim", "sus4"] as const;
@@ -39,82 +23,219 @@ export interface LiveChordFrame {
   confidence: number;
   /** True on the frame where the displayed chord changed. */
   changed: boolean;
+  /** True while the recogniser judges the sound to be speech (then `chord` is "N"). */
+  speech: boolean;
 }
 
-/** Tuning of {@link LiveChordRecognizer}; the defaults were set on the synthetic `bench:live` material. */
+/**
+ * Tuning of {@link LiveChordRecognizer}. Scores are in correlation units (a template correlation is
+ * −1..1); counts of frames refer to the default hop of 1024 samples at 48 kHz (21.3 ms) and are scaled to
+ * other hops.
+ */
 export interface LiveChordOptions {
-  /** Weight of the bass chroma at the chord root (default 0.35). */
+  /** Weight of the bass chroma's share at the chord root (default 0.35). */
   bassWeight?: number;
-  /** Smoothing factor of the per-chord scores, 0..1 (default 0.55: weight of the newest frame). */
-  smoothing?: number;
-  /** Score lead a challenger needs over the displayed chord (default 0.06 correlation units). */
-  margin?: number;
-  /** Consecutive frames the challenger must lead before it is displayed (default 2). */
-  confirmFrames?: number;
   /** Below this RMS (linear) a frame is silent (default 0.004 ≈ −48 dBFS). */
   minRms?: number;
-  /** Below this tonality (see ChromaFrame) a frame is noise (default 0.35). */
+  /** Below this tonality (see ChromaFrame) a frame is noise (default 0.25). */
   minTonality?: number;
-  /** Below this template correlation the best chord is not trusted (default 0.55). */
+  /** Below this best template correlation a frame holds no chord (default 0.5). */
   minCorrelation?: number;
-  /** Consecutive non-chord frames before "N" is displayed (default 4, ≈ 80 ms). */
+  /** Consecutive frames without a chord before "N" is displayed (default 4, ≈ 85 ms). */
   releaseFrames?: number;
-  /** Novelty (see ChromaFrame) that marks an attack or a chord change (default 0.2). */
-  onsetNovelty?: number;
-  /** Frames after an attack during which the normal hysteresis applies (default 12, ≈ 250 ms). */
-  onsetFrames?: number;
-  /** Margin multiplier away from attacks (default 3): a ringing chord is much harder to displace. */
-  heldMarginFactor?: number;
-  /** Confirm frames away from attacks (default 8). */
-  heldConfirmFrames?: number;
-  /** Added to the score of four-note chords (7, maj7, m7), correlation units (default 0). */
+  /** Frames a chord must be heard after silence before it is displayed (default 4: one short window). */
+  confirmFrames?: number;
+  /** CUSUM drift: the per-frame score lead over the segment's chord that counts as no change (default 0.15). */
+  changeDrift?: number;
+  /** CUSUM threshold on the accumulated lead that declares a change (default 0.4). */
+  changeThreshold?: number;
+  /** A change needs the chroma to have moved: correlation with the segment's chroma below this (default 0.85). */
+  moveCorrelation?: number;
+  /** Seconds after a change during which the decision may still be refined with a small margin (default 0.3). */
+  settleSeconds?: number;
+  /** Evidence lead that refines the decision while it settles (default 0.03). */
+  margin?: number;
+  /** Evidence lead that replaces the displayed chord once it has settled (default 0.1). */
+  heldMargin?: number;
+  /** Time constant of the held chord's evidence average, seconds (default 0.5). */
+  evidenceSeconds?: number;
+  /** Speech share above which the sound is judged speech (default 0.3; see {@link LiveChordRecognizer}). */
+  speechOn?: number;
+  /** Speech share below which speech has ended (default 0.2). */
+  speechOff?: number;
+  /** Added to the score of four-note chords (7, maj7, m7) (default 0). */
   seventhBias?: number;
   /** Added to the score of dim and sus4 (default: the engine's template bias). */
   rareBias?: number;
 }
 
+/** Family of each live quality: the triad it extends (0 major, 1 minor, 2 dim, 3 sus4). */
+const FAMILY_OF: Record<string, number> = { maj: 0, "7": 0, maj7: 0, min: 1, min7: 1, dim: 2, sus4: 3 };
+
+/** Frames of history kept for re-deciding after a change (≈ 1 s at the default hop). */
+const HISTORY = 48;
+/** The hop the frame counts and per-frame constants of {@link LiveChordOptions} refer to, seconds. */
+const REF_HOP = 1024 / 48000;
+/** Share of a window that must lie after a change before its scores count for the new chord. */
+const COVERAGE = 0.75;
 /**
- * Frame-by-frame chord recogniser. Emission of chord c on a frame: Pearson correlation of the treble
- * chroma with c's harmonic template (the engine's {@link chordVocabulary}, Gómez 2006) plus
- * `bassWeight` × the bass chroma's share at c's root plus the template's prior bias. Scores are smoothed by
- * an exponential moving average; the displayed chord changes only when another chord has led it by
- * `margin` for `confirmFrames` frames — a two-threshold hysteresis standing in for the offline HMM
- * self-transition penalty (Sheh & Ellis 2003), which needs the future and so cannot run live.
- * Silence, broadband noise and frames matching no chord well release to "N" after `releaseFrames`.
+ * Share of the long window after a change from which it gives provisional evidence for the chord's
+ * seventh: with a Hann window, the part before the change then carries under a quarter of its energy.
+ */
+const PROVISIONAL = 0.6;
+/** Drift of the short-window change test for a chord on the same root, × `changeDrift`. */
+const SAME_ROOT_DRIFT = 1.5;
+/**
+ * Drift of the long-window change test for a seventh added to a held triad, × `changeDrift`: the seventh
+ * raises its chord's score by only ≈ 0.1–0.2.
+ */
+const LONG_DRIFT = 0.5;
+/** A frame's chroma correlating below this with the chroma one short window earlier is unsteady. */
+const UNSTEADY = 0.5;
+/** Time constant of the speech share, seconds. */
+const SPEECH_SECONDS = 0.5;
+
+/** Pearson correlation of two 12-bin vectors (0 when either is constant). */
+function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let ma = 0;
+  let mb = 0;
+  for (let i = 0; i < 12; i++) {
+    ma += a[i] as number;
+    mb += b[i] as number;
+  }
+  ma /= 12;
+  mb /= 12;
+  let ab = 0;
+  let aa = 0;
+  let bb = 0;
+  for (let i = 0; i < 12; i++) {
+    const x = (a[i] as number) - ma;
+    const y = (b[i] as number) - mb;
+    ab += x * y;
+    aa += x * x;
+    bb += y * y;
+  }
+  return aa > 0 && bb > 0 ? ab / Math.sqrt(aa * bb) : 0;
+}
+
+/**
+ * Streaming chord recogniser (one call per chroma frame).
+ *
+ * **Scores.** Chord c's score on a window: the Pearson correlation of the treble chroma with c's harmonic
+ * template (the engine's {@link chordVocabulary}, Gómez 2006) plus `bassWeight` × the bass chroma's
+ * share at c's root plus the template's prior bias. Each frame is scored on the short window (fast) and
+ * on the long one (whose finer resolution separates a seventh from the root a semitone away).
+ *
+ * **Segments.** The sound is cut into segments at harmonic changes, found by a CUSUM test (Page,
+ * "Continuous inspection schemes", Biometrika 1954) per chord on the frame's short-window score lead over
+ * the segment's chord: g ← max(0, g + lead − `changeDrift`), a change when g exceeds `changeThreshold`.
+ * A short burst of another chord's evidence — the bright attack of a re-strum, a string ringing out —
+ * does not accumulate; a real change does within three or four frames. A change must also show in the
+ * chroma of the last two frames: for another root, its correlation with the segment's chroma falls below
+ * `moveCorrelation` (a harmonic change in the sense of Harte, Sandler & Gasser, ACM AMCMM 2006); for the
+ * same root (major ↔ minor, a seventh added or dropped), whose drift is 1.5 × `changeDrift`, the notes the
+ * new chord lacks lost half their share of the chroma, or the notes it adds doubled theirs — an attack
+ * brightens overtones but keeps every sounding note, so re-strumming a chord never starts a segment. A
+ * second CUSUM on the long window (no chroma test) catches same-root changes too slight for the short
+ * one (with the same note test on the long window's chroma); for a seventh added to a held triad, which
+ * raises its chord's score by only ≈ 0.1–0.2, its drift is half `changeDrift`.
+ *
+ * **Decision.** A new segment starts half a window before the frame from which the new chord led (the
+ * frame whose window was half in it). Its triad — root and family: major (maj, 7, maj7), minor (m, m7),
+ * dim, sus4 — is the best mean score over the frames whose window lies at least 75 % inside the segment:
+ * short-window frames first (≈ 70 ms after the change), then long-window ones as soon as there are any
+ * (≈ 130 ms), averaged with an `evidenceSeconds` time constant. The variant within the family is read
+ * from the long window as soon as it lies 60 % inside the segment (≈ 110 ms), since only its resolution
+ * separates a seventh from the root; until that window lies 75 % inside, it may only add a seventh the
+ * previous chord did not hold. While the segment settles the display follows the evidence with a small
+ * `margin`; later only a `heldMargin` lead replaces it — hysteresis in time and score, so a held chord
+ * does not flicker between its variants (C ↔ Cmaj7, Am ↔ Am7), while a new chord shows as soon as its
+ * evidence is clear.
+ *
+ * **No chord.** Silence, noise (low tonality) and frames that match no chord release to "N" after
+ * `releaseFrames`. Speech is rejected by its unsteady pitch: a voice glides, so its chroma one short
+ * window apart correlates poorly, where a held chord's stays the same except for the few frames of a
+ * change. The speech share — the exponential average (0.5 s) over pitched frames of "chroma correlation
+ * with the frame one short window earlier below 0.5" — is ≈ 0–0.15 for chords changing every second or
+ * two and ≈ 0.5–0.9 for talking; above `speechOn` the display is "N" until it falls below `speechOff`.
+ * (A similar held-pitch share separates speech from music in the offline engine, after Scheirer &
+ * Slaney, ICASSP 1997.) Chords changed faster than every ≈ 0.3 s would read as speech.
+ *
+ * **Limits.** Distinctions a semitone apart in the middle register — major ↔ minor on one root, a major
+ * seventh under the root — need the long window, so those changes show after ≈ 150–300 ms rather than
+ * ≈ 100 ms, and a seventh added to a triad on the same root after ≈ 0.2–0.5 s. The engine's prior
+ * against dim and sus4 (−0.12) can hold a dim chord as minor.
  */
 export class LiveChordRecognizer {
   private readonly vocab: ChordState[];
-  private readonly smooth: Float64Array;
   private readonly o: Required<LiveChordOptions>;
   private readonly bias: Float64Array;
+  private readonly K: number;
+  // Per-frame history (ring of HISTORY frames).
+  private readonly hShort: Float64Array[];
+  private readonly hLong: Float64Array[];
+  private readonly hTreble: Float64Array[];
+  private readonly hTrebleLong: Float64Array[];
+  private readonly hVoiced: Uint8Array;
+  private frameNo = -1;
+  private hop = REF_HOP;
+  private lastTime = Number.NaN;
+  // Display and segment.
   private current = -1;
-  private challenger = -1;
-  private lead = 0;
+  private segChord = -1;
+  /** The previous segment's chord (−1 after silence). */
+  private prevChord = -1;
+  /** Frame number whose window ends at the segment's start. */
+  private segStart = 0;
+  private fromSilence = true;
+  private readonly shortSum: Float64Array;
+  private shortCount = 0;
+  private readonly longAvg: Float64Array;
+  private readonly provSum: Float64Array;
+  private provCount = 0;
+  private longCount = 0;
+  private readonly segChroma = new Float64Array(12);
+  private readonly segChromaLong = new Float64Array(12);
+  private chromaCount = 0;
+  private readonly cusum: Float64Array;
+  private readonly rise: Int32Array;
+  private readonly cusumLong: Float64Array;
+  private readonly riseLong: Int32Array;
   private quiet = 0;
-  private primed = false;
-  private sinceOnset = 1e9;
-  private readonly ref = new Float64Array(12);
-  private hopSeconds = 0.02;
-  private lastTime = 0;
+  private heard = 0;
+  // Speech gate.
+  private speechShare = 0;
+  private speaking = false;
+  private readonly corr: Float64Array;
+  private readonly row = new Float64Array(12);
+  private readonly evidence: Float64Array;
+  private readonly varEvidence: Float64Array;
+  /** Root × 4 + family (0 major, 1 minor, 2 dim, 3 sus4) of each chord. */
+  private readonly family: Int32Array;
+  /** Pitch-class set (12 flags) of each chord. */
+  private readonly pcs: Uint8Array[];
 
   constructor(options: LiveChordOptions = {}) {
     this.vocab = chordVocabulary().filter(
       (s) => s.root >= 0 && (LIVE_QUALITIES as readonly string[]).includes(s.harte),
     );
-    this.smooth = new Float64Array(this.vocab.length);
+    this.K = this.vocab.length;
     this.o = {
       bassWeight: options.bassWeight ?? 0.35,
-      smoothing: options.smoothing ?? 0.55,
-      margin: options.margin ?? 0.06,
-      confirmFrames: options.confirmFrames ?? 2,
       minRms: options.minRms ?? 0.004,
-      minTonality: options.minTonality ?? 0.35,
-      minCorrelation: options.minCorrelation ?? 0.55,
+      minTonality: options.minTonality ?? 0.25,
+      minCorrelation: options.minCorrelation ?? 0.5,
       releaseFrames: options.releaseFrames ?? 4,
-      onsetNovelty: options.onsetNovelty ?? 0.2,
-      onsetFrames: options.onsetFrames ?? 12,
-      heldMarginFactor: options.heldMarginFactor ?? 3,
-      heldConfirmFrames: options.heldConfirmFrames ?? 8,
+      confirmFrames: options.confirmFrames ?? 4,
+      changeDrift: options.changeDrift ?? 0.15,
+      changeThreshold: options.changeThreshold ?? 0.4,
+      moveCorrelation: options.moveCorrelation ?? 0.85,
+      settleSeconds: options.settleSeconds ?? 0.3,
+      margin: options.margin ?? 0.03,
+      heldMargin: options.heldMargin ?? 0.1,
+      evidenceSeconds: options.evidenceSeconds ?? 0.5,
+      speechOn: options.speechOn ?? 0.3,
+      speechOff: options.speechOff ?? 0.2,
       seventhBias: options.seventhBias ?? 0,
       rareBias: options.rareBias ?? Number.NaN,
     };
@@ -125,83 +246,79 @@ export class LiveChordRecognizer {
           ? this.o.rareBias
           : s.bias,
     );
+    const K = this.K;
+    this.hShort = Array.from({ length: HISTORY }, () => new Float64Array(K));
+    this.hLong = Array.from({ length: HISTORY }, () => new Float64Array(K));
+    this.hTreble = Array.from({ length: HISTORY }, () => new Float64Array(12));
+    this.hTrebleLong = Array.from({ length: HISTORY }, () => new Float64Array(12));
+    this.hVoiced = new Uint8Array(HISTORY);
+    this.shortSum = new Float64Array(K);
+    this.longAvg = new Float64Array(K);
+    this.provSum = new Float64Array(K);
+    this.cusum = new Float64Array(K);
+    this.rise = new Int32Array(K);
+    this.cusumLong = new Float64Array(K);
+    this.riseLong = new Int32Array(K);
+    this.corr = new Float64Array(K);
+    this.evidence = new Float64Array(K);
+    this.varEvidence = new Float64Array(K);
+    this.pcs = this.vocab.map((v) => {
+      const m = new Uint8Array(12);
+      for (const iv of v.intervals) m[(v.root + iv) % 12] = 1;
+      return m;
+    });
+    this.family = Int32Array.from(this.vocab, (v) => v.root * 4 + FAMILY_OF[v.harte]!);
   }
 
-  /** Forget the displayed chord and the smoothed scores (e.g. when listening restarts). */
+  /** Forget the displayed chord, the segment and the speech state (e.g. when listening restarts). */
   reset(): void {
+    this.frameNo = -1;
+    this.lastTime = Number.NaN;
+    this.hVoiced.fill(0);
     this.current = -1;
-    this.challenger = -1;
-    this.lead = 0;
+    this.endSegment();
     this.quiet = 0;
-    this.primed = false;
-    this.sinceOnset = 1e9;
-    this.ref.fill(0);
-    this.smooth.fill(0);
+    this.speechShare = 0;
+    this.speaking = false;
   }
 
-  /** Score one chroma frame and return the chord to display. */
+  /** Score one chroma frame (frames in stream order, one per hop) and return the chord to display. */
   next(frame: ChromaFrame): LiveChordFrame {
     const o = this.o;
     const before = this.current;
-    // An attack opens the fast path only when the harmony moved: the frame's chroma is far from the
-    // running chroma of the held chord (a harmonic change detection in the manner of Harte, Sandler &
-    // Gasser, "Detecting harmonic change in musical audio", ACM AMCMM 2006) — a re-strum of the same
-    // chord is not a change.
-    const moved = cosineDistance(frame.treble, this.ref) >= HARMONIC_CHANGE;
-    this.sinceOnset = frame.novelty >= o.onsetNovelty && moved ? 0 : this.sinceOnset + 1;
-    for (let i = 0; i < 12; i++) {
-      this.ref[i] = 0.8 * (this.ref[i] as number) + 0.2 * (frame.treble[i] as number);
-    }
-    // Once the chord has rung for the long window, its finer resolution decides.
-    const useLong = frame.longSeconds > 0 && this.sinceOnset * this.hopSeconds >= frame.longSeconds;
-    this.hopSeconds = frame.time - this.lastTime > 0 ? frame.time - this.lastTime : this.hopSeconds;
+    if (frame.time > this.lastTime) this.hop = frame.time - this.lastTime;
     this.lastTime = frame.time;
-    const scores = this.score(frame, useLong);
-    if (!scores) {
-      this.primed = false;
-      this.challenger = -1;
-      this.lead = 0;
-      if (this.current >= 0 && ++this.quiet >= o.releaseFrames) this.current = -1;
-      return this.emit(frame.time, before, 0);
-    }
-    const a = this.primed ? o.smoothing : 1;
-    this.primed = true;
-    let best = 0;
-    for (let k = 0; k < scores.length; k++) {
-      this.smooth[k] = a * (scores[k] as number) + (1 - a) * (this.smooth[k] as number);
-      if ((this.smooth[k] as number) > (this.smooth[best] as number)) best = k;
-    }
-    const bestCorr = this.corr[best] as number;
-    if (bestCorr < o.minCorrelation) {
-      this.challenger = -1;
-      this.lead = 0;
-      if (this.current >= 0 && ++this.quiet >= o.releaseFrames) this.current = -1;
+    const n = ++this.frameNo;
+    const slot = n % HISTORY;
+    const voiced = frame.rms >= o.minRms && frame.tonality >= o.minTonality;
+    this.hVoiced[slot] = voiced ? 1 : 0;
+    (this.hTreble[slot] as Float64Array).set(frame.treble);
+    (this.hTrebleLong[slot] as Float64Array).set(frame.trebleLong);
+    this.updateSpeech(frame, n, voiced);
+
+    const chordLike = voiced && !this.speaking && this.score(frame, slot);
+    if (!chordLike) {
+      if (++this.quiet >= this.frames(o.releaseFrames) || this.speaking) {
+        this.current = -1;
+        this.endSegment();
+      }
       return this.emit(frame.time, before, 0);
     }
     this.quiet = 0;
-    if (best === this.current) {
-      this.challenger = -1;
-      this.lead = 0;
-    } else if (this.current < 0) {
-      // From no chord: the first confident chord shows after `confirmFrames` agreeing frames.
-      this.lead = best === this.challenger ? this.lead + 1 : 1;
-      this.challenger = best;
-      if (this.lead >= o.confirmFrames) this.current = best;
-    } else {
-      const diff = (this.smooth[best] as number) - (this.smooth[this.current] as number);
-      // Chords change on attacks; while one rings, the bar to displace it is raised.
-      const attack = this.sinceOnset <= o.onsetFrames;
-      const margin = attack ? o.margin : o.margin * o.heldMarginFactor;
-      const confirm = attack ? o.confirmFrames : o.heldConfirmFrames;
-      if (diff >= margin) {
-        this.lead = best === this.challenger ? this.lead + 1 : 1;
-        this.challenger = best;
-        if (this.lead >= confirm || (attack && diff >= 3 * margin)) this.current = best;
-      } else {
-        this.challenger = -1;
-        this.lead = 0;
-      }
+    if (this.segChord < 0 && this.heard === 0) {
+      // The first chord-like frame after silence opens a segment; the silence before it adds nothing to
+      // the windows, so every frame counts at once.
+      this.fromSilence = true;
+      this.segStart = n - 1;
+      this.prevChord = -1;
     }
+    this.heard++;
+    if (this.segChord >= 0 && this.detectChange(n)) {
+      // Rebuilt from the history, including this frame.
+    } else {
+      this.accumulate(n);
+    }
+    this.decide(n);
     return this.emit(
       frame.time,
       before,
@@ -209,15 +326,280 @@ export class LiveChordRecognizer {
     );
   }
 
-  private readonly corr = new Float64Array(64);
-  private readonly row = new Float64Array(12);
+  /** A count of frames at the reference hop, converted to the current hop (≥ 1). */
+  private frames(count: number): number {
+    return Math.max(1, Math.round((count * REF_HOP) / this.hop));
+  }
 
-  /** Per-chord emission scores of a frame, or null when the frame is silence or noise. */
-  private score(frame: ChromaFrame, useLong: boolean): Float64Array | null {
-    const treble = useLong ? frame.trebleLong : frame.treble;
-    const bassC = useLong ? frame.bassLong : frame.bass;
+  /** Speech share update (see the class comment). */
+  private updateSpeech(frame: ChromaFrame, n: number, voiced: boolean): void {
+    const lag = Math.max(1, Math.round(frame.shortSeconds / this.hop));
+    if (!voiced || n < lag || lag >= HISTORY || this.hVoiced[(n - lag) % HISTORY] !== 1) return;
+    const steady = pearson(frame.treble, this.hTreble[(n - lag) % HISTORY] as Float64Array);
+    const a = Math.min(1, this.hop / SPEECH_SECONDS);
+    this.speechShare += a * ((steady < UNSTEADY ? 1 : 0) - this.speechShare);
+    if (!this.speaking && this.speechShare > this.o.speechOn) this.speaking = true;
+    else if (this.speaking && this.speechShare < this.o.speechOff) this.speaking = false;
+  }
+
+  private endSegment(): void {
+    this.segChord = -1;
+    this.heard = 0;
+    this.shortSum.fill(0);
+    this.shortCount = 0;
+    this.longAvg.fill(0);
+    this.longCount = 0;
+    this.provSum.fill(0);
+    this.provCount = 0;
+    this.segChroma.fill(0);
+    this.segChromaLong.fill(0);
+    this.chromaCount = 0;
+    this.resetCusum();
+  }
+
+  /** CUSUM change test on frame `n`; on a change, restart the segment from the history. */
+  private detectChange(n: number): boolean {
     const o = this.o;
-    if (frame.rms < o.minRms || frame.tonality < o.minTonality) return null;
+    const K = this.K;
+    const seg = this.segChord;
+    const s = this.hShort[n % HISTORY] as Float64Array;
+    const l = this.hLong[n % HISTORY] as Float64Array;
+    const scale = this.hop / REF_HOP;
+    const root = (this.vocab[seg] as ChordState).root;
+    let top = -1;
+    let topG = 0;
+    let topLong = false;
+    for (let k = 0; k < K; k++) {
+      const same = (this.vocab[k] as ChordState).root === root;
+      // Short window: fast; a chord on the same root must lead by twice the drift (attacks brighten
+      // overtones that mimic a neighbouring quality for a few frames).
+      const leadS = (s[k] as number) - (s[seg] as number);
+      const xs = leadS - (same ? SAME_ROOT_DRIFT : 1) * o.changeDrift;
+      const gs = Math.max(0, (this.cusum[k] as number) + scale * xs);
+      this.cusum[k] = gs;
+      this.rise[k] = leadS > 0 ? (this.rise[k] as number) + 1 : 0;
+      if (gs > o.changeThreshold && gs > topG) {
+        topG = gs;
+        top = k;
+        topLong = false;
+      }
+      if (!same) continue;
+      // Long window for the same root: resolves a seventh a semitone from the root.
+      const leadL = (l[k] as number) - (l[seg] as number);
+      const xl = leadL - (this.addsSeventh(seg, k) ? LONG_DRIFT : 1) * o.changeDrift;
+      const gl = Math.max(0, (this.cusumLong[k] as number) + scale * xl);
+      this.cusumLong[k] = gl;
+      this.riseLong[k] = leadL > 0 ? (this.riseLong[k] as number) + 1 : 0;
+      if (gl > o.changeThreshold && gl > topG) {
+        topG = gl;
+        top = k;
+        topLong = true;
+      }
+    }
+    if (top < 0) return false;
+    if (topLong ? this.longCount > 0 : this.chromaCount > 0) {
+      const h = topLong ? this.hTrebleLong : this.hTreble;
+      const t0 = h[n % HISTORY] as Float64Array;
+      const t1 = h[(n - 1) % HISTORY] as Float64Array;
+      const recent = this.row;
+      for (let i = 0; i < 12; i++) recent[i] = (t0[i] as number) + (t1[i] as number);
+      const moved =
+        (this.vocab[top] as ChordState).root === root
+          ? this.notesChanged(recent, topLong ? this.segChromaLong : this.segChroma, seg, top)
+          : pearson(recent, this.segChroma) < o.moveCorrelation;
+      if (!moved) {
+        // The same notes, differently balanced (an attack): not a change.
+        this.resetCusum();
+        return false;
+      }
+    }
+    // The candidate has led since the frame whose window was half in the new chord: the change began
+    // half a window before that.
+    const half = Math.round((topLong ? this.longSeconds : this.shortSeconds) / 2 / this.hop);
+    const rise = (topLong ? this.riseLong[top] : this.rise[top]) as number;
+    const start = Math.max(n - rise + 1 - half, n - HISTORY + 1, this.segStart);
+    this.prevChord = seg;
+    this.endSegment();
+    this.segChord = top;
+    this.heard = 1;
+    this.fromSilence = false;
+    this.segStart = start;
+    for (let j = start + 1; j <= n; j++) this.accumulate(j);
+    return true;
+  }
+
+  /**
+   * Whether the recent chroma `recent` moved from the segment's chroma from chord `from` to chord `to`
+   * (same root): the notes of `from` that `to` lacks lost at least half their share of the chroma, or,
+   * when `to` only adds notes (a seventh), those notes at least doubled their share and reach half the
+   * mean share of `from`'s notes. An attack brightens overtones but keeps every sounding note.
+   */
+  private notesChanged(recent: Float64Array, seg: Float64Array, from: number, to: number): boolean {
+    const a = this.pcs[from] as Uint8Array;
+    const b = this.pcs[to] as Uint8Array;
+    let rs = 0;
+    let ss = 0;
+    for (let i = 0; i < 12; i++) {
+      rs += recent[i] as number;
+      ss += seg[i] as number;
+    }
+    if (!(rs > 0 && ss > 0)) return true;
+    let dropped = 0;
+    let lost = 0;
+    let chordShare = 0;
+    let chordNotes = 0;
+    for (let i = 0; i < 12; i++) {
+      const r = (recent[i] as number) / rs;
+      const s = (seg[i] as number) / ss;
+      if (a[i] === 1) {
+        chordShare += s;
+        chordNotes++;
+      }
+      if (a[i] === 1 && b[i] === 0) {
+        dropped++;
+        if (r < 0.5 * s) lost++;
+      }
+    }
+    if (dropped > 0) return lost === dropped;
+    const floor = (0.5 * chordShare) / Math.max(1, chordNotes);
+    for (let i = 0; i < 12; i++) {
+      if (b[i] !== 1 || a[i] === 1) continue;
+      const r = (recent[i] as number) / rs;
+      const s = (seg[i] as number) / ss;
+      if (r < 2 * s || r < floor) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Whether the provisional long window (still partly before the change) may turn the short window's
+   * chord `from` into `to`: only by adding a seventh to a plain triad, and only a seventh the previous
+   * chord did not hold — the old chord's ringing notes can be mistaken for a seventh, and its absence
+   * of one can dilute the new chord's.
+   */
+  private mayAdd(from: number, to: number): boolean {
+    const f = this.vocab[from] as ChordState;
+    if (f.harte !== "maj" && f.harte !== "min") return false;
+    const a = this.pcs[from] as Uint8Array;
+    const b = this.pcs[to] as Uint8Array;
+    const prev = this.prevChord >= 0 ? (this.pcs[this.prevChord] as Uint8Array) : null;
+    for (let i = 0; i < 12; i++) if (b[i] === 1 && a[i] === 0 && prev && prev[i] === 1) return false;
+    return true;
+  }
+
+  /** Whether chord `to` is chord `from` (a plain triad) with a seventh added. */
+  private addsSeventh(from: number, to: number): boolean {
+    const a = this.vocab[from] as ChordState;
+    const b = this.vocab[to] as ChordState;
+    return (
+      a.root === b.root &&
+      this.family[from] === this.family[to] &&
+      (a.harte === "maj" || a.harte === "min") &&
+      from !== to
+    );
+  }
+
+  private resetCusum(): void {
+    this.cusum.fill(0);
+    this.rise.fill(0);
+    this.cusumLong.fill(0);
+    this.riseLong.fill(0);
+  }
+
+  private shortSeconds = 0.085;
+  private longSeconds = 0.17;
+
+  /** Add frame `j` (in the history) to the segment's evidence, if its windows lie enough inside it. */
+  private accumulate(j: number): void {
+    const slot = j % HISTORY;
+    const inside = (j - this.segStart) * this.hop;
+    if (this.fromSilence || inside >= COVERAGE * this.shortSeconds) {
+      const s = this.hShort[slot] as Float64Array;
+      for (let k = 0; k < this.K; k++) this.shortSum[k] = (this.shortSum[k] as number) + (s[k] as number);
+      this.shortCount++;
+      const t = this.hTreble[slot] as Float64Array;
+      for (let i = 0; i < 12; i++) this.segChroma[i] = (this.segChroma[i] as number) + (t[i] as number);
+      this.chromaCount++;
+    }
+    const longEnough = this.fromSilence
+      ? inside >= 0.5 * this.longSeconds
+      : inside >= COVERAGE * this.longSeconds;
+    if (!longEnough && !this.fromSilence && inside >= PROVISIONAL * this.longSeconds) {
+      // Provisional: mostly inside the segment; used only until a cleaner long window arrives.
+      const l = this.hLong[slot] as Float64Array;
+      for (let k = 0; k < this.K; k++) this.provSum[k] = (this.provSum[k] as number) + (l[k] as number);
+      this.provCount++;
+    }
+    if (longEnough) {
+      const l = this.hLong[slot] as Float64Array;
+      const tl = this.hTrebleLong[slot] as Float64Array;
+      for (let i = 0; i < 12; i++)
+        this.segChromaLong[i] = (this.segChromaLong[i] as number) + (tl[i] as number);
+      this.longCount++;
+      const a = Math.max(1 / this.longCount, Math.min(1, this.hop / this.o.evidenceSeconds));
+      for (let k = 0; k < this.K; k++) {
+        this.longAvg[k] = (this.longAvg[k] as number) + a * ((l[k] as number) - (this.longAvg[k] as number));
+      }
+    }
+  }
+
+  /**
+   * Pick the segment's chord and update the display. The triad (root and family: major, minor, dim,
+   * sus4) comes from the cleanest evidence — the long window once it lies inside the segment, else the
+   * short one; the variant within the family (triad, 7, maj7 / m, m7) from the long window as soon as it
+   * is mostly inside the segment, since only its resolution separates a seventh from the root.
+   */
+  private decide(n: number): void {
+    const o = this.o;
+    const K = this.K;
+    const cls = this.evidence;
+    const vari = this.varEvidence;
+    if (this.longCount > 0) cls.set(this.longAvg);
+    else if (this.shortCount > 0)
+      for (let k = 0; k < K; k++) cls[k] = (this.shortSum[k] as number) / this.shortCount;
+    else return;
+    if (this.longCount > 0) vari.set(this.longAvg);
+    else if (this.provCount > 0)
+      for (let k = 0; k < K; k++) vari[k] = (this.provSum[k] as number) / this.provCount;
+    else vari.set(cls);
+    let top = 0;
+    for (let k = 1; k < K; k++) if ((cls[k] as number) > (cls[top] as number)) top = k;
+    const fam = this.family[top] as number;
+    let best = top;
+    for (let k = 0; k < K; k++)
+      if (this.family[k] === fam && (vari[k] as number) > (vari[best] as number)) best = k;
+    if (this.longCount === 0 && this.provCount > 0 && best !== top && !this.mayAdd(top, best)) best = top;
+    this.segChord = best;
+    if (this.current < 0) {
+      if (this.heard >= this.frames(o.confirmFrames)) this.current = best;
+      return;
+    }
+    if (best === this.current) return;
+    const ev = this.family[this.current] === fam ? vari : cls;
+    const settling = (n - this.segStart) * this.hop < o.settleSeconds;
+    const lead = (ev[best] as number) - (ev[this.current] as number);
+    if (lead >= (settling ? o.margin : o.heldMargin)) this.current = best;
+  }
+
+  /**
+   * Score frame `slot` on both windows into the history. Returns false when the frame holds no chord
+   * (best short-window correlation below `minCorrelation`).
+   */
+  private score(frame: ChromaFrame, slot: number): boolean {
+    this.shortSeconds = frame.shortSeconds;
+    this.longSeconds = frame.longSeconds > 0 ? frame.longSeconds : frame.shortSeconds;
+    const best = this.scoreWindow(frame.treble, frame.bass, this.hShort[slot] as Float64Array, true);
+    this.scoreWindow(frame.trebleLong, frame.bassLong, this.hLong[slot] as Float64Array, false);
+    return best >= this.o.minCorrelation;
+  }
+
+  /** Per-chord scores of one window into `out`; returns the best correlation. */
+  private scoreWindow(
+    treble: Float64Array,
+    bass: Float64Array,
+    out: Float64Array,
+    keepCorr: boolean,
+  ): number {
     const row = this.row;
     let m = 0;
     for (let i = 0; i < 12; i++) m += treble[i] as number;
@@ -228,20 +610,22 @@ export class LiveChordRecognizer {
       nn += (row[i] as number) ** 2;
     }
     nn = Math.sqrt(nn);
-    if (nn === 0) return null;
     let bsum = 0;
-    for (let i = 0; i < 12; i++) bsum += bassC[i] as number;
-    const out = new Float64Array(this.vocab.length);
-    for (let k = 0; k < this.vocab.length; k++) {
+    for (let i = 0; i < 12; i++) bsum += bass[i] as number;
+    let bestCorr = -1;
+    for (let k = 0; k < this.K; k++) {
       const st = this.vocab[k] as ChordState;
       let c = 0;
-      for (let i = 0; i < 12; i++) c += (row[i] as number) * (st.template[i] as number);
-      c /= nn;
-      this.corr[k] = c;
-      const b = bsum > 0 ? (bassC[st.root] as number) / bsum : 0;
-      out[k] = c + o.bassWeight * b + (this.bias[k] as number);
+      if (nn > 0) {
+        for (let i = 0; i < 12; i++) c += (row[i] as number) * (st.template[i] as number);
+        c /= nn;
+      }
+      if (keepCorr) this.corr[k] = c;
+      if (c > bestCorr) bestCorr = c;
+      const b = bsum > 0 ? (bass[st.root] as number) / bsum : 0;
+      out[k] = c + this.o.bassWeight * b + (this.bias[k] as number);
     }
-    return out;
+    return bestCorr;
   }
 
   private emit(time: number, before: number, confidence: number): LiveChordFrame {
@@ -253,6 +637,7 @@ export class LiveChordRecognizer {
       quality: st ? st.harte : "N",
       confidence,
       changed: before !== this.current,
+      speech: this.speaking,
     };
   }
 }

@@ -22,8 +22,10 @@ export interface ChromaFrame {
   /** RMS of the analysis window (linear, full scale 1). */
   rms: number;
   /**
-   * 1 − spectral flatness / 0.56 between 60 Hz and 5 kHz, clipped to 0..1: ~0 for white noise (whose
-   * flatness, the geometric over the arithmetic mean of the power spectrum, is e^−γ ≈ 0.56), → 1 for tones.
+   * Tonality 0..1 between 60 Hz and 5 kHz: per octave band, 1 − spectral flatness / 0.56 clipped to 0..1
+   * (flatness, the geometric over the arithmetic mean of the power spectrum, is e^−γ ≈ 0.56 for any
+   * noise band), averaged over the bands weighted by their power: ~0 for white, pink or brown noise, → 1
+   * for tones.
    */
   tonality: number;
   /**
@@ -39,6 +41,8 @@ export interface ChromaFrame {
   bassLong: Float64Array;
   /** Length of the long window, seconds (0 when off). */
   longSeconds: number;
+  /** Length of the short window (`treble`, `bass`), seconds. */
+  shortSeconds: number;
 }
 
 /** Options of {@link LiveChroma}. */
@@ -58,6 +62,11 @@ export interface LiveChromaOptions {
 
 const F_LO = 60;
 const F_HI = 5000;
+/** Octave bands of the flatness measure: 60–120, 120–240, …, 3840–5000 Hz. */
+const N_BANDS = 7;
+/** Spectral flatness of a noise band: the geometric over the arithmetic mean of exponentially
+ * distributed bin powers, e^−γ (γ Euler's constant). */
+const NOISE_FLATNESS = Math.exp(-0.5772156649);
 
 /** One FFT size's reusable buffers. */
 class Window {
@@ -69,6 +78,8 @@ class Window {
   readonly mag: Float64Array;
   readonly kLo: number;
   readonly kHi: number;
+  /** Octave band (0 = 60–120 Hz, …) of each bin between kLo and kHi, for the banded flatness. */
+  readonly band: Uint8Array;
   constructor(n: number, sampleRate: number) {
     this.n = n;
     this.fft = new FFT(n) as unknown as RealFft;
@@ -79,6 +90,10 @@ class Window {
     this.mag = new Float64Array(n / 2 + 1);
     this.kLo = Math.max(2, Math.floor((F_LO * n) / sampleRate));
     this.kHi = Math.min(n / 2 - 1, Math.ceil((F_HI * n) / sampleRate));
+    this.band = new Uint8Array(n / 2 + 1);
+    for (let k = this.kLo; k <= this.kHi; k++) {
+      this.band[k] = Math.min(N_BANDS - 1, Math.floor(Math.log2((k * sampleRate) / n / F_LO)));
+    }
   }
 }
 
@@ -117,6 +132,9 @@ export class LiveChroma {
   private readonly long: Window | null;
   private readonly semi: Float32Array;
   private readonly prevAmp: Float32Array;
+  private readonly bandPow = new Float64Array(N_BANDS);
+  private readonly bandLog = new Float64Array(N_BANDS);
+  private readonly bandBins = new Float64Array(N_BANDS);
   private tuningHz: number;
   private readonly suppression: number;
 
@@ -181,6 +199,7 @@ export class LiveChroma {
       trebleLong: l ? l.treble : s.treble,
       bassLong: l ? l.bass : s.bass,
       longSeconds: this.long ? this.long.n / this.sampleRate : 0,
+      shortSeconds: this.n / this.sampleRate,
     };
   }
 
@@ -204,8 +223,12 @@ export class LiveChroma {
     }
     w.fft.realTransform(out, buf);
     let peak = 0;
-    let total = 0;
-    let logSum = 0;
+    const bandPow = this.bandPow;
+    const bandLog = this.bandLog;
+    const bandBins = this.bandBins;
+    bandPow.fill(0);
+    bandLog.fill(0);
+    bandBins.fill(0);
     for (let k = w.kLo - 1; k <= w.kHi + 1; k++) {
       const re = out[2 * k] as number;
       const im = out[2 * k + 1] as number;
@@ -213,14 +236,27 @@ export class LiveChroma {
       const m = Math.sqrt(p);
       mag[k] = m;
       if (k >= w.kLo && k <= w.kHi) {
-        total += p;
-        logSum += Math.log(p + 1e-20);
+        const b = w.band[k] as number;
+        bandPow[b] = (bandPow[b] as number) + p;
+        bandLog[b] = (bandLog[b] as number) + Math.log(p + 1e-20);
+        bandBins[b] = (bandBins[b] as number) + 1;
         if (m > peak) peak = m;
       }
     }
-    const bins = w.kHi - w.kLo + 1;
-    const flatness = total > 0 ? Math.exp(logSum / bins) / (total / bins) : 1;
-    const tonality = Math.max(0, Math.min(1, 1 - flatness / 0.56));
+    // Flatness per octave band (as MPEG-7's AudioSpectrumFlatness does per band), so that coloured noise
+    // — pink room noise, whose power falls 3 dB per octave — reads as noise too; the bands' tonalities are
+    // averaged weighted by their power.
+    let tonal = 0;
+    let power = 0;
+    for (let b = 0; b < N_BANDS; b++) {
+      const pw = bandPow[b] as number;
+      const nb = bandBins[b] as number;
+      if (!(pw > 0) || nb < 2) continue;
+      const flat = Math.exp((bandLog[b] as number) / nb) / (pw / nb);
+      tonal += pw * Math.max(0, Math.min(1, 1 - flat / NOISE_FLATNESS));
+      power += pw;
+    }
+    const tonality = power > 0 ? tonal / power : 0;
     semi.fill(0);
     const floor = peak * 10 ** (-50 / 20);
     const sr = this.sampleRate;

@@ -1,6 +1,8 @@
 /**
  * Live listening: streaming chord and key recognition, an instrument tuner and play-along scoring.
- * Pure TypeScript; the browser's Web Worker and the Node bench (`npm run bench:live`) share it.
+ * Pure TypeScript; the browser's Web Worker and the Node bench (`npm run bench:live`) share it. The test
+ * instruments and room of `./synth.ts` are not part of the engine: they are exported from
+ * `@tonic/analysis/testing`.
  */
 
 export {
@@ -20,12 +22,4 @@ export {
   scoreBars,
 } from "./playalong.js";
 export { LIVE_BLOCK, LiveListener, type LiveListenerOptions, type LiveUpdate } from "./session.js";
-export {
-  addRoom,
-  type ChordSequenceOptions,
-  chordVoicing,
-  type HeldChord,
-  type LiveTimbre,
-  renderChordSequence,
-} from "./synth.js";
 export { LiveTuner, midiName, TUNER_STRINGS, type TunerInstrument, type TunerReading } from "./tuner.js";

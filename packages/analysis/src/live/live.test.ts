@@ -1,14 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sineTone } from "../vocal/index.js";
-import {
-  barsFromChords,
-  chordsMatch,
-  LIVE_BLOCK,
-  LiveListener,
-  LiveTuner,
-  renderChordSequence,
-  scoreBars,
-} from "./index.js";
+import { addRoom, type LiveTimbre, renderChordSequence, renderSpeech, sineTone } from "../testing/index.js";
+import { barsFromChords, chordsMatch, LIVE_BLOCK, LiveListener, LiveTuner, scoreBars } from "./index.js";
 
 const SR = 48000;
 
@@ -26,6 +18,34 @@ function listen(pcm: Float32Array, listener = new LiveListener(SR)) {
 
 const at = (shown: { time: number; chord: string }[], t: number) =>
   shown.find((s) => s.time >= t)?.chord ?? "none";
+
+/**
+ * Per held chord of `seq` (played from t = 0): the latency from its start to the end of the block whose
+ * frame first displays it (ms, null if never), and the display changes after that while it is held.
+ */
+function perChord(seq: readonly { chord: string; seconds: number }[], timbre: LiveTimbre, room: boolean) {
+  let pcm = renderChordSequence(seq, { timbre, sampleRate: SR });
+  if (room) pcm = addRoom(pcm, SR);
+  const listener = new LiveListener(SR);
+  const shown: { time: number; chord: string; end: number }[] = [];
+  for (let i = 0; i + LIVE_BLOCK <= pcm.length; i += LIVE_BLOCK) {
+    for (const c of listener.push(pcm.subarray(i, i + LIVE_BLOCK)).chords) {
+      shown.push({ time: c.time, chord: c.chord, end: (i + LIVE_BLOCK) / SR });
+    }
+  }
+  let t0 = 0;
+  return seq.map(({ chord, seconds }) => {
+    const held = shown.filter((f) => f.time >= t0 && f.time < t0 + seconds);
+    const first = held.findIndex((f) => f.chord === chord);
+    let changes = 0;
+    for (let k = first + 1; first >= 0 && k < held.length; k++) {
+      if (held[k]?.chord !== held[k - 1]?.chord) changes++;
+    }
+    const latencyMs = first < 0 ? null : Math.round(((held[first]?.end ?? 0) - t0) * 1000);
+    t0 += seconds;
+    return { chord, latencyMs, changes };
+  });
+}
 
 describe("LiveListener", () => {
   it("follows a piano progression within the hold and shows no chord on silence", () => {
@@ -58,6 +78,73 @@ describe("LiveListener", () => {
     listener.resetKey();
     const u = listener.push(new Float32Array(LIVE_BLOCK * 4));
     expect(u.key?.key ?? null).toBeNull();
+  });
+
+  it("holds re-strummed chords without flicker, clean and in a noisy room", () => {
+    // I–vi–IV–V7 and ii–V–I, 4 s each, re-strummed or re-struck every 0.5 s.
+    const seq = ["G", "Em", "C", "D7", "Dm7", "G7", "Cmaj7"].map((chord) => ({ chord, seconds: 4 }));
+    for (const timbre of ["guitar", "piano"] as const) {
+      for (const room of [false, true]) {
+        const res = perChord(seq, timbre, room);
+        expect(res.map((r) => r.latencyMs === null)).toEqual(seq.map(() => false));
+        expect(res.map((r) => r.changes)).toEqual(seq.map(() => 0));
+      }
+    }
+  });
+
+  it("shows a chord change within 150 ms, also between chords sharing notes", () => {
+    // C–G share G, G–Am none, Am–F two notes, F–C one, C–Em two, Em–Dm none.
+    const seq = ["C", "G", "Am", "F", "C", "Em", "Dm"].map((chord) => ({ chord, seconds: 2 }));
+    for (const timbre of ["guitar", "piano", "organ"] as const) {
+      const res = perChord(seq, timbre, false).slice(1);
+      for (const r of res) expect(r.latencyMs, `${timbre} ${r.chord}`).toBeLessThanOrEqual(150);
+    }
+  });
+
+  it("follows a seventh added to a held triad and major ↔ minor on the same root", () => {
+    const seq = ["G", "G7", "C", "Cm", "A", "Am"].map((chord) => ({ chord, seconds: 2 }));
+    for (const timbre of ["guitar", "piano", "organ"] as const) {
+      const res = perChord(seq, timbre, false);
+      for (const r of res) expect(r.latencyMs, `${timbre} ${r.chord}`).not.toBeNull();
+      for (const r of res) expect(r.latencyMs ?? 1e9, `${timbre} ${r.chord}`).toBeLessThan(500);
+    }
+  });
+
+  it("shows no chord while someone talks, also in a room and right after a chord", () => {
+    for (const voice of ["low", "high"] as const) {
+      const talk = renderSpeech({ seconds: 8, sampleRate: SR, voice });
+      const chordThenTalk = new Float32Array(2 * SR + talk.length);
+      chordThenTalk.set(
+        renderChordSequence([{ chord: "G", seconds: 2 }], { timbre: "guitar", sampleRate: SR }),
+      );
+      chordThenTalk.set(talk, 2 * SR);
+      for (const [pcm, from] of [
+        [talk, 0],
+        [addRoom(talk, SR), 0],
+        [chordThenTalk, 2.15],
+      ] as const) {
+        const { shown } = listen(pcm);
+        const during = shown.filter((s) => s.time >= from);
+        const none = during.filter((s) => s.chord === "N").length;
+        expect(none / during.length).toBeGreaterThanOrEqual(0.95);
+      }
+    }
+  });
+
+  it("shows no chord on room noise after the music stops", () => {
+    const pcm = addRoom(
+      renderChordSequence(
+        [
+          { chord: "Am", seconds: 2 },
+          { chord: "N", seconds: 3 },
+        ],
+        { timbre: "piano", sampleRate: SR },
+      ),
+      SR,
+    );
+    const { shown } = listen(pcm);
+    expect(at(shown, 1)).toBe("Am");
+    expect(new Set(shown.filter((s) => s.time > 2.3).map((s) => s.chord))).toEqual(new Set(["N"]));
   });
 
   it("rejects an unsupported sample rate", () => {

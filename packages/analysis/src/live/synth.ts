@@ -1,10 +1,11 @@
 /**
  * Synthetic instrument chords for the live bench and the browser tests: plucked guitar (Karplus–Strong),
- * a piano-like struck string and a drawbar organ, plus a room (reverb and noise).
- * Deterministic; pure module (no Node or DOM APIs).
+ * a piano-like struck string and a drawbar organ, a talking voice, plus a room (reverb and noise).
+ * Deterministic; pure module (no Node or DOM APIs). Exported from `@tonic/analysis/testing`, not from the
+ * package root.
  */
 import { parseDisplayChord } from "../labels.js";
-import { makeRng } from "../vocal/index.js";
+import { makeRng, type SynthNote, type SynthVowel, synthesizeVoice } from "../vocal/synth.js";
 
 /** Instrument timbres of {@link renderChordSequence}. */
 export type LiveTimbre = "guitar" | "piano" | "organ";
@@ -251,5 +252,100 @@ export function addRoom(x: Float32Array, sampleRate: number, snrDb = 15, seed = 
   }
   const g = nAmp / Math.sqrt(pe / Math.max(1, x.length) || 1);
   for (let n = 0; n < x.length; n++) out[n] = (out[n] as number) + g * (pink[n] as number);
+  return out;
+}
+
+/** Options of {@link renderSpeech}. */
+export interface SpeechOptions {
+  /** Duration, seconds (> 0). */
+  seconds: number;
+  /** Hz (default 48000). */
+  sampleRate?: number;
+  /** "low": F0 100–150 Hz, adult-male formants; "high": F0 150–220 Hz, formants × 1.15 (default "low"). */
+  voice?: "low" | "high";
+  /** Peak level after normalisation (default 0.5). */
+  peak?: number;
+  seed?: number;
+}
+
+const VOWELS: readonly SynthVowel[] = ["a", "e", "i", "o", "u"];
+
+/**
+ * A voice talking (a deterministic stand-in for recorded speech): phrases of 3–9 syllables separated by
+ * 0.25–0.7 s pauses. Each syllable (0.12–0.3 s) is {@link synthesizeVoice}'s glottal source and formant
+ * cascade with no vibrato, 1 % jitter and some breath, its pitch gliding continuously (chained portamento)
+ * by 1–4 semitones up or down around an intonation contour that declines over the phrase (Pierrehumbert
+ * 1980: declination and pitch accents) across the voice's F0 range, and its formants moving from one
+ * vowel to another (two renders of the same source, cross-faded); syllables are joined by 30–80 ms gaps
+ * holding a fricative or plosive noise burst (high-passed white noise).
+ * @returns mono PCM at `sampleRate`, `round(seconds·sampleRate)` samples, peak-normalised to `peak`.
+ */
+export function renderSpeech(options: SpeechOptions): Float32Array {
+  const sr = options.sampleRate ?? 48000;
+  const high = options.voice === "high";
+  const rng = makeRng(options.seed ?? 11);
+  const out = new Float32Array(Math.round(options.seconds * sr));
+  const fTop = high ? 220 : 150;
+  const fBottom = high ? 150 : 100;
+  const hzToMidi = (hz: number) => 69 + 12 * Math.log2(hz / 440);
+  const pick = () => VOWELS[Math.floor(rng() * VOWELS.length)] ?? "a";
+  let t = 0.2;
+  while (t < options.seconds - 0.5) {
+    const syllables = 3 + Math.floor(rng() * 7);
+    for (let k = 0; k < syllables && t < options.seconds - 0.35; k++) {
+      const dur = 0.12 + 0.18 * rng();
+      const declined = fTop - (fTop - fBottom) * (k / Math.max(1, syllables - 1));
+      const start = hzToMidi(declined * (0.94 + 0.12 * rng()));
+      const glide = (1 + 3 * rng()) * (rng() < 0.5 ? -1 : 1);
+      // Four legato pieces, each gliding over its whole length from the previous piece's pitch.
+      const piece = dur / 4;
+      const notes: SynthNote[] = [0, 1, 2, 3].map((i) => ({
+        midi: start + (glide * i) / 3,
+        start: i * piece,
+        end: (i + 1) * piece,
+      }));
+      const seed = Math.floor(rng() * 1e9);
+      const voice = (vowel: SynthVowel) =>
+        synthesizeVoice({
+          notes,
+          sampleRate: sr,
+          duration: dur,
+          vibratoCents: 0,
+          portamento: piece,
+          breathiness: 0.15,
+          jitter: 0.01,
+          vowel,
+          formantScale: high ? 1.15 : 1,
+          amplitude: 0.6 + 0.4 * rng(),
+          seed,
+        });
+      const a = voice(pick());
+      const b = voice(pick());
+      const at = Math.round(t * sr);
+      for (let i = 0; i < a.length && at + i < out.length; i++) {
+        const u = i / a.length;
+        out[at + i] = (out[at + i] as number) + (1 - u) * (a[i] as number) + u * (b[i] as number);
+      }
+      t += dur;
+      // The consonant between syllables.
+      const gap = 0.03 + 0.05 * rng();
+      const burst = Math.round(Math.min(gap, 0.03 + 0.03 * rng()) * sr);
+      const amp = 0.05 + 0.15 * rng();
+      const from = Math.round(t * sr);
+      let prev = 0;
+      for (let i = 0; i < burst && from + i < out.length; i++) {
+        const w = rng() * 2 - 1;
+        const env = Math.sin((Math.PI * i) / burst);
+        out[from + i] = (out[from + i] as number) + amp * env * (w - prev);
+        prev = w;
+      }
+      t += gap;
+    }
+    t += 0.25 + 0.45 * rng();
+  }
+  let mx = 0;
+  for (const x of out) mx = Math.max(mx, Math.abs(x));
+  const g = mx > 0 ? (options.peak ?? 0.5) / mx : 0;
+  for (let i = 0; i < out.length; i++) out[i] = (out[i] as number) * g;
   return out;
 }

@@ -4,6 +4,17 @@
  */
 import { parseDisplayChord } from "../labels.js";
 
+/** Synthetic guitar, piano and organ chords and a room, for the live chord recogniser's tests and bench. */
+export {
+  addRoom,
+  type ChordSequenceOptions,
+  chordVoicing,
+  type HeldChord,
+  type LiveTimbre,
+  renderChordSequence,
+  renderSpeech,
+  type SpeechOptions,
+} from "../live/synth.js";
 /** The source-filter singing synthesiser used by the vocal detector's tests and demos. */
 export {
   makeRng,
