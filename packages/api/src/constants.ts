@@ -43,3 +43,24 @@ export const GATE_MESSAGES = {
   login: "Please log in to analyze new songs.",
   limit: `Daily Limit Reached: free accounts can analyze ${FREE_DAILY_LIMIT} new songs a day. Upgrade to Premium for unlimited analysis.`,
 } as const;
+
+/** SPEC §6 premium features, in the SPEC's order (plan catalogue and policy text). */
+export const PREMIUM_FEATURES = [
+  "Unlimited song analysis",
+  "Advanced chord detection",
+  "Priority support",
+  "Offline mode access",
+  "No advertisements",
+  "Exclusive learning content",
+  "Custom exercises and practice",
+  "Progress tracking and analytics",
+  "Early access to new features",
+] as const;
+
+/** SPEC §6 free features (plan catalogue and policy text). */
+export const FREE_FEATURES = [
+  "Basic scale explorer",
+  "Basic chord detection",
+  `${FREE_DAILY_LIMIT} song analyses per day`,
+  "Standard support",
+] as const;

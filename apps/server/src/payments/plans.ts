@@ -1,27 +1,14 @@
-import { FREE_DAILY_LIMIT, type Plan, type PlanCatalogue, REFUND_DAYS } from "@tonic/api";
+import {
+  FREE_DAILY_LIMIT,
+  FREE_FEATURES,
+  type Plan,
+  type PlanCatalogue,
+  PREMIUM_FEATURES,
+  REFUND_DAYS,
+} from "@tonic/api";
 
 export type { Plan, PlanCatalogue, PlanCurrency, PlanId } from "@tonic/api";
-
-/** SPEC §6 premium features, in the SPEC's order. */
-export const PREMIUM_FEATURES = [
-  "Unlimited song analysis",
-  "Advanced chord detection",
-  "Priority support",
-  "Offline mode access",
-  "No advertisements",
-  "Exclusive learning content",
-  "Custom exercises and practice",
-  "Progress tracking and analytics",
-  "Early access to new features",
-] as const;
-
-/** SPEC §6 free features (policy text). */
-export const FREE_FEATURES = [
-  "Basic scale explorer",
-  "Basic chord detection",
-  `${FREE_DAILY_LIMIT} song analyses per day`,
-  "Standard support",
-] as const;
+export { FREE_FEATURES, PREMIUM_FEATURES } from "@tonic/api";
 
 const features = [...PREMIUM_FEATURES];
 

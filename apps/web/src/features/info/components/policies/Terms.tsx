@@ -1,27 +1,9 @@
+import { FREE_FEATURES, PREMIUM_FEATURES } from "@tonic/api";
 import { Link } from "react-router-dom";
 import { usePlans } from "@/lib/plans";
 import { COMPANY, POLICY } from "./company";
 import { PlanPrices, useRefundDays } from "./PlanPrices";
 import { Bullets, linkClass, PolicySection } from "./Prose";
-
-/** SPEC §6 policy text lists, used until the plan catalogue has loaded. */
-const PREMIUM_FALLBACK = [
-  "Unlimited song analysis",
-  "Advanced chord detection",
-  "Priority support",
-  "Offline mode access",
-  "No advertisements",
-  "Exclusive learning content",
-  "Custom exercises and practice",
-  "Progress tracking and analytics",
-  "Early access to new features",
-];
-const FREE_FALLBACK = [
-  "Basic scale explorer",
-  "Basic chord detection",
-  "5 song analyses per day",
-  "Standard support",
-];
 
 /** The six sections of SPEC §2 "Policy pages", in order. */
 export const TERMS_SECTIONS = [
@@ -40,8 +22,8 @@ const title = (id: (typeof TERMS_SECTIONS)[number]["id"]) =>
 export function TermsText() {
   const { data } = usePlans();
   const refundDays = useRefundDays(POLICY.refundDays);
-  const premium = data?.premiumFeatures ?? PREMIUM_FALLBACK;
-  const free = data?.freeFeatures ?? FREE_FALLBACK;
+  const premium = data?.premiumFeatures ?? [...PREMIUM_FEATURES];
+  const free = data?.freeFeatures ?? [...FREE_FEATURES];
   return (
     <>
       <nav aria-label="Sections" className="rounded-xl bg-slate-50 p-4 dark:bg-slate-900">
