@@ -7,7 +7,7 @@ import { songLanguage, storeSong } from "../songs/store.js";
 import type { VideoDetails, YouTubeClient } from "../youtube/client.js";
 import { analyzeInThread } from "./analyze-in-thread.js";
 import { jobDirPrefix } from "./cleanup.js";
-import { claimJob, completeJob, failJob, setJobProgress } from "./store.js";
+import { claimJob, completeJob, failJob, getJob, setJobProgress } from "./store.js";
 import { decodeWithFfmpeg, downloadAudio, JobError, type ToolPaths } from "./tools.js";
 
 /** Longest video analysed, seconds (SPEC §9: search keeps at most 10 minutes). */
@@ -33,7 +33,7 @@ export interface JobDeps {
   timeoutMs: number;
   /** Name recorded on the job (host:pid). */
   workerName: string;
-  /** Gives back a user's counted analysis when the job fails (accounts issue `refundAnalysis`). */
+  /** Gives back a user's counted analysis when the job fails (accounts issue `refundAnalysis`); idempotent. */
   refund: (userId: string, videoId: string) => Promise<void>;
   log?: JobLogger;
 }
@@ -62,7 +62,7 @@ function keyOfMusic(result: AnalysisResult): string | null {
  * details (YouTube Data API when configured), downloads the audio with yt-dlp, decodes it with ffmpeg,
  * analyses it in a worker thread and stores the song, reporting state and progress on the job row.
  * Any failure (private/deleted/too long/non-music video, download failure, timeout) ends the job
- * "failed" with a user-facing message, writes nothing to `songs` and refunds the requesters.
+ * "failed" with a user-facing message, writes nothing to `songs` and refunds the requesters before the job shows as failed.
  *
  * @param jobId the job's id.
  * @returns "done", "failed" or "skipped" (the job was not queued any more).
@@ -165,15 +165,20 @@ export async function processJob(deps: JobDeps, jobId: string): Promise<"done" |
       { jobId, videoId, err: err instanceof Error ? err.message : String(err) },
       "analysis failed",
     );
-    const requesters = await failJob(db, jobId, message);
-    for (const userId of requesters) {
+    const refund = async (userId: string) => {
       await deps.refund(userId, videoId).catch((e: unknown) => {
         deps.log?.error(
           { userId, videoId, err: e instanceof Error ? e.message : String(e) },
           "refund failed",
         );
       });
-    }
+    };
+    // Refund before the job shows as failed, so a page that sees "failed" also sees its count given
+    // back; refunds are idempotent, so anyone who joined meanwhile is refunded after, without doubling.
+    const before = (await getJob(db, jobId))?.requesters ?? [];
+    for (const userId of before) await refund(userId);
+    const requesters = await failJob(db, jobId, message);
+    for (const userId of requesters) if (!before.includes(userId)) await refund(userId);
     return "failed";
   } finally {
     clearTimeout(timer);
