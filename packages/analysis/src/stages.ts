@@ -158,14 +158,33 @@ export interface Salience {
 }
 
 /**
+ * Strength (0..1) of the greedy overtone sieve ({@link suppressHarmonics}) in the whole-mix salience that
+ * feeds the key, meter and beat-synchronous loudness. Chosen on synthetic songs.
+ */
+export const MIX_OVERTONE_SUPPRESSION = 0.25;
+/**
+ * Strength of the same sieve in the harmonic (HPSS) salience the chord stage reads: none. The sieve
+ * takes each pitch's energy as a note and subtracts its expected partials from the pitches above, so in
+ * a chord it also removes real chord tones that coincide with partials of lower ones (the fifth is the
+ * root's 3rd partial, the root an octave up its 2nd). On real instruments and voices, whose partial
+ * amplitudes vary, that loss outweighs the gain: Beatles majmin WCSR 0.622 / 0.650 / 0.675 / 0.690 /
+ * 0.704 at strengths 0.8 / 0.5 / 0.25 / 0.1 / 0 (real-rec-dev, issue 12), falling monotonically with
+ * strength. The chord templates model the partials instead ({@link chordVocabulary}, Gómez 2006).
+ */
+export const CHORD_OVERTONE_SUPPRESSION = 0;
+
+/**
  * Salience stage: semitone spectrum with overtone suppression and log compression (see
  * {@link semitoneSpectrogram}) on the tuning-corrected pitch grid.
  * @param harmonicOnly keep only the harmonic part (median-filtering HPSS, {@link separateHarmonic}):
- * what the chord stage reads, so that drums and other transients do not colour the chords.
+ * what the chord stage reads, so that drums and other transients do not colour the chords. It is read
+ * without the overtone sieve ({@link CHORD_OVERTONE_SUPPRESSION}); the whole mix with
+ * {@link MIX_OVERTONE_SUPPRESSION}.
  */
 export function salienceStage(spec: Spectrogram, tuningHz: Hz, harmonicOnly = false): Salience {
+  const suppression = harmonicOnly ? CHORD_OVERTONE_SUPPRESSION : MIX_OVERTONE_SUPPRESSION;
   return {
-    semitones: semitoneSpectrogram(spec, tuningHz, 100, 0.25, harmonicOnly),
+    semitones: semitoneSpectrogram(spec, tuningHz, 100, suppression, harmonicOnly),
     frames: spec.frames,
     frameSeconds: seconds(spec.hop / spec.rate),
     windowSeconds: seconds(spec.n / spec.rate),
