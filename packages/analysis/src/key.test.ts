@@ -64,6 +64,18 @@ describe("estimateKey", () => {
     expect(estimateKey(cMajor, NO_CHORDS).key).toBe("C Major");
   });
 
+  it("reads the Aeolian pop loop i–♭VI–♭III–♭VII (Am–F–C–G) as A minor, not its relative C major", () => {
+    // Pop minor keys use the flat seventh (G), rarely the leading tone (G♯): the POP909 profiles know it;
+    // the classical Albrecht–Shanahan ones read this loop as C major.
+    const loop = triadProfile([
+      [A, true, 4],
+      [F, false, 2],
+      [C, false, 2],
+      [G, false, 2],
+    ]);
+    expect(estimateKey(loop, NO_CHORDS).key).toBe("A Minor");
+  });
+
   it("decides a relative pair with the same pitch content by the time spent on the tonic chord", () => {
     const onAm = estimateKey(
       WHITE_KEYS,

@@ -16,17 +16,19 @@ export const TEMPERLEY_MINOR = [
 ];
 
 /**
- * Albrecht & Shanahan (2013) corpus profiles: pitch-class distributions of 982 (major) and 490 (minor)
- * classical pieces ("The Use of Large Corpora to Train a New Type of Key-Finding Algorithm: An Improved
- * Treatment of the Minor Mode", Music Perception 31(1), 59–67). Their minor profile weights the minor
- * third and the lowered sixth and seventh against the major mode's, so relative keys are less confused
- * than with Krumhansl–Kessler; they are the global key's template (see {@link estimateKey}).
+ * Pop-music key profiles: per-beat pitch-class distributions of the 757 single-key songs of POP909
+ * (Wang et al., ISMIR 2020; MIT licence; 402 major, 355 minor), index 0 = tonic, derived by
+ * `bench/pop909-key-profiles.ts` (provenance in PROVENANCE.md). Unlike the classical corpora behind
+ * Krumhansl–Kessler and Albrecht & Shanahan (2013, Music Perception 31(1)), pop minor keys are Aeolian — the flat seventh (0.129) far
+ * above the leading tone (0.008) — and the thirds are clean in both modes, so a minor song built on
+ * i–♭VI–♭III–♭VII or a rock song with power chords and a minor-third melody is not read as its
+ * relative or parallel major. They are the global key's template (see {@link estimateKey}).
  */
-export const ALBRECHT_SHANAHAN_MAJOR = [
-  0.238, 0.006, 0.111, 0.006, 0.137, 0.094, 0.016, 0.214, 0.009, 0.08, 0.008, 0.081,
+export const POP909_MAJOR = [
+  0.215, 0.001, 0.135, 0.001, 0.149, 0.083, 0.003, 0.209, 0.005, 0.13, 0.005, 0.065,
 ];
-export const ALBRECHT_SHANAHAN_MINOR = [
-  0.22, 0.006, 0.104, 0.123, 0.019, 0.103, 0.012, 0.214, 0.062, 0.022, 0.061, 0.052,
+export const POP909_MINOR = [
+  0.238, 0.001, 0.081, 0.146, 0.002, 0.126, 0.001, 0.201, 0.064, 0.004, 0.129, 0.008,
 ];
 
 /**
@@ -98,15 +100,16 @@ export interface KeyEstimate {
  * Estimate the global key.
  *
  * Score of each of the 24 keys = Pearson correlation of the treble+bass chroma profile with the
- * Albrecht & Shanahan (2013) profile of that key (the Krumhansl–Schmuckler correlation method,
- * Krumhansl 1990), plus chord evidence that separates relatives: {@link TONIC_SHARE_WEIGHT} × the
+ * POP909 pop-music profile of that key ({@link POP909_MAJOR}; the Krumhansl–Schmuckler correlation
+ * method, Krumhansl 1990), plus chord evidence that separates relatives: {@link TONIC_SHARE_WEIGHT} × the
  * share of chord time spent on the tonic triad of the right mode. Confidences are a softmax over the 24
  * scores (temperature {@link KEY_SOFTMAX_TEMPERATURE}).
  *
  * The previous combination (mean of Krumhansl–Kessler and Temperley–Kostka–Payne correlations, tonic
  * share × 0.5, +0.06/+0.04 for the last/first chord) leaned on the chords; on real recordings, whose
  * decoded chords are noisy and whose excerpts do not end on a cadence, that cost accuracy (GTZAN key
- * score 0.58 → 0.61 with this one; synthetic and classical sets unchanged or better).
+ * score 0.58 → 0.61 with Albrecht–Shanahan profiles, 0.65 with the POP909 ones; synthetic songs
+ * unchanged; the classical renderings of real-dev 0.943 → 0.927, one Beethoven sonata movement).
  *
  * @param chroma 12-bin whole-piece pitch-class profile (≥ 0), index 0 = C.
  * @param stats chord statistics from the chord recogniser.
@@ -122,7 +125,7 @@ export function estimateKey(chroma: ArrayLike<number>, stats: ChordStats): KeyEs
   for (let t = 0; t < 12; t++) {
     for (const mode of ["major", "minor"] as const) {
       const minor = mode === "minor";
-      const p = corrRot(chroma, minor ? ALBRECHT_SHANAHAN_MINOR : ALBRECHT_SHANAHAN_MAJOR, t);
+      const p = corrRot(chroma, minor ? POP909_MINOR : POP909_MAJOR, t);
       const tonicShare = ((minor ? stats.minorSeconds[t] : stats.majorSeconds[t]) ?? 0) / tot;
       scores.push({ tonic: t, mode, s: p + TONIC_SHARE_WEIGHT * tonicShare });
     }
