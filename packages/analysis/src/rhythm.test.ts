@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { analyzeAudio } from "./analyze.js";
-import { beatSalience, harmonicOffbeatRatio, inferMeter, isWaltzNotCompound } from "./rhythm.js";
+import {
+  beatSalience,
+  harmonicOffbeatRatio,
+  inferMeter,
+  isWaltzNotCompound,
+  isWaltzPeriodicity,
+  onsetAutocorrelation,
+} from "./rhythm.js";
 import { renderMeter } from "./testing/index.js";
 
 /** Chroma frames (12 per frame) holding one pitch class per frame, as chosen by `pcAt(seconds)`. */
@@ -51,6 +58,77 @@ describe("3-vs-2 grouping", () => {
   it("inferMeter with triple = true returns 3/4 and the phase of the chord changes", () => {
     const novelty = Array.from({ length: 30 }, (_, i) => (i % 3 === 1 ? 1 : 0));
     expect(inferMeter(novelty, false, true)).toEqual({ timeSignature: "3/4", beatsPerBar: 3, phase: 1 });
+  });
+});
+
+/**
+ * Onset envelope (≈ 86 frames/s) of a repeated bar: `pattern` lists (position in beats, strength) pairs,
+ * each rendered as a 5-frame Gaussian bump.
+ */
+function patternEnvelope(
+  beatSeconds: number,
+  bars: number,
+  beatsPerBar: number,
+  pattern: [number, number][],
+) {
+  const frameRate = 11025 / 128;
+  const beatFrames = beatSeconds * frameRate;
+  const env = new Float32Array(Math.round(bars * beatsPerBar * beatFrames) + 20);
+  for (let b = 0; b < bars; b++)
+    for (const [pos, amp] of pattern) {
+      const c = Math.round((b * beatsPerBar + pos) * beatFrames) + 5;
+      for (let j = -2; j <= 2; j++) env[c + j] = Math.max(env[c + j] as number, amp * Math.exp(-0.5 * j * j));
+    }
+  return { env, beatFrames };
+}
+
+describe("waltz or swung duple beat (isWaltzPeriodicity)", () => {
+  it("onsetAutocorrelation peaks at the period of a pulse train and is 0 off it", () => {
+    const { env, beatFrames } = patternEnvelope(0.5, 16, 4, [
+      [0, 1],
+      [1, 1],
+      [2, 1],
+      [3, 1],
+    ]);
+    const [atBeat = 0, atHalf = 0] = onsetAutocorrelation(env, [beatFrames, beatFrames / 2]);
+    expect(atBeat).toBeGreaterThan(0.8);
+    expect(atHalf).toBe(0);
+    expect(onsetAutocorrelation(new Float32Array(50), [10])).toEqual([0]);
+  });
+
+  it("a waltz tracked at the dotted level (τ = 1.5 quarters) reads as triple", () => {
+    // Oom-pah-pah at 150 BPM, with and without faint eighths.
+    const plain = patternEnvelope(0.4, 24, 3, [
+      [0, 1],
+      [1, 0.7],
+      [2, 0.7],
+    ]);
+    expect(isWaltzPeriodicity(plain.env, 1.5 * plain.beatFrames)).toBe(true);
+    const eighths = patternEnvelope(0.4, 24, 3, [
+      [0, 1],
+      [0.5, 0.2],
+      [1, 0.7],
+      [1.5, 0.2],
+      [2, 0.7],
+      [2.5, 0.2],
+    ]);
+    expect(isWaltzPeriodicity(eighths.env, 1.5 * eighths.beatFrames)).toBe(true);
+  });
+
+  it.each([
+    0.3, 0.6, 0.9,
+  ])("a 4/4 shuffle (swung eighth at 2/3 of the beat, strength %s) stays duple", (swung) => {
+    const pattern: [number, number][] = [];
+    for (let k = 0; k < 4; k++) pattern.push([k, k % 2 ? 1.5 : 1], [k + 2 / 3, swung]);
+    const { env, beatFrames } = patternEnvelope(0.5, 16, 4, pattern);
+    expect(isWaltzPeriodicity(env, beatFrames)).toBe(false);
+  });
+
+  it("straight eighths in 4/4 stay duple", () => {
+    const pattern: [number, number][] = [];
+    for (let k = 0; k < 4; k++) pattern.push([k, k % 2 ? 1.5 : 1], [k + 0.5, 0.5]);
+    const { env, beatFrames } = patternEnvelope(0.5, 16, 4, pattern);
+    expect(isWaltzPeriodicity(env, beatFrames)).toBe(false);
   });
 });
 

@@ -320,6 +320,63 @@ export function isWaltzNotCompound(dottedSalience: number, fasterSalience: numbe
 }
 
 /**
+ * Normalised autocorrelation of the onset envelope, read at fractional lags: the mean is removed, each
+ * value is divided by the lag-0 energy, and the largest value within ±2 % of the lag (at least ±1 frame,
+ * for tempo drift and frame quantisation) is taken, clipped at 0. The periodicity measure of Ellis (2007)
+ * and of the comb-template meter models (Klapuri et al. 2006; Davies & Plumbley, "Context-dependent beat
+ * tracking of musical audio", IEEE TASLP 15(3), 2007).
+ *
+ * @param onset onset strength per frame.
+ * @param lags lags in frames (> 0, fractional allowed).
+ * @returns one value per lag in 0..1 (0 for lags beyond the envelope or an envelope without energy).
+ */
+export function onsetAutocorrelation(onset: Float32Array, lags: readonly number[]): number[] {
+  const n = onset.length;
+  let mean = 0;
+  for (let i = 0; i < n; i++) mean += onset[i] as number;
+  mean /= Math.max(1, n);
+  const acf = (lag: number) => {
+    let s = 0;
+    for (let i = lag; i < n; i++) s += ((onset[i] as number) - mean) * ((onset[i - lag] as number) - mean);
+    return s / (n - lag);
+  };
+  const a0 = n > 0 ? acf(0) : 0;
+  return lags.map((lagF) => {
+    if (!(a0 > 0)) return 0;
+    const c = Math.round(lagF);
+    const w = Math.max(1, Math.round(0.02 * lagF));
+    let best = 0;
+    for (let lag = Math.max(1, c - w); lag <= c + w && lag < n; lag++) best = Math.max(best, acf(lag) / a0);
+    return best;
+  });
+}
+
+/**
+ * Waltz or duple meter with a triplet feel? Both look the same at a tracked beat of period τ whose
+ * subdivisions fall in thirds: a 3/4 bar tracked at the dotted level (τ = 1.5 quarters, bar = 2τ), or a
+ * 4/4 bar of swung / shuffled / triplet-hat beats (τ = a quarter). The bar lags (2τ, 4τ) are shared by
+ * both readings, so the comb-template comparison of the two metrical hierarchies (Klapuri et al. 2006;
+ * Davies & Plumbley 2007) reduces to the levels where they differ: the waltz's quarter and eighth
+ * (2τ/3, τ/3) against the duple beat and its half (τ, τ/2). In a waltz every quarter is played (bass on
+ * 1, chords on 2 and 3) and the midpoint of a dotted quarter is off the eighth-note grid; in swung 4/4
+ * the beat itself repeats and the swung eighth comes only once per beat, at 2τ/3.
+ *
+ * @param onset onset strength per frame.
+ * @param periodFrames the tracked (dotted) beat period τ, frames (> 0).
+ * @returns true when the onset autocorrelation at τ/3 and 2τ/3 exceeds that at τ/2 and τ.
+ */
+export function isWaltzPeriodicity(onset: Float32Array, periodFrames: number): boolean {
+  if (!(periodFrames > 0)) return false;
+  const [third = 0, twoThirds = 0, half = 0, beat = 0] = onsetAutocorrelation(onset, [
+    periodFrames / 3,
+    (2 * periodFrames) / 3,
+    periodFrames / 2,
+    periodFrames,
+  ]);
+  return third + twoThirds > half + beat;
+}
+
+/**
  * Compound beat tracked at the wrong grouping? Three eighths per beat (6/8) tracked two eighths at a time
  * look like a 3/4 bar: the tracked "beats" at 2/3 of the true period fall, two times out of three, on
  * unaccented eighths, while a grid 1.5× as slow falls on every accent (kick on 1, snare on 4). The mirror

@@ -40,6 +40,7 @@ import {
   isCompoundNotWaltz,
   isTernary,
   isWaltzNotCompound,
+  isWaltzPeriodicity,
   offbeatRatio,
   trackBeats,
 } from "./rhythm.js";
@@ -423,7 +424,11 @@ export function beatStage(onset: Onset, tempo: Tempo, chroma: TimedChroma): Beat
   if (isTernary(env, beatFrames)) {
     const faster =
       (90 * frameRate) / periodFrames <= MAX_DOUBLED_BPM ? trackBeats(env, (2 * periodFrames) / 3) : [];
-    if (faster.length > 0 && isWaltzNotCompound(beatSalience(env, beatFrames), beatSalience(env, faster))) {
+    if (
+      faster.length > 0 &&
+      isWaltzNotCompound(beatSalience(env, beatFrames), beatSalience(env, faster)) &&
+      isWaltzPeriodicity(env, beatPeriod(beatFrames))
+    ) {
       periodFrames = (2 * periodFrames) / 3;
       beatFrames = faster;
       triple = true;
