@@ -7,8 +7,11 @@ import {
   isWaltzNotCompound,
   isWaltzPeriodicity,
   onsetAutocorrelation,
+  trackBeats,
 } from "./rhythm.js";
+import { beatStage, FINAL_TIGHTNESS } from "./stages.js";
 import { renderMeter } from "./testing/index.js";
+import { hz, seconds } from "./types.js";
 
 /** Chroma frames (12 per frame) holding one pitch class per frame, as chosen by `pcAt(seconds)`. */
 function chromaTrack(seconds: number, frameSeconds: number, pcAt: (t: number) => number) {
@@ -129,6 +132,49 @@ describe("waltz or swung duple beat (isWaltzPeriodicity)", () => {
     for (let k = 0; k < 4; k++) pattern.push([k, k % 2 ? 1.5 : 1], [k + 0.5, 0.5]);
     const { env, beatFrames } = patternEnvelope(0.5, 16, 4, pattern);
     expect(isWaltzPeriodicity(env, beatFrames)).toBe(false);
+  });
+});
+
+describe("final beat-tracking pass (FINAL_TIGHTNESS)", () => {
+  // 48 beats at 100 BPM with sixteenths; for two bars (beats 16–23) the sixteenth before each beat
+  // (phase 3/4) is louder than the beat itself, as in a syncopated figure.
+  const frameRate = 11025 / 128;
+  const period = (60 * frameRate) / 100;
+  const pattern: [number, number][] = [];
+  for (let k = 0; k < 48; k++) {
+    const syncopated = k >= 16 && k < 24;
+    pattern.push(
+      [k, syncopated ? 0.7 : 1],
+      [k + 0.25, 0.3],
+      [k + 0.5, 0.3],
+      [k + 0.75, syncopated ? 1 : 0.3],
+    );
+  }
+  const { env } = patternEnvelope(60 / 100, 1, 48, pattern);
+  const offGrid = (beats: readonly number[]) =>
+    beats.filter((f) => {
+      const phase = ((((f - 5) / period) % 1) + 1) % 1;
+      return Math.min(phase, 1 - phase) > 0.1;
+    }).length;
+
+  it("the default tightness follows the syncopation off the beat; the final pass does not", () => {
+    expect(offGrid(trackBeats(env, period))).toBeGreaterThan(4);
+    expect(offGrid(trackBeats(env, period, FINAL_TIGHTNESS))).toBe(0);
+  });
+
+  it("beatStage returns on-grid beats at the tempo", () => {
+    const frames = 200;
+    const flat = new Float32Array(frames * 12).fill(1);
+    const chroma = {
+      treble: flat,
+      bass: flat,
+      frames,
+      frameSeconds: seconds(0.1),
+      windowSeconds: seconds(0.37),
+    };
+    const track = beatStage({ envelope: env, frameRate: hz(frameRate) }, { bpm: 100 }, chroma);
+    expect(track.frames.length).toBeGreaterThan(40);
+    expect(offGrid(track.frames)).toBe(0);
   });
 });
 
