@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { analyzeAudio } from "./analyze.js";
 import {
+  beatPeriod,
   beatSalience,
   harmonicOffbeatRatio,
   inferMeter,
@@ -119,12 +120,60 @@ describe("waltz or swung duple beat (isWaltzPeriodicity)", () => {
   });
 
   it.each([
+    0.2, 0.4,
+  ])("beatStage re-reads a dotted-level waltz (eighths at %s) as 3/4 at the quarter", (eighth) => {
+    // Oom-pah-pah at 150 BPM, handed to the beat stage at the dotted level (100 BPM).
+    const { env } = patternEnvelope(0.4, 24, 3, [
+      [0, 1],
+      [0.5, eighth],
+      [1, 0.7],
+      [1.5, eighth],
+      [2, 0.7],
+      [2.5, eighth],
+    ]);
+    const frames = 200;
+    const flat = new Float32Array(frames * 12).fill(1);
+    const chroma = {
+      treble: flat,
+      bass: flat,
+      frames,
+      frameSeconds: seconds(0.1),
+      windowSeconds: seconds(0.37),
+    };
+    const track = beatStage({ envelope: env, frameRate: hz(11025 / 128) }, { bpm: 100 }, chroma);
+    expect(track.triple).toBe(true);
+    expect(Math.abs(60 / beatPeriod(track.beats) - 150)).toBeLessThan(3);
+  });
+
+  it.each([
     0.3, 0.6, 0.9,
   ])("a 4/4 shuffle (swung eighth at 2/3 of the beat, strength %s) stays duple", (swung) => {
     const pattern: [number, number][] = [];
     for (let k = 0; k < 4; k++) pattern.push([k, k % 2 ? 1.5 : 1], [k + 2 / 3, swung]);
     const { env, beatFrames } = patternEnvelope(0.5, 16, 4, pattern);
     expect(isWaltzPeriodicity(env, beatFrames)).toBe(false);
+  });
+
+  it.each([
+    0.6, 0.75,
+  ])("beatStage keeps a backbeat 4/4 with the swung eighth at %s of the beat at its tempo", (at) => {
+    // 120 BPM: snare beats (1) alternate with weaker kick beats (0.5), a loud swung eighth and a faint
+    // triplet. Before the periodicity check this read as a 3/4 at 180 BPM.
+    const pattern: [number, number][] = [];
+    for (let k = 0; k < 4; k++) pattern.push([k, k % 2 ? 1 : 0.5], [k + at, 0.8], [k + 1 / 3, 0.3]);
+    const { env } = patternEnvelope(0.5, 12, 4, pattern);
+    const frames = 200;
+    const flat = new Float32Array(frames * 12).fill(1);
+    const chroma = {
+      treble: flat,
+      bass: flat,
+      frames,
+      frameSeconds: seconds(0.1),
+      windowSeconds: seconds(0.37),
+    };
+    const track = beatStage({ envelope: env, frameRate: hz(11025 / 128) }, { bpm: 120 }, chroma);
+    expect(track.triple).toBe(false);
+    expect(Math.abs(60 / beatPeriod(track.beats) - 120)).toBeLessThan(2);
   });
 
   it("straight eighths in 4/4 stay duple", () => {
