@@ -5,6 +5,7 @@ import {
   beatSalience,
   harmonicOffbeatRatio,
   inferMeter,
+  isThreeBeatBarPeriodicity,
   isWaltzNotCompound,
   isWaltzPeriodicity,
   onsetAutocorrelation,
@@ -181,6 +182,46 @@ describe("waltz or swung duple beat (isWaltzPeriodicity)", () => {
     for (let k = 0; k < 4; k++) pattern.push([k, k % 2 ? 1.5 : 1], [k + 0.5, 0.5]);
     const { env, beatFrames } = patternEnvelope(0.5, 16, 4, pattern);
     expect(isWaltzPeriodicity(env, beatFrames)).toBe(false);
+  });
+});
+
+describe("bar length from onset periodicity (isThreeBeatBarPeriodicity)", () => {
+  const beatSeconds = 0.5;
+  const beatFrames = beatSeconds * (11025 / 128);
+
+  it("a waltz repeats in threes", () => {
+    const { env } = patternEnvelope(beatSeconds, 24, 3, [
+      [0, 1],
+      [1, 0.6],
+      [2, 0.6],
+    ]);
+    expect(isThreeBeatBarPeriodicity(env, beatFrames)).toBe(true);
+  });
+
+  it("a rock beat (kick on 1 and 3, snare on 2 and 4, crash on 1) repeats in fours", () => {
+    const { env } = patternEnvelope(beatSeconds, 18, 4, [
+      [0, 1],
+      [0.5, 0.2],
+      [1, 0.7],
+      [1.5, 0.2],
+      [2, 0.5],
+      [2.5, 0.2],
+      [3, 0.7],
+      [3.5, 0.2],
+    ]);
+    expect(isThreeBeatBarPeriodicity(env, beatFrames)).toBe(false);
+  });
+
+  it("no periodicity at all is read as four (the duple default)", () => {
+    expect(isThreeBeatBarPeriodicity(new Float32Array(2000), beatFrames)).toBe(false);
+    expect(isThreeBeatBarPeriodicity(new Float32Array(2000).fill(1), beatFrames)).toBe(false);
+  });
+
+  it("inferMeter takes 3/4 from harmony only when the onsets allow three-beat bars", () => {
+    const novelty = Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? 1 : 0.1));
+    expect(inferMeter(novelty, false).timeSignature).toBe("3/4");
+    expect(inferMeter(novelty, false, false, true).timeSignature).toBe("3/4");
+    expect(inferMeter(novelty, false, false, false).timeSignature).toBe("4/4");
   });
 });
 

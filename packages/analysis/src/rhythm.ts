@@ -219,12 +219,16 @@ export function isTernary(onset: Float32Array, beatFrames: readonly number[]): b
  * @param ternary whether beats are subdivided in three.
  * @param triple the beats are already known to group in threes (see {@link isWaltzNotCompound}): only
  * the downbeat phase of a 3/4 bar is chosen.
+ * @param threeBeatBars whether the onsets support bars of three beats (see
+ * {@link isThreeBeatBarPeriodicity}); when false the harmonic contrast alone cannot choose 3/4 (default
+ * true: harmony alone decides).
  * @returns time signature, beats per bar and index of the first downbeat.
  */
 export function inferMeter(
   novelty: readonly number[],
   ternary: boolean,
   triple = false,
+  threeBeatBars = true,
 ): { timeSignature: TimeSignature; beatsPerBar: number; phase: number } {
   const score = (M: number) => {
     let best = Number.NEGATIVE_INFINITY;
@@ -258,7 +262,7 @@ export function inferMeter(
   const s3 = score(3);
   if (triple) return { timeSignature: "3/4", beatsPerBar: 3, phase: s3.phase };
   const s4 = score(4);
-  if (s3.contrast > 1.15 * s4.contrast && s3.contrast > 0)
+  if (threeBeatBars && s3.contrast > 1.15 * s4.contrast && s3.contrast > 0)
     return { timeSignature: "3/4", beatsPerBar: 3, phase: s3.phase };
   return { timeSignature: "4/4", beatsPerBar: 4, phase: s4.phase };
 }
@@ -374,6 +378,26 @@ export function isWaltzPeriodicity(onset: Float32Array, periodFrames: number): b
     periodFrames,
   ]);
   return third + twoThirds > half + beat;
+}
+
+/**
+ * Do the onsets repeat in bars of three beats rather than four? Comb-template comparison of the two bar
+ * lengths over the onset autocorrelation (Klapuri et al. 2006; Davies & Plumbley 2007): one and two bars
+ * of three beats (3τ, 6τ) against one and two bars of four (4τ, 8τ). Drum patterns, bass figures and
+ * accompaniment riffs repeat every bar, so the true bar length carries the stronger periodicity; popular
+ * music is overwhelmingly in four, so a tie (e.g. no periodicity at all) is read as four.
+ *
+ * @param onset onset strength per frame.
+ * @param periodFrames beat period τ, frames (> 0).
+ * @returns true when the autocorrelation at 3τ and 6τ exceeds that at 4τ and 8τ.
+ */
+export function isThreeBeatBarPeriodicity(onset: Float32Array, periodFrames: number): boolean {
+  if (!(periodFrames > 0)) return false;
+  const [three = 0, six = 0, four = 0, eight = 0] = onsetAutocorrelation(
+    onset,
+    [3, 6, 4, 8].map((k) => k * periodFrames),
+  );
+  return three + six > four + eight;
 }
 
 /**

@@ -39,6 +39,7 @@ import {
   inferMeter,
   isCompoundNotWaltz,
   isTernary,
+  isThreeBeatBarPeriodicity,
   isWaltzNotCompound,
   isWaltzPeriodicity,
   offbeatRatio,
@@ -355,6 +356,8 @@ export interface BeatTrack {
   triple: boolean;
   /** The beats are subdivided in three (compound meter). */
   ternary: boolean;
+  /** The onsets repeat in bars of three beats rather than four (see {@link isThreeBeatBarPeriodicity}). */
+  threeBeatBars: boolean;
   /** 0..1 confidence that the onsets carry a steady beat at this period. */
   confidence: number;
 }
@@ -402,7 +405,8 @@ export function beatSteadiness(onset: Float32Array, periodFrames: number): numbe
 export function beatStage(onset: Onset, tempo: Tempo, chroma: TimedChroma): BeatTrack {
   const env = onset.envelope;
   const frameRate = onset.frameRate;
-  if (tempo.bpm === null) return { beats: [], frames: [], triple: false, ternary: false, confidence: 0 };
+  if (tempo.bpm === null)
+    return { beats: [], frames: [], triple: false, ternary: false, threeBeatBars: false, confidence: 0 };
   let periodFrames = (60 * frameRate) / tempo.bpm;
   let beatFrames = trackBeats(env, periodFrames);
   let triple = false;
@@ -456,6 +460,7 @@ export function beatStage(onset: Onset, tempo: Tempo, chroma: TimedChroma): Beat
     frames: beatFrames,
     triple,
     ternary,
+    threeBeatBars: isThreeBeatBarPeriodicity(env, beatPeriod(beatFrames) || periodFrames),
     confidence: beatSteadiness(env, periodFrames),
   };
 }
@@ -662,7 +667,8 @@ export interface Meter {
 
 /**
  * Meter/downbeat stage: bar length and downbeat phase from beat-to-beat harmonic novelty (chroma change
- * plus chord change; see {@link inferMeter}).
+ * plus chord change; see {@link inferMeter}); 3/4 also needs the onsets to repeat in three-beat bars
+ * ({@link BeatTrack.threeBeatBars}).
  * @returns null when there are fewer than 4 beats.
  */
 export function meterStage(features: BeatSyncFeatures, chords: ChordTrack, beats: BeatTrack): Meter | null {
@@ -683,7 +689,7 @@ export function meterStage(features: BeatSyncFeatures, chords: ChordTrack, beats
         (chords.state[s] !== chords.state[s - 1] ? 1 : 0),
     );
   }
-  const meter = inferMeter(novelty, beats.ternary, beats.triple);
+  const meter = inferMeter(novelty, beats.ternary, beats.triple, beats.threeBeatBars);
   return {
     timeSignature: meter.timeSignature,
     downbeats: beats.beats.filter((_, i) => i % meter.beatsPerBar === meter.phase),
