@@ -219,12 +219,16 @@ export function isTernary(onset: Float32Array, beatFrames: readonly number[]): b
  * @param ternary whether beats are subdivided in three.
  * @param triple the beats are already known to group in threes (see {@link isWaltzNotCompound}): only
  * the downbeat phase of a 3/4 bar is chosen.
+ * @param threeBeatBars whether the onsets support bars of three beats (see
+ * {@link isThreeBeatBarPeriodicity}); when false the harmonic contrast alone cannot choose 3/4 (default
+ * true: harmony alone decides).
  * @returns time signature, beats per bar and index of the first downbeat.
  */
 export function inferMeter(
   novelty: readonly number[],
   ternary: boolean,
   triple = false,
+  threeBeatBars = true,
 ): { timeSignature: TimeSignature; beatsPerBar: number; phase: number } {
   const score = (M: number) => {
     let best = Number.NEGATIVE_INFINITY;
@@ -258,7 +262,7 @@ export function inferMeter(
   const s3 = score(3);
   if (triple) return { timeSignature: "3/4", beatsPerBar: 3, phase: s3.phase };
   const s4 = score(4);
-  if (s3.contrast > 1.15 * s4.contrast && s3.contrast > 0)
+  if (threeBeatBars && s3.contrast > 1.15 * s4.contrast && s3.contrast > 0)
     return { timeSignature: "3/4", beatsPerBar: 3, phase: s3.phase };
   return { timeSignature: "4/4", beatsPerBar: 4, phase: s4.phase };
 }
@@ -317,6 +321,83 @@ export function beatSalience(onset: Float32Array, beatFrames: readonly number[])
  */
 export function isWaltzNotCompound(dottedSalience: number, fasterSalience: number): boolean {
   return dottedSalience > 0 && fasterSalience > 0.75 * dottedSalience;
+}
+
+/**
+ * Normalised autocorrelation of the onset envelope, read at fractional lags: the mean is removed, each
+ * value is divided by the lag-0 energy, and the largest value within ±2 % of the lag (at least ±1 frame,
+ * for tempo drift and frame quantisation) is taken, clipped at 0. The periodicity measure of Ellis (2007)
+ * and of the comb-template meter models (Klapuri et al. 2006; Davies & Plumbley, "Context-dependent beat
+ * tracking of musical audio", IEEE TASLP 15(3), 2007).
+ *
+ * @param onset onset strength per frame.
+ * @param lags lags in frames (> 0, fractional allowed).
+ * @returns one value per lag in 0..1 (0 for lags beyond the envelope or an envelope without energy).
+ */
+export function onsetAutocorrelation(onset: Float32Array, lags: readonly number[]): number[] {
+  const n = onset.length;
+  let mean = 0;
+  for (let i = 0; i < n; i++) mean += onset[i] as number;
+  mean /= Math.max(1, n);
+  const acf = (lag: number) => {
+    let s = 0;
+    for (let i = lag; i < n; i++) s += ((onset[i] as number) - mean) * ((onset[i - lag] as number) - mean);
+    return s / (n - lag);
+  };
+  const a0 = n > 0 ? acf(0) : 0;
+  return lags.map((lagF) => {
+    if (!(a0 > 0)) return 0;
+    const c = Math.round(lagF);
+    const w = Math.max(1, Math.round(0.02 * lagF));
+    let best = 0;
+    for (let lag = Math.max(1, c - w); lag <= c + w && lag < n; lag++) best = Math.max(best, acf(lag) / a0);
+    return best;
+  });
+}
+
+/**
+ * Waltz or duple meter with a triplet feel? Both look the same at a tracked beat of period τ whose
+ * subdivisions fall in thirds: a 3/4 bar tracked at the dotted level (τ = 1.5 quarters, bar = 2τ), or a
+ * 4/4 bar of swung / shuffled / triplet-hat beats (τ = a quarter). The bar lags (2τ, 4τ) are shared by
+ * both readings, so the comb-template comparison of the two metrical hierarchies (Klapuri et al. 2006;
+ * Davies & Plumbley 2007) reduces to the levels where they differ: the waltz's quarter and eighth
+ * (2τ/3, τ/3) against the duple beat and its half (τ, τ/2). In a waltz every quarter is played (bass on
+ * 1, chords on 2 and 3) and the midpoint of a dotted quarter is off the eighth-note grid; in swung 4/4
+ * the beat itself repeats and the swung eighth comes only once per beat, at 2τ/3.
+ *
+ * @param onset onset strength per frame.
+ * @param periodFrames the tracked (dotted) beat period τ, frames (> 0).
+ * @returns true when the onset autocorrelation at τ/3 and 2τ/3 exceeds that at τ/2 and τ.
+ */
+export function isWaltzPeriodicity(onset: Float32Array, periodFrames: number): boolean {
+  if (!(periodFrames > 0)) return false;
+  const [third = 0, twoThirds = 0, half = 0, beat = 0] = onsetAutocorrelation(onset, [
+    periodFrames / 3,
+    (2 * periodFrames) / 3,
+    periodFrames / 2,
+    periodFrames,
+  ]);
+  return third + twoThirds > half + beat;
+}
+
+/**
+ * Do the onsets repeat in bars of three beats rather than four? Comb-template comparison of the two bar
+ * lengths over the onset autocorrelation (Klapuri et al. 2006; Davies & Plumbley 2007): one and two bars
+ * of three beats (3τ, 6τ) against one and two bars of four (4τ, 8τ). Drum patterns, bass figures and
+ * accompaniment riffs repeat every bar, so the true bar length carries the stronger periodicity; popular
+ * music is overwhelmingly in four, so a tie (e.g. no periodicity at all) is read as four.
+ *
+ * @param onset onset strength per frame.
+ * @param periodFrames beat period τ, frames (> 0).
+ * @returns true when the autocorrelation at 3τ and 6τ exceeds that at 4τ and 8τ.
+ */
+export function isThreeBeatBarPeriodicity(onset: Float32Array, periodFrames: number): boolean {
+  if (!(periodFrames > 0)) return false;
+  const [three = 0, six = 0, four = 0, eight = 0] = onsetAutocorrelation(
+    onset,
+    [3, 6, 4, 8].map((k) => k * periodFrames),
+  );
+  return three + six > four + eight;
 }
 
 /**
