@@ -152,6 +152,14 @@ function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
  * does not flicker between its variants (C ↔ Cmaj7, Am ↔ Am7), while a new chord shows as soon as its
  * evidence is clear.
  *
+ * **Priors of a held chord.** The template prior (−0.12 for dim and sus4) is a prior on which chord a
+ * new segment is, not on whether a chord already heard goes on: once a segment is labelled, the held
+ * chord's prior is left out of the short-window change test against chords on other roots and out of
+ * the `heldMargin` comparison after it has settled. Otherwise a held dim or sus4 chord starts 0.12 behind
+ * its neighbours, and a re-strum whose low string's 3rd, 5th and 7th harmonics (a fifth, a major third
+ * and a minor seventh above it) briefly outweigh the chord's upper notes reads as a change (Edim → A#7,
+ * Esus4 → G#dim → E7). Changes on the same root keep the prior, so Dsus4 → D7 is as quick as before.
+ *
  * **No chord.** Silence, noise (low tonality) and frames that match no chord release to "N" after
  * `releaseFrames`. Speech is rejected by its unsteady pitch: a voice glides, so its chroma one short
  * window apart correlates poorly, where a held chord's stays the same except for the few frames of a
@@ -369,11 +377,14 @@ export class LiveChordRecognizer {
     let top = -1;
     let topG = 0;
     let topLong = false;
+    // The held chord's own prior (≤ 0: dim, sus4) is not held against it when another root challenges
+    // it (see the class comment).
+    const heldPrior = -(this.bias[seg] as number);
     for (let k = 0; k < K; k++) {
       const same = (this.vocab[k] as ChordState).root === root;
       // Short window: fast; a chord on the same root must lead by twice the drift (attacks brighten
       // overtones that mimic a neighbouring quality for a few frames).
-      const leadS = (s[k] as number) - (s[seg] as number);
+      const leadS = (s[k] as number) - (s[seg] as number) - (same ? 0 : heldPrior);
       const xs = leadS - (same ? SAME_ROOT_DRIFT : 1) * o.changeDrift;
       const gs = Math.max(0, (this.cusum[k] as number) + scale * xs);
       this.cusum[k] = gs;
@@ -577,7 +588,9 @@ export class LiveChordRecognizer {
     if (best === this.current) return;
     const ev = this.family[this.current] === fam ? vari : cls;
     const settling = (n - this.segStart) * this.hop < o.settleSeconds;
-    const lead = (ev[best] as number) - (ev[this.current] as number);
+    // Once settled, the displayed chord's own prior no longer counts against it (see the class comment).
+    const heldPrior = settling ? 0 : -(this.bias[this.current] as number);
+    const lead = (ev[best] as number) - (ev[this.current] as number) - heldPrior;
     if (lead >= (settling ? o.margin : o.heldMargin)) this.current = best;
   }
 

@@ -92,6 +92,16 @@ describe("LiveListener", () => {
     }
   });
 
+  it("holds re-strummed dim and sus4 chords against their low strings' harmonics", () => {
+    // The 3rd, 5th and 7th harmonics of a re-struck low string briefly outweigh a dim or sus4 chord's
+    // upper notes; the held chord's −0.12 prior must not add to that (Fdim → Fm, Ddim → Dm7).
+    const seq = ["Edim", "Esus4", "Fdim", "Bsus4", "Ddim"].map((chord) => ({ chord, seconds: 2.5 }));
+    const clean = perChord(seq, "guitar", false).slice(1);
+    expect(clean.map((r) => `${r.chord} ${r.changes}`)).toEqual(["Esus4 0", "Fdim 0", "Bsus4 0", "Ddim 0"]);
+    const room = perChord(seq, "guitar", true).filter((r) => r.chord !== "Edim" && r.chord !== "Fdim");
+    expect(room.map((r) => `${r.chord} ${r.changes}`)).toEqual(["Esus4 0", "Bsus4 0", "Ddim 0"]);
+  });
+
   it("shows a chord change within 150 ms, also between chords sharing notes", () => {
     // C–G share G, G–Am none, Am–F two notes, F–C one, C–Em two, Em–Dm none.
     const seq = ["C", "G", "Am", "F", "C", "Em", "Dm"].map((chord) => ({ chord, seconds: 2 }));
