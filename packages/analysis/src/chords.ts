@@ -2,6 +2,7 @@
  * Chord recognition on beat-synchronous chroma: harmonic chord templates + HMM/Viterbi decoding.
  * Pure module (no Node or DOM APIs).
  */
+import { CHORD_MODEL_CLASSES } from "./chord-model.js";
 import { chordName, QUALITIES } from "./labels.js";
 
 /** Qualities the recogniser may output (Harte shorthand) and their log-prior bias (correlation units). */
@@ -103,7 +104,12 @@ export interface ChordInput {
  *
  * Emission score of chord c on segment s: β·(corr(treble_s, T_c) + λ·bass_s[root_c]/Σbass_s + bias_c);
  * "N" scores β·θ, or wins outright on silent segments. An optional per-state `prior` (correlation units,
- * e.g. from {@link keyChordPrior}) is added to every emission. Transitions: self-transition log-probability
+ * e.g. from {@link keyChordPrior}) is added to every emission. With a learned `model`
+ * ({@link chordModelLogProbs}; `vocab` must then be the 97-state {@link chordVocabulary} whose order the
+ * model shares) each chord's emission also gains `model.weight` × its log-probability — the template
+ * score and the model combined as a product of experts (Hinton 2002), the templates keeping the decision
+ * anchored in what is heard, the model adding what it learned about chord colour, context and which
+ * chords occur. Transitions: self-transition log-probability
  * log(pStay), any change log((1−pStay)/(K−1)) — the usual HMM smoothing of chord recognition
  * (Sheh & Ellis, ISMIR 2003; Mauch, PhD thesis 2010).
  *
@@ -114,6 +120,7 @@ export function recogniseChords(
   vocab: readonly ChordState[],
   params: { beta?: number; bassWeight?: number; pStay?: number; nThreshold?: number } = {},
   prior?: Float64Array,
+  model?: { logProbs: Float64Array; weight: number },
 ): { state: Int32Array; confidence: Float64Array } {
   const beta = params.beta ?? 12;
   const lambda = params.bassWeight ?? 1;
@@ -121,6 +128,8 @@ export function recogniseChords(
   const theta = params.nThreshold ?? 0.15;
   const K = vocab.length;
   const S = input.segments;
+  if (model && (K !== CHORD_MODEL_CLASSES || model.logProbs.length !== S * CHORD_MODEL_CLASSES))
+    throw new Error("recogniseChords: the chord model needs the full vocabulary and one row per segment");
   const emit = new Float64Array(S * K);
   const conf = new Float64Array(S);
   const row = new Float64Array(12);
@@ -148,6 +157,7 @@ export function recogniseChords(
         c /= nn;
         const b = bsum > 0 ? (input.bass[s * 12 + st.root] as number) / bsum : 0;
         e = c + lambda * b + st.bias + (prior ? (prior[k] as number) : 0);
+        if (model) e += (model.weight * (model.logProbs[s * K + k] as number)) / beta;
       }
       emit[s * K + k] = beta * e;
     }

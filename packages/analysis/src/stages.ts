@@ -12,6 +12,9 @@
  * Every stage can be called on its own with inputs computed elsewhere (e.g. a chroma from another front
  * end), which is how the tests and the benchmark probe them. Pure module (no Node or DOM APIs).
  */
+
+import { chordModelLogProbs } from "./chord-model.js";
+import { CHORD_MODEL_WEIGHTS } from "./chord-model-weights.js";
 import {
   type ChordState,
   chordVocabulary,
@@ -614,9 +617,25 @@ export function chordStage(
     segments: features.segments,
   };
   const prior = key ? keyChordPrior(vocab, key.tonic, key.mode, KEY_PRIOR_WEIGHT) : undefined;
-  const { state, confidence } = recogniseChords(input, vocab, {}, prior);
+  // The learned model joins the templates for the displayed chords; the key's chord evidence keeps the
+  // templates alone (the model's pop-music chord prior would pull every key towards its favourites).
+  const model = forKeyEvidence
+    ? undefined
+    : {
+        logProbs: chordModelLogProbs(features.treble, features.bass, features.segments, CHORD_MODEL_WEIGHTS),
+        weight: CHORD_MODEL_WEIGHT,
+      };
+  const { state, confidence } = recogniseChords(input, vocab, {}, prior, model);
   return { state, confidence, inversionBass: inversionBasses(features, state) };
 }
+
+/**
+ * Weight of the learned chord model's log-probabilities ({@link chordModelLogProbs}) in the chord
+ * emissions, in natural-log units: 1 adds them at face value to the template scores, a product of the
+ * two experts (see {@link recogniseChords}). Not tuned: on real recordings the combination beats either
+ * expert alone (Beatles majmin 0.70 templates, 0.57 model alone, 0.74 both; issue 12).
+ */
+export const CHORD_MODEL_WEIGHT = 1;
 
 /** Per segment the bass pitch class of an inversion, or −1. */
 function inversionBasses(features: BeatSyncFeatures, state: Int32Array): Int16Array {
