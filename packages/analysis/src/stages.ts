@@ -617,14 +617,11 @@ export function chordStage(
     segments: features.segments,
   };
   const prior = key ? keyChordPrior(vocab, key.tonic, key.mode, KEY_PRIOR_WEIGHT) : undefined;
-  // The learned model joins the templates for the displayed chords; the key's chord evidence keeps the
-  // templates alone (the model's pop-music chord prior would pull every key towards its favourites).
-  const model = forKeyEvidence
-    ? undefined
-    : {
-        logProbs: chordModelLogProbs(features.treble, features.bass, features.segments, CHORD_MODEL_WEIGHTS),
-        weight: CHORD_MODEL_WEIGHT,
-      };
+  // The learned model joins the templates, for the displayed chords and the key's chord evidence alike.
+  const model = {
+    logProbs: chordModelLogProbs(features.treble, features.bass, features.segments, CHORD_MODEL_WEIGHTS),
+    weight: CHORD_MODEL_WEIGHT,
+  };
   const { state, confidence } = recogniseChords(input, vocab, {}, prior, model);
   return { state, confidence, inversionBass: inversionBasses(features, state) };
 }
