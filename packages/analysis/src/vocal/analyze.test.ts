@@ -7,6 +7,7 @@ import {
   estimateKey,
   isSpeechLike,
   midiToNoteName,
+  noteOnsetEnvelope,
   type SynthNote,
   scaleMelody,
   synthesizeVoice,
@@ -100,6 +101,19 @@ describe("analyzeVocal", () => {
     expect(q).not.toBeNull();
     expect(q?.bpm).toBeNull();
     expect(q?.time_signature).toBeNull();
+  });
+
+  it("builds the note-onset envelope the shared tempo stage reads: duration accents at the onsets", () => {
+    const notes = [
+      { midi: 60, start: 0.5, end: 0.7 },
+      { midi: 62, start: 1.0, end: 2.5 },
+      { midi: 64, start: 2.5, end: 2.55 },
+    ];
+    const env = noteOnsetEnvelope(notes);
+    expect(env[50]).toBeCloseTo(0.2, 6); // 0.2 s note
+    expect(env[49]).toBeCloseTo(0.1, 6); // jitter, halved
+    expect(env[100]).toBeCloseTo(1, 6); // 1.5 s note capped at 1
+    expect(env[250]).toBeCloseTo(0, 6); // 50 ms: too short to count
   });
 
   it("returns null for silence, noise, a short blip and speech-like glides", () => {

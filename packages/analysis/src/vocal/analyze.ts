@@ -1,4 +1,5 @@
 import { corrRot, KK_MAJOR, KK_MINOR } from "../key.js";
+import { estimateTempo as estimateTempoFromOnsets } from "../rhythm.js";
 import { hzToMidi, midiToHz, validateInput } from "./dsp.js";
 import { diatonicChords, midiToNoteName, PITCH_CLASSES } from "./music.js";
 import { PITCH_HOP_SECONDS, type PitchTrack, type PitchTrackOptions, trackPitch } from "./pitch.js";
@@ -470,12 +471,37 @@ export function estimateKey(notes: VocalNote[]): VocalKey | null {
 const FINAL_BONUS = 0.15;
 const FIRST_BONUS = 0.05;
 
+/** Frame rate, Hz, of the note-onset envelope that {@link estimateTempo} hands to the engine's tempo stage. */
+export const NOTE_ONSET_FRAME_RATE = 100;
+
+/**
+ * Onset envelope of sung notes: at {@link NOTE_ONSET_FRAME_RATE} frames per second, each note with
+ * ≥ 0.1 s of sound adds its duration (capped at 1 s: longer notes are no stronger accents) to the frame
+ * of its onset and, halved, to the frames next to it (timing jitter of a voice).
+ * @returns one value per frame (≥ 0), frame 0 at time 0.
+ */
+export function noteOnsetEnvelope(notes: readonly VocalNote[]): Float32Array {
+  const last = notes.reduce((t, n) => Math.max(t, n.end), 0);
+  const env = new Float32Array(Math.ceil(last * NOTE_ONSET_FRAME_RATE) + 2);
+  for (const n of notes) {
+    if (n.end - n.start < 0.1) continue;
+    const f = Math.round(n.start * NOTE_ONSET_FRAME_RATE);
+    const w = Math.min(1, n.end - n.start);
+    env[f] = (env[f] as number) + w;
+    if (f > 0) env[f - 1] = (env[f - 1] as number) + w / 2;
+    if (f + 1 < env.length) env[f + 1] = (env[f + 1] as number) + w / 2;
+  }
+  return env;
+}
+
 /**
  * Tempo from note onsets when they sit on a clear isochronous grid; null otherwise (never guessed).
- * The beat is the most common inter-onset interval cluster (0.3–1.2 s, i.e. 50–200 BPM), refined
- * by least squares so that onsets fall on multiples of half a beat; accepted when ≥ 80 % of the
- * inter-onset intervals lie within 40 ms of such a multiple (cf. Dixon 2001, "Automatic extraction
- * of tempo and beat from expressive performances", JNMR 30(1), IOI clustering).
+ * The beat comes from the engine's shared tempo stage ({@link estimateTempoFromOnsets}: onset
+ * autocorrelation with a tempo prior, Ellis 2007) run on the notes' onset envelope
+ * ({@link noteOnsetEnvelope}) between 50 and 200 BPM, then refined by least squares so that onsets fall
+ * on multiples of half a beat; it is accepted when ≥ 80 % of the inter-onset intervals lie within 40 ms
+ * of such a multiple (the isochrony test of Dixon 2001, "Automatic extraction of tempo and beat from
+ * expressive performances", JNMR 30(1)).
  * Metre: onset-duration accents folded at 3 and 4 beats; "3/4" only when clearly stronger.
  */
 export function estimateTempo(notes: VocalNote[]): { bpm: number | null; timeSignature: string | null } {
@@ -483,20 +509,9 @@ export function estimateTempo(notes: VocalNote[]): { bpm: number | null; timeSig
   if (onsets.length < 8) return { bpm: null, timeSignature: null };
   const iois: number[] = [];
   for (let k = 1; k < onsets.length; k++) iois.push((onsets[k] as number) - (onsets[k - 1] as number));
-  // cluster IOIs (Dixon 2001): 25 ms tolerance
-  const cand = iois.filter((x) => x >= 0.3 && x <= 1.2).sort((a, b) => a - b);
-  if (cand.length < 4) return { bpm: null, timeSignature: null };
-  let bestC = 0;
-  let bestCount = 0;
-  for (const c of cand) {
-    const cnt = cand.filter((x) => Math.abs(x - c) < 0.025).length;
-    if (cnt > bestCount) {
-      bestCount = cnt;
-      bestC = c;
-    }
-  }
-  const members = cand.filter((x) => Math.abs(x - bestC) < 0.025);
-  let beat = members.reduce((s, x) => s + x, 0) / members.length;
+  const tempo = estimateTempoFromOnsets(noteOnsetEnvelope(notes), NOTE_ONSET_FRAME_RATE, 50, 200);
+  if (!(tempo > 0)) return { bpm: null, timeSignature: null };
+  let beat = 60 / tempo;
   // refine on all IOIs as multiples of half-beats
   let num = 0;
   let den = 0;

@@ -7,6 +7,8 @@ export {
   estimateKey,
   estimateTempo,
   isSpeechLike,
+  NOTE_ONSET_FRAME_RATE,
+  noteOnsetEnvelope,
   pitchGlitches,
   segmentNotes,
   type VocalAnalysisOptions,
