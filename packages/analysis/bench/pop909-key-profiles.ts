@@ -14,29 +14,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import midiPkg from "@tonejs/midi";
+import { noteToPitchClass } from "../src/labels.js";
 
 const { Midi } = midiPkg;
 const root = resolve(process.argv[2] ?? join(import.meta.dirname, "../../../../shared/train/pop909"));
-const PITCH_CLASS: Record<string, number> = {
-  C: 0,
-  "C#": 1,
-  Db: 1,
-  D: 2,
-  "D#": 3,
-  Eb: 3,
-  E: 4,
-  F: 5,
-  "F#": 6,
-  Gb: 6,
-  G: 7,
-  "G#": 8,
-  Ab: 8,
-  A: 9,
-  "A#": 10,
-  Bb: 10,
-  B: 11,
-  Cb: 11,
-};
 
 const profiles = { maj: new Float64Array(12), min: new Float64Array(12) };
 const songs = { maj: 0, min: 0 };
@@ -46,8 +27,8 @@ for (const id of readdirSync(root).filter((d) => /^\d+$/.test(d))) {
     .split("\n");
   if (keys.length !== 1) continue;
   const [name, mode] = (keys[0]?.split("\t")[2] ?? "").split(":");
-  const tonic = PITCH_CLASS[name ?? ""];
-  if (tonic === undefined || (mode !== "maj" && mode !== "min")) continue;
+  if (!name || (mode !== "maj" && mode !== "min")) continue;
+  const tonic: number = noteToPitchClass(name);
   songs[mode]++;
   const beats = readFileSync(join(root, id, "beat_midi.txt"), "utf8")
     .trim()

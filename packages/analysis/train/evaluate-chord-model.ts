@@ -5,11 +5,12 @@
  *
  *   npx tsx packages/analysis/train/evaluate-chord-model.ts --in DIR
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { readdirSync } from "node:fs";
+import { resolve } from "node:path";
 import { chordModelLogProbs } from "../src/chord-model.js";
 import { CHORD_MODEL_WEIGHTS } from "../src/chord-model-weights.js";
 import { chordVocabulary, recogniseChords } from "../src/chords.js";
+import { readFeatureFile } from "./feature-file.js";
 
 const args = process.argv.slice(2);
 const i = args.indexOf("--in");
@@ -31,16 +32,8 @@ for (const cfg of cfgs) {
   let exact = 0;
   let majmin = 0;
   for (const f of files) {
-    const d = JSON.parse(readFileSync(join(dir, f), "utf8")) as {
-      treble: number[];
-      bass: number[];
-      silent: number[];
-      labels: ([number, number] | null)[];
-    };
-    const S = d.labels.length;
-    const treble = Float64Array.from(d.treble);
-    const bass = Float64Array.from(d.bass);
-    const silent = Uint8Array.from(d.silent);
+    const d = readFeatureFile(dir, f);
+    const { treble, bass, silent, segments: S } = d;
     const model =
       cfg.model !== undefined
         ? { logProbs: chordModelLogProbs(treble, bass, S, CHORD_MODEL_WEIGHTS), weight: cfg.model }

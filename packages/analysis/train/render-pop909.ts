@@ -22,6 +22,7 @@ import { join, resolve } from "node:path";
 import midiPkg from "@tonejs/midi";
 import decode from "audio-decode";
 import { CHORD_MODEL_QUALITIES } from "../src/chord-model.js";
+import { noteToPitchClass } from "../src/labels.js";
 import {
   beatStage,
   beatSyncStage,
@@ -72,29 +73,6 @@ const REDUCE: Record<string, string | null> = {
   sus2: null,
   aug: null,
 };
-const PC: Record<string, number> = {
-  C: 0,
-  "C#": 1,
-  Db: 1,
-  D: 2,
-  "D#": 3,
-  Eb: 3,
-  E: 4,
-  Fb: 4,
-  F: 5,
-  "E#": 5,
-  "F#": 6,
-  Gb: 6,
-  G: 7,
-  "G#": 8,
-  Ab: 8,
-  A: 9,
-  "A#": 10,
-  Bb: 10,
-  B: 11,
-  Cb: 11,
-  "B#": 0,
-};
 const INTERVAL: Record<string, number> = {
   "3": 4,
   b3: 3,
@@ -111,8 +89,12 @@ const INTERVAL: Record<string, number> = {
 function parseLabel(label: string): { root: number; quality: number; bass: number } | "N" | null {
   if (label === "N") return "N";
   const [r, rest = "maj"] = label.split(":");
-  const root = PC[r ?? ""];
-  if (root === undefined) return null;
+  let root: number;
+  try {
+    root = noteToPitchClass(r ?? "");
+  } catch {
+    return null;
+  }
   const [q = "maj", inv] = rest.split("/");
   const red = REDUCE[q];
   if (!red) return null;

@@ -13,9 +13,10 @@
  * L2 weight decay. 15 % of the songs (by id) are held out to report accuracy and choose nothing else.
  * With --write the weights go to src/chord-model-weights.ts.
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { CHORD_MODEL_FEATURES, chordModelPhi, chordModelPsi } from "../src/chord-model.js";
+import { readFeatureFile } from "./feature-file.js";
 
 const args = process.argv.slice(2);
 const arg = (name: string, dflt: string) => {
@@ -40,15 +41,8 @@ interface Sample {
 function load(files: string[]): Sample[] {
   const out: Sample[] = [];
   for (const f of files) {
-    const d = JSON.parse(readFileSync(join(dir, f), "utf8")) as {
-      treble: number[];
-      bass: number[];
-      silent: number[];
-      labels: ([number, number] | null)[];
-    };
-    const S = d.labels.length;
-    const treble = Float64Array.from(d.treble);
-    const bass = Float64Array.from(d.bass);
+    const d = readFeatureFile(dir, f);
+    const { treble, bass, segments: S } = d;
     for (let s = 0; s < S; s++) {
       const l = d.labels[s];
       if (!l || d.silent[s]) continue;
