@@ -70,6 +70,13 @@ describe("3-vs-2 grouping", () => {
  * Onset envelope (≈ 86 frames/s) of a repeated bar: `pattern` lists (position in beats, strength) pairs,
  * each rendered as a 5-frame Gaussian bump.
  */
+/** A flat chroma (no chord changes) for the beat stage's harmonic checks. */
+function flatChroma() {
+  const frames = 200;
+  const flat = new Float32Array(frames * 12).fill(1);
+  return { treble: flat, bass: flat, frames, frameSeconds: seconds(0.1), windowSeconds: seconds(0.37) };
+}
+
 function patternEnvelope(
   beatSeconds: number,
   bars: number,
@@ -132,15 +139,7 @@ describe("waltz or swung duple beat (isWaltzPeriodicity)", () => {
       [2, 0.7],
       [2.5, eighth],
     ]);
-    const frames = 200;
-    const flat = new Float32Array(frames * 12).fill(1);
-    const chroma = {
-      treble: flat,
-      bass: flat,
-      frames,
-      frameSeconds: seconds(0.1),
-      windowSeconds: seconds(0.37),
-    };
+    const chroma = flatChroma();
     const track = beatStage({ envelope: env, frameRate: hz(11025 / 128) }, { bpm: 100 }, chroma);
     expect(track.triple).toBe(true);
     expect(Math.abs(60 / beatPeriod(track.beats) - 150)).toBeLessThan(3);
@@ -163,15 +162,7 @@ describe("waltz or swung duple beat (isWaltzPeriodicity)", () => {
     const pattern: [number, number][] = [];
     for (let k = 0; k < 4; k++) pattern.push([k, k % 2 ? 1 : 0.5], [k + at, 0.8], [k + 1 / 3, 0.3]);
     const { env } = patternEnvelope(0.5, 12, 4, pattern);
-    const frames = 200;
-    const flat = new Float32Array(frames * 12).fill(1);
-    const chroma = {
-      treble: flat,
-      bass: flat,
-      frames,
-      frameSeconds: seconds(0.1),
-      windowSeconds: seconds(0.37),
-    };
+    const chroma = flatChroma();
     const track = beatStage({ envelope: env, frameRate: hz(11025 / 128) }, { bpm: 120 }, chroma);
     expect(track.triple).toBe(false);
     expect(Math.abs(60 / beatPeriod(track.beats) - 120)).toBeLessThan(2);
@@ -253,15 +244,7 @@ describe("final beat-tracking pass (FINAL_TIGHTNESS)", () => {
   });
 
   it("beatStage returns on-grid beats at the tempo", () => {
-    const frames = 200;
-    const flat = new Float32Array(frames * 12).fill(1);
-    const chroma = {
-      treble: flat,
-      bass: flat,
-      frames,
-      frameSeconds: seconds(0.1),
-      windowSeconds: seconds(0.37),
-    };
+    const chroma = flatChroma();
     const track = beatStage({ envelope: env, frameRate: hz(frameRate) }, { bpm: 100 }, chroma);
     expect(track.frames.length).toBeGreaterThan(40);
     expect(offGrid(track.frames)).toBe(0);

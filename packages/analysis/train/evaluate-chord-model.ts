@@ -7,14 +7,14 @@
  */
 import { readdirSync } from "node:fs";
 import { resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { chordModelLogProbs } from "../src/chord-model.js";
 import { CHORD_MODEL_WEIGHTS } from "../src/chord-model-weights.js";
 import { chordVocabulary, recogniseChords } from "../src/chords.js";
 import { readFeatureFile } from "./feature-file.js";
 
-const args = process.argv.slice(2);
-const i = args.indexOf("--in");
-const dir = resolve(i >= 0 ? (args[i + 1] ?? "") : "/tmp/pop909-features");
+const { values: opts } = parseArgs({ options: { in: { type: "string", default: "/tmp/pop909-features" } } });
+const dir = resolve(opts.in);
 const vocab = chordVocabulary();
 const files = readdirSync(dir)
   .filter((f) => f.endsWith(".json") && Number.parseInt(f, 10) % 7 === 0)

@@ -19,6 +19,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import midiPkg from "@tonejs/midi";
 import decode from "audio-decode";
 import { CHORD_MODEL_QUALITIES } from "../src/chord-model.js";
@@ -39,15 +40,18 @@ import { addRoom } from "../src/testing/index.js";
 import { makeRng } from "../src/vocal/index.js";
 
 const { Midi } = midiPkg;
-const args = process.argv.slice(2);
-const arg = (name: string, dflt: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? (args[i + 1] ?? dflt) : dflt;
-};
-const out = resolve(arg("out", "/tmp/pop909-features"));
-const every = Number(arg("every", "3"));
-const offset = Number(arg("offset", "0"));
-const root = resolve(arg("pop909", join(import.meta.dirname, "../../../../shared/train/pop909")));
+const { values: opts } = parseArgs({
+  options: {
+    out: { type: "string", default: "/tmp/pop909-features" },
+    every: { type: "string", default: "3" },
+    offset: { type: "string", default: "0" },
+    pop909: { type: "string", default: join(import.meta.dirname, "../../../../shared/train/pop909") },
+  },
+});
+const out = resolve(opts.out);
+const every = Number(opts.every);
+const offset = Number(opts.offset);
+const root = resolve(opts.pop909);
 const SOUNDFONT = "/usr/share/sounds/sf2/FluidR3_GM.sf2";
 const SR = 22050;
 mkdirSync(out, { recursive: true });

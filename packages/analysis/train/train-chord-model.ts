@@ -15,19 +15,25 @@
  */
 import { readdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { CHORD_MODEL_FEATURES, chordModelPhi, chordModelPsi } from "../src/chord-model.js";
 import { readFeatureFile } from "./feature-file.js";
 
-const args = process.argv.slice(2);
-const arg = (name: string, dflt: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? (args[i + 1] ?? dflt) : dflt;
-};
-const dir = resolve(arg("in", "/tmp/pop909-features"));
-const H = Number(arg("hidden", "24"));
-const EPOCHS = Number(arg("epochs", "8"));
-const LR = Number(arg("lr", "0.003"));
-const L2 = Number(arg("l2", "1e-5"));
+const { values: opts } = parseArgs({
+  options: {
+    in: { type: "string", default: "/tmp/pop909-features" },
+    hidden: { type: "string", default: "24" },
+    epochs: { type: "string", default: "8" },
+    lr: { type: "string", default: "0.003" },
+    l2: { type: "string", default: "1e-5" },
+    write: { type: "boolean", default: false },
+  },
+});
+const dir = resolve(opts.in);
+const H = Number(opts.hidden);
+const EPOCHS = Number(opts.epochs);
+const LR = Number(opts.lr);
+const L2 = Number(opts.l2);
 const Q = 8;
 const D = CHORD_MODEL_FEATURES;
 const PSI = 5;
@@ -211,7 +217,7 @@ for (let epoch = 0; epoch < EPOCHS; epoch++) {
   );
 }
 
-if (args.includes("--write")) {
+if (opts.write) {
   const round = (xs: Float64Array) => `[${[...xs].map((x) => Number(x.toPrecision(5))).join(", ")}]`;
   const songs = files.length;
   writeFileSync(
