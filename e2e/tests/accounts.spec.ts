@@ -282,8 +282,19 @@ test.describe("Google sign-in (local OIDC provider)", () => {
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem("lastVisitedSection")))
       .toMatch(/premium/);
+    // Tap before the sign-in config has arrived (held here until after the click): the button
+    // waits for it rather than reporting Google as not enabled.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/auth-config", async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`${base}/auth`);
     await page.getByRole("button", { name: "Continue with Google" }).click();
+    release();
     await expect(page).toHaveURL(`${base}/premium`, { timeout: 20_000 });
     const q = authorizeQueries.at(-1);
     expect(q?.get("access_type")).toBe("offline");

@@ -111,11 +111,20 @@ export function AuthScreen() {
 
   const google = async () => {
     setError(null);
-    if (!config.data?.google) {
-      setGoogleHelp(true);
+    setBusy(true);
+    // A tap before the server's sign-in config has loaded waits for it (joining the request in
+    // flight) instead of reporting Google as not enabled.
+    const cfg = config.data ?? (await config.refetch({ cancelRefetch: false })).data;
+    if (!cfg) {
+      setError("Failed to authenticate with Google");
+      setBusy(false);
       return;
     }
-    setBusy(true);
+    if (!cfg.google) {
+      setGoogleHelp(true);
+      setBusy(false);
+      return;
+    }
     try {
       const res = SocialSignIn.safeParse(
         await authCall("/sign-in/social", {
