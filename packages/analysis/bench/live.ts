@@ -1,11 +1,12 @@
 /**
- * Live mode benchmark: `npm run bench:live` [-- --quick].
+ * Live mode benchmark: `npm run bench:live` [-- --quick] [-- --seeds N] [-- --events].
  *
  * Synthesised chord sequences — all 12 roots × major, minor, 7, maj7, m7, dim, sus4 on a Karplus–Strong
  * guitar, a piano-like struck string and a drawbar organ, each chord held 2.5 s in a shuffled order with a
- * silence after every 12 chords — clean and in a room (Schroeder reverb + pink noise at 15 dB SNR), fed
- * through `LiveListener` in 128-sample render quanta buffered into LIVE_BLOCK-sample messages, exactly as
- * the browser's AudioWorklet → Worker path does. Reports:
+ * silence after every 12 chords, for each of `--seeds` seed sets (default 3, pooled) — clean and in a
+ * room (Schroeder reverb + pink noise at 15 dB SNR), fed through `LiveListener` in 128-sample render
+ * quanta buffered into LIVE_BLOCK-sample messages, exactly as the browser's AudioWorklet → Worker path
+ * does. Reports:
  *   accuracy  share of frames whose displayed chord equals the sounding chord, outside the first 150 ms
  *             after each change (the latency allowance); silence counts and must show "N";
  *   latency   from a chord change (in the audio) to the end of the block whose frame first displays it, ms;
@@ -33,6 +34,13 @@ const SR = 48000;
 const HOLD = 2.5;
 const quick = process.argv.includes("--quick");
 const events = process.argv.includes("--events");
+/**
+ * Independent seed sets (chord order, string excitations, room noise) measured and pooled (default 3;
+ * 1 with --quick). One set holds 84 changes per timbre, so its 95th percentile rests on about four
+ * changes per timbre: pooling three keeps the targets from being met, or missed, by one lucky order.
+ */
+const seedsArg = process.argv.indexOf("--seeds");
+const seeds = quick ? 1 : seedsArg >= 0 ? Math.max(1, Number(process.argv[seedsArg + 1]) || 1) : 3;
 /** Latency above which `--events` lists a held chord, ms (the issue's p95 target). */
 const SLOW_MS = 150;
 const eventRows: string[] = [];
@@ -152,31 +160,52 @@ const empty = (): Stats => ({
 
 const timbres = (process.env.LIVE_TIMBRES ?? "guitar,piano,organ").split(",") as LiveTimbre[];
 const total = { clean: empty(), noisy: empty() };
+const byTimbre = new Map<string, Stats>();
 const rows: string[] = [];
-timbres.forEach((timbre, ti) => {
-  const seq = sequence(100 + ti);
-  const clean = renderChordSequence(seq, { timbre, sampleRate: SR, seed: 3 + ti });
-  const noisy = addRoom(clean, SR, 15, 9 + ti);
-  for (const [name, pcm] of [
-    ["clean", clean],
-    ["noisy", noisy],
-  ] as const) {
-    const s = empty();
-    run(pcm, seq, s, `${timbre} ${name}`);
-    const t = total[name];
-    t.frames += s.frames;
-    t.correct += s.correct;
-    t.latencies.push(...s.latencies);
-    t.missed += s.missed;
-    t.falseChanges += s.falseChanges;
-    t.heldSeconds += s.heldSeconds;
-    t.cpuMs += s.cpuMs;
-    t.audioSeconds += s.audioSeconds;
-    for (const [k, v] of s.confusions) t.confusions.set(k, (t.confusions.get(k) ?? 0) + v);
-    rows.push(
-      `${timbre.padEnd(7)} ${name}  acc ${(s.correct / s.frames).toFixed(3)}  latency median ${pct(s.latencies, 0.5).toFixed(0)} ms p95 ${pct(s.latencies, 0.95).toFixed(0)} ms  flicker ${((60 * s.falseChanges) / s.heldSeconds).toFixed(2)}/min  missed ${s.missed}  cpu ${((100 * s.cpuMs) / 1000 / s.audioSeconds).toFixed(2)} %`,
-    );
-  }
+/** Adds `s` into `t`. */
+function add(t: Stats, s: Stats): void {
+  t.frames += s.frames;
+  t.correct += s.correct;
+  t.latencies.push(...s.latencies);
+  t.missed += s.missed;
+  t.falseChanges += s.falseChanges;
+  t.heldSeconds += s.heldSeconds;
+  t.cpuMs += s.cpuMs;
+  t.audioSeconds += s.audioSeconds;
+  for (const [k, v] of s.confusions) t.confusions.set(k, (t.confusions.get(k) ?? 0) + v);
+}
+
+const row = (label: string, s: Stats) =>
+  `${label}  acc ${(s.correct / s.frames).toFixed(3)}  latency median ${pct(s.latencies, 0.5).toFixed(0)} ms p95 ${pct(s.latencies, 0.95).toFixed(0)} ms  flicker ${((60 * s.falseChanges) / s.heldSeconds).toFixed(2)}/min  missed ${s.missed}  cpu ${((100 * s.cpuMs) / 1000 / s.audioSeconds).toFixed(2)} %`;
+
+const perSeed: Record<"clean" | "noisy", Stats>[] = [];
+for (let k = 0; k < seeds; k++) {
+  const bySeed = { clean: empty(), noisy: empty() };
+  timbres.forEach((timbre, ti) => {
+    // Seed set k: its own chord order, string excitations and room noise (k = 0 is the original run).
+    const seq = sequence(100 + ti + 10 * k);
+    const clean = renderChordSequence(seq, { timbre, sampleRate: SR, seed: 3 + ti + 10 * k });
+    const noisy = addRoom(clean, SR, 15, 9 + ti + 10 * k);
+    for (const [name, pcm] of [
+      ["clean", clean],
+      ["noisy", noisy],
+    ] as const) {
+      const s = empty();
+      run(pcm, seq, s, `${timbre} ${name} seed ${k}`);
+      add(total[name], s);
+      add(bySeed[name], s);
+      const key = `${timbre} ${name}`;
+      const t = byTimbre.get(key) ?? empty();
+      add(t, s);
+      byTimbre.set(key, t);
+    }
+  });
+  perSeed.push(bySeed);
+}
+for (const [key, s] of byTimbre) rows.push(row(key.padEnd(13), s));
+perSeed.forEach((bySeed, k) => {
+  for (const name of ["clean", "noisy"] as const)
+    rows.push(row(`seed ${k} ${name}`.padEnd(13), bySeed[name]));
 });
 // Speech: every frame should show "N".
 const speech = { frames: 0, none: 0 };
@@ -233,4 +262,4 @@ for (const name of ["clean", "noisy"] as const) {
   };
 }
 summary.speechAsN = Number((speech.none / speech.frames).toFixed(3));
-console.log(JSON.stringify({ bench: "live", sampleRate: SR, block: LIVE_BLOCK, ...summary }));
+console.log(JSON.stringify({ bench: "live", sampleRate: SR, block: LIVE_BLOCK, seeds, ...summary }));
