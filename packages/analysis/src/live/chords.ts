@@ -4,6 +4,7 @@
  * struck, and talking shows no chord. Pure module (no Node or DOM APIs).
  */
 import { type ChordState, chordVocabulary } from "../chords.js";
+import { PITCH_LO } from "../features.js";
 import type { ChromaFrame } from "./chroma.js";
 
 /** Chord qualities (Harte shorthand) the live recogniser reports. */
@@ -83,6 +84,13 @@ const COVERAGE = 0.75;
  * seventh: with a Hann window, the part before the change then carries under a quarter of its energy.
  */
 const PROVISIONAL = 0.6;
+/**
+ * Long-window frames over which the segment's evidence passes from the short window's mean to the long
+ * window's: the first long frame counts half. It still holds a quarter of the previous chord (its bass
+ * rings longest), and taken alone it flipped a chord the short window had right (Gmaj7 → Bm → Gmaj7,
+ * F7 → F → F7) — on the live bench's room, 1.66 → 1.40 changes per minute on held chords.
+ */
+const LONG_RAMP = 2;
 /** Drift of the short-window change test for a chord on the same root, × `changeDrift`. */
 const SAME_ROOT_DRIFT = 1.5;
 /**
@@ -94,6 +102,19 @@ const LONG_DRIFT = 0.5;
 const UNSTEADY = 0.5;
 /** Time constant of the speech share, seconds. */
 const SPEECH_SECONDS = 0.5;
+/**
+ * Re-strum test (see the class comment): a change is an attack of the held chord when the held chord's
+ * notes that the candidate lacks keep more than this share of their level from before the change…
+ */
+const RESTRUCK_KEPT = 0.8;
+/** …and the notes the candidate adds less than this gain over their level before the change. */
+const RESTRUCK_GAIN = 2.5;
+/**
+ * Reference frame of the re-strum test: this many reference hops before the estimated start of the
+ * change. The estimate lags the change by about one hop (the lead shows once a window is partly in the
+ * new chord), so this frame's window ends before the change.
+ */
+const RESTRUCK_BEFORE = 2;
 
 /** Pearson correlation of two 12-bin vectors (0 when either is constant). */
 function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
@@ -140,15 +161,28 @@ function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
  * one (with the same note test on the long window's chroma); for a seventh added to a held triad, which
  * raises its chord's score by only ≈ 0.1–0.2, its drift is half `changeDrift`.
  *
+ * **Re-strums.** A re-strum can also read as another chord for a few frames in the chroma: a bright
+ * attack, or the low strings' 3rd, 5th and 7th harmonics, can outweigh the chord's upper notes (a held
+ * Cdim reads as C, an Edim as A#7). What tells it from a change is the absolute semitone spectrum: a
+ * re-strum strikes the held chord's strings again, while a change damps the notes the new chord lacks.
+ * So a change (on either window) is refused when, compared with the frame just before it began, the
+ * pitches of the held chord's notes that the candidate lacks keep more than 0.8 of their level
+ * (projected on their amplitudes before, so that other pitches of the same pitch class — the new chord's
+ * harmonics — do not count) and the candidate's added notes gain less than 2.5× (a real change whose
+ * old notes ring on, legato or with open strings, still passes on its new notes). This is the energy
+ * counterpart of the onset detectors' spectral difference (Bello et al., IEEE TSAP 2005) taken per
+ * pitch class.
+ *
  * **Decision.** A new segment starts half a window before the frame from which the new chord led (the
  * frame whose window was half in it). Its triad — root and family: major (maj, 7, maj7), minor (m, m7),
  * dim, sus4 — is the best mean score over the frames whose window lies at least 75 % inside the segment:
  * short-window frames first (≈ 70 ms after the change), then long-window ones as soon as there are any
- * (≈ 130 ms), averaged with an `evidenceSeconds` time constant. The variant within the family is read
- * from the long window as soon as it lies 60 % inside the segment (≈ 110 ms), since only its resolution
- * separates a seventh from the root; until that window lies 75 % inside, it may only add a seventh the
- * previous chord did not hold. While the segment settles the display follows the evidence with a small
- * `margin`; later only a `heldMargin` lead replaces it — hysteresis in time and score, so a held chord
+ * (≈ 100 ms with the default 128 ms long window), averaged with an `evidenceSeconds` time constant; the
+ * first long frame is weighed half against the short frames' mean (LONG_RAMP). The variant within the
+ * family is read from the long window as soon as it lies 60 % inside the segment (≈ 80 ms), since only
+ * its resolution separates a seventh from the root; until that window lies 75 % inside, it may only add
+ * a seventh the previous chord did not hold. While the segment settles the display follows the evidence
+ * with a small `margin`; later only a `heldMargin` lead replaces it — hysteresis in time and score, so a held chord
  * does not flicker between its variants (C ↔ Cmaj7, Am ↔ Am7), while a new chord shows as soon as its
  * evidence is clear.
  *
@@ -170,7 +204,7 @@ function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
  * Slaney, ICASSP 1997.) Chords changed faster than every ≈ 0.3 s would read as speech.
  *
  * **Limits.** Distinctions a semitone apart in the middle register — major ↔ minor on one root, a major
- * seventh under the root — need the long window, so those changes show after ≈ 150–300 ms rather than
+ * seventh under the root — need the long window, so those changes can show after ≈ 150–250 ms rather than
  * ≈ 100 ms, and a seventh added to a triad on the same root after ≈ 0.2–0.5 s. The engine's prior
  * against dim and sus4 (−0.12) can hold a dim chord as minor.
  */
@@ -185,6 +219,7 @@ export class LiveChordRecognizer {
   private readonly hTreble: Float64Array[];
   private readonly hTrebleLong: Float64Array[];
   private readonly hVoiced: Uint8Array;
+  private readonly hSemitones: Float32Array[];
   private frameNo = -1;
   private hop = REF_HOP;
   private lastTime = Number.NaN;
@@ -260,6 +295,7 @@ export class LiveChordRecognizer {
     this.hTreble = Array.from({ length: HISTORY }, () => new Float64Array(12));
     this.hTrebleLong = Array.from({ length: HISTORY }, () => new Float64Array(12));
     this.hVoiced = new Uint8Array(HISTORY);
+    this.hSemitones = Array.from({ length: HISTORY }, () => new Float32Array(0));
     this.shortSum = new Float64Array(K);
     this.longAvg = new Float64Array(K);
     this.provSum = new Float64Array(K);
@@ -302,6 +338,7 @@ export class LiveChordRecognizer {
     this.hVoiced[slot] = voiced ? 1 : 0;
     (this.hTreble[slot] as Float64Array).set(frame.treble);
     (this.hTrebleLong[slot] as Float64Array).set(frame.trebleLong);
+    this.hSemitones[slot] = frame.semitones;
     this.updateSpeech(frame, n, voiced);
 
     const chordLike = voiced && !this.speaking && this.score(frame, slot);
@@ -408,6 +445,11 @@ export class LiveChordRecognizer {
       }
     }
     if (top < 0) return false;
+    // The candidate has led since the frame whose window was half in the new chord: the change began
+    // half a window before that.
+    const half = Math.round((topLong ? this.longSeconds : this.shortSeconds) / 2 / this.hop);
+    const rise = (topLong ? this.riseLong[top] : this.rise[top]) as number;
+    const start = Math.max(n - rise + 1 - half, n - HISTORY + 1, this.segStart);
     if (topLong ? this.longCount > 0 : this.chromaCount > 0) {
       const h = topLong ? this.hTrebleLong : this.hTreble;
       const t0 = h[n % HISTORY] as Float64Array;
@@ -418,17 +460,12 @@ export class LiveChordRecognizer {
         (this.vocab[top] as ChordState).root === root
           ? this.notesChanged(recent, topLong ? this.segChromaLong : this.segChroma, seg, top)
           : pearson(recent, this.segChroma) < o.moveCorrelation;
-      if (!moved) {
-        // The same notes, differently balanced (an attack): not a change.
+      if (!moved || this.reStruck(n, start - this.frames(RESTRUCK_BEFORE), seg, top)) {
+        // The same notes, differently balanced or struck again (an attack): not a change.
         this.resetCusum();
         return false;
       }
     }
-    // The candidate has led since the frame whose window was half in the new chord: the change began
-    // half a window before that.
-    const half = Math.round((topLong ? this.longSeconds : this.shortSeconds) / 2 / this.hop);
-    const rise = (topLong ? this.riseLong[top] : this.rise[top]) as number;
-    const start = Math.max(n - rise + 1 - half, n - HISTORY + 1, this.segStart);
     this.prevChord = seg;
     this.endSegment();
     this.segChord = top;
@@ -483,6 +520,40 @@ export class LiveChordRecognizer {
   }
 
   /**
+   * Whether frame `n` sounds like the held chord `from` struck again rather than chord `to` (the
+   * re-strum test of the class comment), comparing its semitone spectrum with frame `before`'s: the
+   * pitches of `from`'s notes that `to` lacks keep more than RESTRUCK_KEPT of their level (their
+   * amplitudes projected on their amplitudes before) and those of the notes `to` adds gain less than
+   * RESTRUCK_GAIN. False when `before` has left the history or `from` has no note that `to` lacks.
+   */
+  private reStruck(n: number, before: number, from: number, to: number): boolean {
+    if (before < 0 || before <= n - HISTORY) return false;
+    const now = this.hSemitones[n % HISTORY] as Float32Array;
+    const then = this.hSemitones[before % HISTORY] as Float32Array;
+    const a = this.pcs[from] as Uint8Array;
+    const b = this.pcs[to] as Uint8Array;
+    let keptNow = 0;
+    let keptThen = 0;
+    let addNow = 0;
+    let addThen = 0;
+    for (let m = 0; m < now.length && m < then.length; m++) {
+      const pc = (m + PITCH_LO) % 12;
+      const x = now[m] as number;
+      const y = then[m] as number;
+      if (a[pc] === 1 && b[pc] === 0) {
+        keptNow += y * x;
+        keptThen += y * y;
+      } else if (b[pc] === 1 && a[pc] === 0) {
+        addNow += x;
+        addThen += y;
+      }
+    }
+    if (!(keptThen > 0)) return false;
+    const gain = addThen > 0 ? addNow / addThen : Number.POSITIVE_INFINITY;
+    return keptNow / keptThen > RESTRUCK_KEPT && gain < RESTRUCK_GAIN;
+  }
+
+  /**
    * Whether the provisional long window (still partly before the change) may turn the short window's
    * chord `from` into `to`: only by adding a seventh to a plain triad, and only a seventh the previous
    * chord did not hold — the old chord's ringing notes can be mistaken for a seventh, and its absence
@@ -518,7 +589,7 @@ export class LiveChordRecognizer {
   }
 
   private shortSeconds = 0.085;
-  private longSeconds = 0.17;
+  private longSeconds = 0.128;
 
   /** Add frame `j` (in the history) to the segment's evidence, if its windows lie enough inside it. */
   private accumulate(j: number): void {
@@ -565,11 +636,18 @@ export class LiveChordRecognizer {
     const K = this.K;
     const cls = this.evidence;
     const vari = this.varEvidence;
-    if (this.longCount > 0) cls.set(this.longAvg);
+    if (this.longCount > 0 && this.shortCount > 0) {
+      // The long window takes over gradually (see LONG_RAMP).
+      const b = Math.min(1, this.longCount / LONG_RAMP);
+      for (let k = 0; k < K; k++) {
+        const short = (this.shortSum[k] as number) / this.shortCount;
+        cls[k] = (1 - b) * short + b * (this.longAvg[k] as number);
+      }
+    } else if (this.longCount > 0) cls.set(this.longAvg);
     else if (this.shortCount > 0)
       for (let k = 0; k < K; k++) cls[k] = (this.shortSum[k] as number) / this.shortCount;
     else return;
-    if (this.longCount > 0) vari.set(this.longAvg);
+    if (this.longCount > 0) vari.set(cls);
     else if (this.provCount > 0)
       for (let k = 0; k < K; k++) vari[k] = (this.provSum[k] as number) / this.provCount;
     else vari.set(cls);

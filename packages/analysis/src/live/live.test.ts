@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { N_PITCH, PITCH_LO } from "../features.js";
 import { addRoom, type LiveTimbre, renderChordSequence, renderSpeech, sineTone } from "../testing/index.js";
-import { barsFromChords, chordsMatch, LIVE_BLOCK, LiveListener, LiveTuner, scoreBars } from "./index.js";
+import {
+  barsFromChords,
+  type ChromaFrame,
+  chordsMatch,
+  LIVE_BLOCK,
+  LiveChordRecognizer,
+  LiveListener,
+  LiveTuner,
+  scoreBars,
+} from "./index.js";
 
 const SR = 48000;
 
@@ -102,6 +112,34 @@ describe("LiveListener", () => {
     expect(room.map((r) => `${r.chord} ${r.changes}`)).toEqual(["Esus4 0", "Bsus4 0", "Ddim 0"]);
   });
 
+  it("lets the long window take over a new chord's evidence gradually, so a seventh does not flip", () => {
+    // In a room the first long-window frame of F#m7 and of Dmaj7 still holds the previous chord and its
+    // bass; taken alone it flipped the display just after the chord showed (F#m7 → A → F#m7,
+    // Dmaj7 → F#m → Dmaj7).
+    const cases = [
+      { seq: ["Esus4", "Gmaj7", "F#m7", "F7"], chord: "F#m7" },
+      {
+        seq: ["Dsus4", "F#m7", "A", "Emaj7", "G#maj7", "C#maj7", "Bm7", "E7", "Am7", "Dmaj7"],
+        chord: "Dmaj7",
+      },
+    ];
+    for (const { seq, chord } of cases) {
+      const held = seq.map((c) => ({ chord: c, seconds: 2 }));
+      const pcm = addRoom(
+        renderChordSequence(held, { timbre: "guitar", sampleRate: SR, seed: 2 }),
+        SR,
+        15,
+        2,
+      );
+      const shown = listen(pcm).shown;
+      const i = seq.indexOf(chord);
+      const hold = shown.filter((s) => s.time >= 2 * i && s.time < 2 * i + 2);
+      const first = hold.findIndex((s) => s.chord === chord);
+      expect(first, chord).toBeGreaterThanOrEqual(0);
+      expect(new Set(hold.slice(first).map((s) => s.chord)), chord).toEqual(new Set([chord]));
+    }
+  });
+
   it("shows a chord change within 150 ms, also between chords sharing notes", () => {
     // C–G share G, G–Am none, Am–F two notes, F–C one, C–Em two, Em–Dm none.
     const seq = ["C", "G", "Am", "F", "C", "Em", "Dm"].map((chord) => ({ chord, seconds: 2 }));
@@ -159,6 +197,63 @@ describe("LiveListener", () => {
 
   it("rejects an unsupported sample rate", () => {
     expect(() => new LiveListener(4000)).toThrow(RangeError);
+  });
+});
+
+describe("LiveChordRecognizer", () => {
+  /** A chroma frame at `time` whose chroma holds `pcs` (both windows) over `bassPc`, with `semitones`. */
+  function frame(time: number, pcs: number[], bassPc: number, semitones: Float32Array): ChromaFrame {
+    const treble = new Float64Array(12).fill(0.05);
+    for (const pc of pcs) treble[pc] = 1;
+    const bass = new Float64Array(12).fill(0.05);
+    bass[bassPc] = 1;
+    return {
+      time,
+      treble,
+      bass,
+      trebleLong: treble,
+      bassLong: bass,
+      rms: 0.1,
+      tonality: 0.9,
+      novelty: 0,
+      longSeconds: 6144 / SR,
+      shortSeconds: 4096 / SR,
+      semitones,
+    };
+  }
+  /** Semitone amplitudes: MIDI note → linear amplitude. */
+  const spectrum = (notes: Record<number, number>) => {
+    const s = new Float32Array(N_PITCH);
+    for (const [m, a] of Object.entries(notes)) s[Number(m) - PITCH_LO] = a;
+    return s;
+  };
+
+  it("takes a re-strum whose attack reads as another chord for an attack, and a change whose old notes fade for a change", () => {
+    // C major (C3 E3 G3 C4 E4 G4) held for 1 s; then chroma that reads A minor, for 0.13 s (an attack)
+    // or for good (a change). On the re-strum the G strings ring on at their level and the A (a
+    // harmonic) only brightens; on the change the Gs fade and the As sound.
+    const hop = 1024 / SR;
+    const held = spectrum({ 48: 1, 52: 1, 55: 1, 60: 1, 64: 1, 67: 1, 69: 0.3 });
+    const restruck = spectrum({ 48: 1.2, 52: 1.2, 55: 1.2, 60: 1.2, 64: 1.2, 67: 1.2, 69: 0.6 });
+    const changed = spectrum({ 45: 1, 48: 1, 52: 1, 55: 0.1, 57: 1, 60: 1, 64: 1, 67: 0.1, 69: 1 });
+    for (const [after, attackSeconds, expected] of [
+      [restruck, 0.13, ["C"]],
+      [changed, 1, ["C", "Am"]],
+    ] as const) {
+      const rec = new LiveChordRecognizer();
+      const shown: string[] = [];
+      let amAt = Number.NaN;
+      for (let i = 0; i * hop < 2; i++) {
+        const t = i * hop;
+        const attack = t >= 1 && t < 1 + attackSeconds;
+        const f = attack ? frame(t, [9, 0, 4], 9, after) : frame(t, [0, 4, 7], 0, held);
+        const c = rec.next(f).chord;
+        if (t > 0.3 && c !== shown[shown.length - 1]) shown.push(c);
+        if (c === "Am" && Number.isNaN(amAt)) amAt = t - 1;
+      }
+      expect(shown).toEqual(expected);
+      if (expected.length > 1) expect(amAt).toBeLessThan(0.15);
+    }
   });
 });
 
