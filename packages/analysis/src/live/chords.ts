@@ -4,7 +4,7 @@
  * struck, and talking shows no chord. Pure module (no Node or DOM APIs).
  */
 import { type ChordState, chordVocabulary } from "../chords.js";
-import { PITCH_LO } from "../features.js";
+import { N_PITCH, PITCH_LO } from "../features.js";
 import type { ChromaFrame } from "./chroma.js";
 
 /** Chord qualities (Harte shorthand) the live recogniser reports. */
@@ -103,10 +103,11 @@ const UNSTEADY = 0.5;
 /** Time constant of the speech share, seconds. */
 const SPEECH_SECONDS = 0.5;
 /**
- * Re-strum test (see the class comment): a change is an attack of the held chord when the held chord's
- * notes that the candidate lacks keep more than this share of their level from before the change…
+ * Re-strum test (see the class comment): a change is an attack of the held chord when the strings of the
+ * held chord's notes that the candidate lacks keep more than this share of their level from before the
+ * change…
  */
-const RESTRUCK_KEPT = 0.8;
+const RESTRUCK_KEPT = 0.65;
 /** …and the notes the candidate adds less than this gain over their level before the change. */
 const RESTRUCK_GAIN = 2.5;
 /**
@@ -115,6 +116,17 @@ const RESTRUCK_GAIN = 2.5;
  * new chord), so this frame's window ends before the change.
  */
 const RESTRUCK_BEFORE = 2;
+/**
+ * Partials whose level stands for a string's in the re-strum test, semitones above its fundamental:
+ * harmonics 1–6 and 8 (the 7th lies a third of a semitone flat of any pitch). One partial's level varies
+ * several-fold from one pluck to the next — with where the string is plucked, and for a Karplus–Strong
+ * string, whose initial state is noise, at random (each harmonic's amplitude is then Rayleigh-
+ * distributed: 5–95 % of plucks within ×0.27–2.1 of the median) — while their sum, the string's energy,
+ * varies far less.
+ */
+const STRING_PARTIALS = [0, 12, 19, 24, 28, 31, 36] as const;
+/** A pitch of a held note counts as a string's fundamental from this share of the loudest (−20 dB). */
+const STRING_FLOOR = 0.1;
 
 /** Pearson correlation of two 12-bin vectors (0 when either is constant). */
 function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
@@ -166,12 +178,13 @@ function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
  * Cdim reads as C, an Edim as A#7). What tells it from a change is the absolute semitone spectrum: a
  * re-strum strikes the held chord's strings again, while a change damps the notes the new chord lacks.
  * So a change (on either window) is refused when, compared with the frame just before it began, the
- * pitches of the held chord's notes that the candidate lacks keep more than 0.8 of their level
- * (projected on their amplitudes before, so that other pitches of the same pitch class — the new chord's
- * harmonics — do not count) and the candidate's added notes gain less than 2.5× (a real change whose
- * old notes ring on, legato or with open strings, still passes on its new notes). This is the energy
- * counterpart of the onset detectors' spectral difference (Bello et al., IEEE TSAP 2005) taken per
- * pitch class.
+ * strings of the held chord's notes that the candidate lacks keep more than 0.65 of their level and the
+ * candidate's added notes gain less than 2.5× (a real change whose old notes ring on, legato or with
+ * open strings, still passes on its new notes). A string's level is read over its first partials, not
+ * its fundamental alone, since one partial's level varies several-fold from pluck to pluck; levels are
+ * projected on their amplitudes before, so that what sounds anew (the new chord's harmonics) does not
+ * count. This is the energy counterpart of the onset detectors' spectral difference (Bello et al., IEEE
+ * TSAP 2005) taken per string.
  *
  * **Decision.** A new segment starts half a window before the frame from which the new chord led (the
  * frame whose window was half in it). Its triad — root and family: major (maj, 7, maj7), minor (m, m7),
@@ -257,6 +270,8 @@ export class LiveChordRecognizer {
   private readonly family: Int32Array;
   /** Pitch-class set (12 flags) of each chord. */
   private readonly pcs: Uint8Array[];
+  /** Scratch flags over the semitone spectrum for the re-strum test. */
+  private readonly keptBins = new Uint8Array(N_PITCH);
 
   constructor(options: LiveChordOptions = {}) {
     this.vocab = chordVocabulary().filter(
@@ -521,10 +536,12 @@ export class LiveChordRecognizer {
 
   /**
    * Whether frame `n` sounds like the held chord `from` struck again rather than chord `to` (the
-   * re-strum test of the class comment), comparing its semitone spectrum with frame `before`'s: the
-   * pitches of `from`'s notes that `to` lacks keep more than RESTRUCK_KEPT of their level (their
-   * amplitudes projected on their amplitudes before) and those of the notes `to` adds gain less than
-   * RESTRUCK_GAIN. False when `before` has left the history or `from` has no note that `to` lacks.
+   * re-strum test of the class comment), comparing its semitone spectrum with frame `before`'s. The
+   * strings of `from`'s notes that `to` lacks — each pitch of those notes within −20 dB of the loudest
+   * before, with its partials (STRING_PARTIALS) on pitch classes outside `to` — keep more than
+   * RESTRUCK_KEPT of their level (amplitudes projected on their amplitudes before, so that what sounds
+   * anew does not count), and the pitches of the notes `to` adds gain less than RESTRUCK_GAIN. False when
+   * `before` has left the history or `from` has no note that `to` lacks.
    */
   private reStruck(n: number, before: number, from: number, to: number): boolean {
     if (before < 0 || before <= n - HISTORY) return false;
@@ -532,21 +549,37 @@ export class LiveChordRecognizer {
     const then = this.hSemitones[before % HISTORY] as Float32Array;
     const a = this.pcs[from] as Uint8Array;
     const b = this.pcs[to] as Uint8Array;
-    let keptNow = 0;
-    let keptThen = 0;
+    const len = Math.min(now.length, then.length);
+    const kept = this.keptBins;
+    kept.fill(0);
+    let loudest = 0;
     let addNow = 0;
     let addThen = 0;
-    for (let m = 0; m < now.length && m < then.length; m++) {
+    for (let m = 0; m < len; m++) {
       const pc = (m + PITCH_LO) % 12;
-      const x = now[m] as number;
-      const y = then[m] as number;
-      if (a[pc] === 1 && b[pc] === 0) {
-        keptNow += y * x;
-        keptThen += y * y;
-      } else if (b[pc] === 1 && a[pc] === 0) {
-        addNow += x;
-        addThen += y;
+      if (a[pc] === 1 && b[pc] === 0) loudest = Math.max(loudest, then[m] as number);
+      else if (b[pc] === 1 && a[pc] === 0) {
+        addNow += now[m] as number;
+        addThen += then[m] as number;
       }
+    }
+    if (!(loudest > 0)) return false;
+    for (let m = 0; m < len; m++) {
+      const pc = (m + PITCH_LO) % 12;
+      if (a[pc] !== 1 || b[pc] !== 0 || (then[m] as number) < STRING_FLOOR * loudest) continue;
+      for (const off of STRING_PARTIALS) {
+        const q = m + off;
+        if (q >= len) break;
+        if (b[(q + PITCH_LO) % 12] === 0) kept[q] = 1;
+      }
+    }
+    let keptNow = 0;
+    let keptThen = 0;
+    for (let q = 0; q < len; q++) {
+      if (kept[q] !== 1) continue;
+      const y = then[q] as number;
+      keptNow += y * (now[q] as number);
+      keptThen += y * y;
     }
     if (!(keptThen > 0)) return false;
     const gain = addThen > 0 ? addNow / addThen : Number.POSITIVE_INFINITY;

@@ -255,6 +255,57 @@ describe("LiveChordRecognizer", () => {
       if (expected.length > 1) expect(amAt).toBeLessThan(0.15);
     }
   });
+
+  it("reads a re-struck string's level over its partials, not its fundamental alone", () => {
+    // C major held; one re-strum reads as A minor for 0.13 s. The G3 string's new pluck has a weaker
+    // fundamental (0.3 of before) but its upper partials (D5, B5) come back brighter: its level over its
+    // partials keeps ≈ 0.77 of before, so this is an attack. Its G pitches alone (G3, G4, G5) keep only
+    // ≈ 0.52, which read as a change. A change that damps the G string, partials and all, is still
+    // shown.
+    const hop = 1024 / SR;
+    const held = spectrum({ 48: 1, 52: 1, 55: 1, 60: 1, 64: 1, 67: 0.5, 69: 0.3, 74: 0.6, 79: 0.5, 83: 0.4 });
+    const restruck = spectrum({
+      48: 1.2,
+      52: 1.2,
+      55: 0.3,
+      60: 1.2,
+      64: 1.2,
+      67: 0.35,
+      69: 0.6,
+      74: 0.9,
+      79: 0.6,
+      83: 0.6,
+    });
+    const changed = spectrum({
+      45: 1,
+      48: 1,
+      52: 1,
+      55: 0.1,
+      57: 1,
+      60: 1,
+      64: 1,
+      67: 0.05,
+      69: 1,
+      74: 0.1,
+      79: 0.05,
+      83: 0.05,
+    });
+    for (const [after, attackSeconds, expected] of [
+      [restruck, 0.13, ["C"]],
+      [changed, 1, ["C", "Am"]],
+    ] as const) {
+      const rec = new LiveChordRecognizer();
+      const shown: string[] = [];
+      for (let i = 0; i * hop < 2; i++) {
+        const t = i * hop;
+        const attack = t >= 1 && t < 1 + attackSeconds;
+        const f = attack ? frame(t, [9, 0, 4], 9, after) : frame(t, [0, 4, 7], 0, held);
+        const c = rec.next(f).chord;
+        if (t > 0.3 && c !== shown[shown.length - 1]) shown.push(c);
+      }
+      expect(shown).toEqual(expected);
+    }
+  });
 });
 
 describe("LiveTuner", () => {
