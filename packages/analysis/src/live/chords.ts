@@ -94,10 +94,15 @@ const LONG_RAMP = 2;
 /** Drift of the short-window change test for a chord on the same root, × `changeDrift`. */
 const SAME_ROOT_DRIFT = 1.5;
 /**
- * Drift of the long-window change test for a seventh added to a held triad, × `changeDrift`: the seventh
- * raises its chord's score by only ≈ 0.1–0.2.
+ * Drift of the long-window change test for a seventh added to or dropped from a held triad, ×
+ * `changeDrift`: the seventh moves its chord's score by only ≈ 0.1–0.2.
  */
 const LONG_DRIFT = 0.5;
+/**
+ * A seventh dropped from a held chord (G7 → G) must have fallen below this share of its place in the
+ * segment's chroma: the note has stopped, not merely sounded softer at a re-strum.
+ */
+const DROPPED_SEVENTH = 0.1;
 /** A frame's chroma correlating below this with the chroma one short window earlier is unsteady. */
 const UNSTEADY = 0.5;
 /** Time constant of the speech share, seconds. */
@@ -170,8 +175,10 @@ function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
  * new chord lacks lost half their share of the chroma, or the notes it adds doubled theirs — an attack
  * brightens overtones but keeps every sounding note, so re-strumming a chord never starts a segment. A
  * second CUSUM on the long window (no chroma test) catches same-root changes too slight for the short
- * one (with the same note test on the long window's chroma); for a seventh added to a held triad, which
- * raises its chord's score by only ≈ 0.1–0.2, its drift is half `changeDrift`.
+ * one (with the same note test on the long window's chroma); for a seventh added to or dropped from a
+ * held triad, which moves its chord's score by only ≈ 0.1–0.2, its drift is half `changeDrift`, and a
+ * dropped seventh must have fallen to a tenth of its share (it stopped, rather than sounding softer at a
+ * re-strum).
  *
  * **Re-strums.** A re-strum can also read as another chord for a few frames in the chroma: a bright
  * attack, or the low strings' 3rd, 5th and 7th harmonics, can outweigh the chord's upper notes (a held
@@ -449,7 +456,8 @@ export class LiveChordRecognizer {
       if (!same) continue;
       // Long window for the same root: resolves a seventh a semitone from the root.
       const leadL = (l[k] as number) - (l[seg] as number);
-      const xl = leadL - (this.addsSeventh(seg, k) ? LONG_DRIFT : 1) * o.changeDrift;
+      const seventh = this.addsSeventh(seg, k) || this.addsSeventh(k, seg);
+      const xl = leadL - (seventh ? LONG_DRIFT : 1) * o.changeDrift;
       const gl = Math.max(0, (this.cusumLong[k] as number) + scale * xl);
       this.cusumLong[k] = gl;
       this.riseLong[k] = leadL > 0 ? (this.riseLong[k] as number) + 1 : 0;
@@ -493,7 +501,8 @@ export class LiveChordRecognizer {
 
   /**
    * Whether the recent chroma `recent` moved from the segment's chroma from chord `from` to chord `to`
-   * (same root): the notes of `from` that `to` lacks lost at least half their share of the chroma, or,
+   * (same root): the notes of `from` that `to` lacks lost at least half their share of the chroma (a
+   * dropped seventh nine tenths: DROPPED_SEVENTH), or,
    * when `to` only adds notes (a seventh), those notes at least doubled their share and reach half the
    * mean share of `from`'s notes. An attack brightens overtones but keeps every sounding note.
    */
@@ -507,6 +516,8 @@ export class LiveChordRecognizer {
       ss += seg[i] as number;
     }
     if (!(rs > 0 && ss > 0)) return true;
+    // A dropped seventh must have stopped, not merely sounded softer (DROPPED_SEVENTH).
+    const share = this.addsSeventh(to, from) ? DROPPED_SEVENTH : 0.5;
     let dropped = 0;
     let lost = 0;
     let chordShare = 0;
@@ -520,7 +531,7 @@ export class LiveChordRecognizer {
       }
       if (a[i] === 1 && b[i] === 0) {
         dropped++;
-        if (r < 0.5 * s) lost++;
+        if (r < share * s) lost++;
       }
     }
     if (dropped > 0) return lost === dropped;

@@ -221,6 +221,17 @@ describe("LiveChordRecognizer", () => {
       semitones,
     };
   }
+  /** A chroma frame like {@link frame} whose chroma holds each pitch class of `levels` at its level. */
+  function frameWith(
+    time: number,
+    levels: Record<number, number>,
+    bassPc: number,
+    semitones: Float32Array,
+  ): ChromaFrame {
+    const f = frame(time, [], bassPc, semitones);
+    for (const [pc, v] of Object.entries(levels)) f.treble[Number(pc)] = Math.max(0.05, v);
+    return f;
+  }
   /** Semitone amplitudes: MIDI note → linear amplitude. */
   const spectrum = (notes: Record<number, number>) => {
     const s = new Float32Array(N_PITCH);
@@ -253,6 +264,37 @@ describe("LiveChordRecognizer", () => {
       }
       expect(shown).toEqual(expected);
       if (expected.length > 1) expect(amAt).toBeLessThan(0.15);
+    }
+  });
+
+  it("shows a dropped seventh (G7 → G) within 0.3 s, and keeps G7 when its seventh only sounds softer", () => {
+    // G7 held 1 s, then its F stops (G) — or, at a re-strum, only falls to 0.2 of its level.
+    const hop = 1024 / SR;
+    const g7 = spectrum({ 43: 1, 50: 1, 55: 1, 59: 1, 65: 1 });
+    for (const [fShare, expected] of [
+      [0, ["G7", "G"]],
+      [0.2, ["G7"]],
+    ] as const) {
+      const rec = new LiveChordRecognizer();
+      const shown: string[] = [];
+      let gAt = Number.NaN;
+      for (let i = 0; i * hop < 2; i++) {
+        const t = i * hop;
+        const f =
+          t < 1
+            ? frame(t, [7, 11, 2, 5], 7, g7)
+            : frameWith(
+                t,
+                { 7: 1, 11: 1, 2: 1, 5: fShare },
+                7,
+                spectrum({ 43: 1, 50: 1, 55: 1, 59: 1, 65: fShare }),
+              );
+        const c = rec.next(f).chord;
+        if (t > 0.3 && c !== shown[shown.length - 1]) shown.push(c);
+        if (c === "G" && Number.isNaN(gAt)) gAt = t - 1;
+      }
+      expect(shown).toEqual(expected);
+      if (expected.length > 1) expect(gAt).toBeLessThan(0.3);
     }
   });
 
