@@ -158,6 +158,25 @@ describe("LiveListener", () => {
     }
   });
 
+  it("shows an organ's same-root change within 165 ms once the old note has stopped", () => {
+    // Each change drops a note the next chord lacks (B♭ of Gm, E♭ of Cm, E of C#m, C of D7): the
+    // long-window test decides at 0.4 of its threshold (FAST_THRESHOLD). Waiting for the whole threshold
+    // took ≈ 176 ms on each.
+    for (const [from, to] of [
+      ["Gm", "G7"],
+      ["Cm", "C"],
+      ["C#m", "C#"],
+      ["D7", "Dmaj7"],
+    ] as const) {
+      const seq = [
+        { chord: from, seconds: 2 },
+        { chord: to, seconds: 1.5 },
+      ];
+      const r = perChord(seq, "organ", false)[1];
+      expect(r?.latencyMs ?? 1e9, `${from} → ${to}`).toBeLessThan(165);
+    }
+  });
+
   it("shows no chord while someone talks, also in a room and right after a chord", () => {
     for (const voice of ["low", "high"] as const) {
       const talk = renderSpeech({ seconds: 8, sampleRate: SR, voice });
