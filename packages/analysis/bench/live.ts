@@ -37,7 +37,7 @@ const events = process.argv.includes("--events");
 /**
  * Independent seed sets (chord order, string excitations, room noise) measured and pooled (default 6;
  * 1 with --quick). One set holds 84 changes per timbre, so its 95th percentile rests on about four
- * changes per timbre: a single set's clean p95 ranged from 139 to 207 ms on the same code. Six sets
+ * changes per timbre: a single set's clean p95 ranges from 136 to 207 ms on the same code. Six sets
  * (1512 changes per condition) keep the targets from being met, or missed, by a lucky order.
  */
 const seedsArg = process.argv.indexOf("--seeds");
