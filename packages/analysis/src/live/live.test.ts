@@ -257,12 +257,28 @@ describe("LiveChordRecognizer", () => {
     for (const [m, a] of Object.entries(notes)) s[Number(m) - PITCH_LO] = a;
     return s;
   };
+  /**
+   * Feed 2 s of frames (`at(t)` every 1024-sample hop) to a new recogniser. Returns the chords shown after
+   * 0.3 s, each change once, and the time after 1 s at which `target` was first shown (NaN if never).
+   */
+  function follow(at: (t: number) => ChromaFrame, target: string) {
+    const hop = 1024 / SR;
+    const rec = new LiveChordRecognizer();
+    const shown: string[] = [];
+    let firstAt = Number.NaN;
+    for (let i = 0; i * hop < 2; i++) {
+      const t = i * hop;
+      const c = rec.next(at(t)).chord;
+      if (t > 0.3 && c !== shown[shown.length - 1]) shown.push(c);
+      if (c === target && Number.isNaN(firstAt)) firstAt = t - 1;
+    }
+    return { shown, firstAt };
+  }
 
   it("takes a re-strum whose attack reads as another chord for an attack, and a change whose old notes fade for a change", () => {
     // C major (C3 E3 G3 C4 E4 G4) held for 1 s; then chroma that reads A minor, for 0.13 s (an attack)
     // or for good (a change). On the re-strum the G strings ring on at their level and the A (a
     // harmonic) only brightens; on the change the Gs fade and the As sound.
-    const hop = 1024 / SR;
     const held = spectrum({ 48: 1, 52: 1, 55: 1, 60: 1, 64: 1, 67: 1, 69: 0.3 });
     const restruck = spectrum({ 48: 1.2, 52: 1.2, 55: 1.2, 60: 1.2, 64: 1.2, 67: 1.2, 69: 0.6 });
     const changed = spectrum({ 45: 1, 48: 1, 52: 1, 55: 0.1, 57: 1, 60: 1, 64: 1, 67: 0.1, 69: 1 });
@@ -270,50 +286,31 @@ describe("LiveChordRecognizer", () => {
       [restruck, 0.13, ["C"]],
       [changed, 1, ["C", "Am"]],
     ] as const) {
-      const rec = new LiveChordRecognizer();
-      const shown: string[] = [];
-      let amAt = Number.NaN;
-      for (let i = 0; i * hop < 2; i++) {
-        const t = i * hop;
-        const attack = t >= 1 && t < 1 + attackSeconds;
-        const f = attack ? frame(t, [9, 0, 4], 9, after) : frame(t, [0, 4, 7], 0, held);
-        const c = rec.next(f).chord;
-        if (t > 0.3 && c !== shown[shown.length - 1]) shown.push(c);
-        if (c === "Am" && Number.isNaN(amAt)) amAt = t - 1;
-      }
+      const { shown, firstAt } = follow(
+        (t) =>
+          t >= 1 && t < 1 + attackSeconds ? frame(t, [9, 0, 4], 9, after) : frame(t, [0, 4, 7], 0, held),
+        "Am",
+      );
       expect(shown).toEqual(expected);
-      if (expected.length > 1) expect(amAt).toBeLessThan(0.15);
+      if (expected.length > 1) expect(firstAt).toBeLessThan(0.15);
     }
   });
 
   it("shows a dropped seventh (G7 → G) within 0.3 s, and keeps G7 when its seventh only sounds softer", () => {
     // G7 held 1 s, then its F stops (G) — or, at a re-strum, only falls to 0.2 of its level.
-    const hop = 1024 / SR;
     const g7 = spectrum({ 43: 1, 50: 1, 55: 1, 59: 1, 65: 1 });
     for (const [fShare, expected] of [
       [0, ["G7", "G"]],
       [0.2, ["G7"]],
     ] as const) {
-      const rec = new LiveChordRecognizer();
-      const shown: string[] = [];
-      let gAt = Number.NaN;
-      for (let i = 0; i * hop < 2; i++) {
-        const t = i * hop;
-        const f =
-          t < 1
-            ? frame(t, [7, 11, 2, 5], 7, g7)
-            : frameWith(
-                t,
-                { 7: 1, 11: 1, 2: 1, 5: fShare },
-                7,
-                spectrum({ 43: 1, 50: 1, 55: 1, 59: 1, 65: fShare }),
-              );
-        const c = rec.next(f).chord;
-        if (t > 0.3 && c !== shown[shown.length - 1]) shown.push(c);
-        if (c === "G" && Number.isNaN(gAt)) gAt = t - 1;
-      }
+      const after = spectrum({ 43: 1, 50: 1, 55: 1, 59: 1, 65: fShare });
+      const { shown, firstAt } = follow(
+        (t) =>
+          t < 1 ? frame(t, [7, 11, 2, 5], 7, g7) : frameWith(t, { 7: 1, 11: 1, 2: 1, 5: fShare }, 7, after),
+        "G",
+      );
       expect(shown).toEqual(expected);
-      if (expected.length > 1) expect(gAt).toBeLessThan(0.3);
+      if (expected.length > 1) expect(firstAt).toBeLessThan(0.3);
     }
   });
 
@@ -323,7 +320,6 @@ describe("LiveChordRecognizer", () => {
     // partials keeps ≈ 0.77 of before, so this is an attack. Its G pitches alone (G3, G4, G5) keep only
     // ≈ 0.52, which read as a change. A change that damps the G string, partials and all, is still
     // shown.
-    const hop = 1024 / SR;
     const held = spectrum({ 48: 1, 52: 1, 55: 1, 60: 1, 64: 1, 67: 0.5, 69: 0.3, 74: 0.6, 79: 0.5, 83: 0.4 });
     const restruck = spectrum({
       48: 1.2,
@@ -355,15 +351,11 @@ describe("LiveChordRecognizer", () => {
       [restruck, 0.13, ["C"]],
       [changed, 1, ["C", "Am"]],
     ] as const) {
-      const rec = new LiveChordRecognizer();
-      const shown: string[] = [];
-      for (let i = 0; i * hop < 2; i++) {
-        const t = i * hop;
-        const attack = t >= 1 && t < 1 + attackSeconds;
-        const f = attack ? frame(t, [9, 0, 4], 9, after) : frame(t, [0, 4, 7], 0, held);
-        const c = rec.next(f).chord;
-        if (t > 0.3 && c !== shown[shown.length - 1]) shown.push(c);
-      }
+      const { shown } = follow(
+        (t) =>
+          t >= 1 && t < 1 + attackSeconds ? frame(t, [9, 0, 4], 9, after) : frame(t, [0, 4, 7], 0, held),
+        "Am",
+      );
       expect(shown).toEqual(expected);
     }
   });
