@@ -100,13 +100,42 @@ const SAME_ROOT_DRIFT = 1.5;
 const LONG_DRIFT = 0.5;
 /**
  * A seventh dropped from a held chord (G7 → G) must have fallen below this share of its place in the
- * segment's chroma: the note has stopped, not merely sounded softer at a re-strum.
+ * segment's chroma — or its strings below FAST_KEPT of their level (see `seventhStopped`): the note has
+ * stopped, not merely sounded softer at a re-strum.
  */
 const DROPPED_SEVENTH = 0.1;
 /** A frame's chroma correlating below this with the chroma one short window earlier is unsteady. */
 const UNSTEADY = 0.5;
 /** Time constant of the speech share, seconds. */
 const SPEECH_SECONDS = 0.5;
+/**
+ * Speech also needs this share of low-energy frames (RMS under half the mean of the last second): talk
+ * pauses between syllables and phrases, music with singing hardly ever does (Scheirer & Slaney, ICASSP
+ * 1997, "percentage of low-energy frames"). Over one-second windows the live bench's talking voices
+ * hold 0.09–0.5 (10th–90th percentile), Beatles recordings 0–0.2 with a median of 0.
+ */
+const LOW_ENERGY = 0.1;
+/**
+ * Seconds without a low-energy frame after which the sound is no longer judged speech: talk pauses at
+ * least between phrases. (2 s: 0.324 of majmin on `bench:live:real` against 0.300 with 3 s; speech shown
+ * as "N" on the live bench unchanged, 0.987.)
+ */
+const PAUSE_GAP = 2;
+/**
+ * Speech also needs its peaks to glide: the average (time constant HELD_SECONDS) of the frames' share of
+ * peak amplitude held at its pitch since the previous frame (ChromaFrame `steadiness`) under this. Over
+ * sounding frames it is ≈ 0.45 (0.33–0.59, 10th–90th percentile) for the live bench's talking voices, clean
+ * or in the room, ≈ 0.6–0.75 for Beatles recordings (10th percentiles 0.48–0.67) and ≈ 0.9 for strummed
+ * chords: an instrument holds its notes, and so, mostly, does a singer.
+ */
+const HELD_PEAKS = 0.55;
+/** Time constant of the held-peak average, seconds (0.25: talk right after a chord is judged speech soon). */
+const HELD_SECONDS = 0.25;
+/**
+ * The held-peak average must have been under HELD_PEAKS within this many seconds, not at the same frame
+ * as the other tests (they build up at different speeds when talk starts).
+ */
+const GLIDE_RECENT = 0.5;
 /**
  * Re-strum test (see the class comment): a change is an attack of the held chord when the strings of the
  * held chord's notes that the candidate lacks keep more than this share of their level from before the
@@ -187,10 +216,11 @@ function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
  * second CUSUM on the long window (no chroma test) catches same-root changes too slight for the short
  * one (with the same note test on the long window's chroma); for a seventh added to or dropped from a
  * held triad, which moves its chord's score by only ≈ 0.1–0.2, its drift is half `changeDrift`, and a
- * dropped seventh must have fallen to a tenth of its share (it stopped, rather than sounding softer at a
- * re-strum). When the held chord's notes that such a candidate lacks have stopped — their strings keep
- * under 0.3 of their level, by the re-strum test's measure — the long test decides at 0.4 of its
- * threshold (FAST_THRESHOLD).
+ * dropped seventh must have stopped, rather than sounded softer at a re-strum: fallen to a tenth of its
+ * share, or its strings to under 0.3 of their level (in a room its reverberation and the noise floor
+ * hold its share up for 0.5–0.9 s). When the held chord's notes that such a candidate lacks have
+ * stopped — their strings keep under 0.3 of their level, by the re-strum test's measure — the long test
+ * decides at 0.4 of its threshold (FAST_THRESHOLD).
  *
  * **Re-strums.** A re-strum can also read as another chord for a few frames in the chroma: a bright
  * attack, or the low strings' 3rd, 5th and 7th harmonics, can outweigh the chord's upper notes (a held
@@ -218,6 +248,14 @@ function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
  * does not flicker between its variants (C ↔ Cmaj7, Am ↔ Am7), while a new chord shows as soon as its
  * evidence is clear.
  *
+ * **Reverberation of the previous chord.** In a room the previous chord's notes ring on in the
+ * reverberation for a few hundred milliseconds, and a neighbour of the new chord that holds them reads
+ * first (A7 → F#sus4 showed F#m for ≈ 0.2 s, its A from the reverberation). So while a segment's evidence
+ * accumulates, each pitch class of the previous chord whose pitches have all fallen below 0.3 of their
+ * amplitude just before the change — a stopped note, while a note held or struck again keeps its level
+ * — has its chroma scaled by that share / 0.3 before the frame is scored. On the live bench's room this
+ * took the organ's changes slower than 150 ms from 26 to 19 of 504.
+ *
  * **Priors of a held chord.** The template prior (−0.12 for dim and sus4) is a prior on which chord a
  * new segment is, not on whether a chord already heard goes on: once a segment is labelled, the held
  * chord's prior is left out of the short-window change test against chords on other roots and out of
@@ -231,9 +269,16 @@ function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
  * window apart correlates poorly, where a held chord's stays the same except for the few frames of a
  * change. The speech share — the exponential average (0.5 s) over pitched frames of "chroma correlation
  * with the frame one short window earlier below 0.5" — is ≈ 0–0.15 for chords changing every second or
- * two and ≈ 0.5–0.9 for talking; above `speechOn` the display is "N" until it falls below `speechOff`.
- * (A similar held-pitch share separates speech from music in the offline engine, after Scheirer &
- * Slaney, ICASSP 1997.) Chords changed faster than every ≈ 0.3 s would read as speech.
+ * two and ≈ 0.5–0.9 for talking. But a band with a singer also reads 0.2–0.7 (the voice, and drums,
+ * move the chroma), so speech also needs pauses — a tenth of the last second's frames under half its
+ * mean RMS (LOW_ENERGY), which talk has and music with singing seldom has — and gliding peaks: under 0.55
+ * of the spectral peaks' amplitude held at its pitch from one frame to the next, on average (HELD_PEAKS;
+ * instruments and singers hold notes). Above `speechOn` with both, the display is "N" until the share
+ * falls below `speechOff` or the pauses stop for 2 s. (Held pitches and the low-energy share separate
+ * speech from music in Scheirer & Slaney, ICASSP 1997.) With the unsteady chroma alone, live mode showed
+ * no chord for most of the Beatles songs of the evaluation set (`bench:live:real`: chord recall majmin
+ * 0.104; 0.324 with the pause test, 0.373 with both). Chords changed faster than every ≈ 0.3 s would
+ * read as speech.
  *
  * **Limits.** Distinctions a semitone apart in the middle register — major ↔ minor on one root, a major
  * seventh under the root — need the long window, so those changes can show after ≈ 150–250 ms rather than
@@ -252,6 +297,16 @@ export class LiveChordRecognizer {
   private readonly hTrebleLong: Float64Array[];
   private readonly hVoiced: Uint8Array;
   private readonly hSemitones: Float32Array[];
+  private readonly hBass: Float64Array[];
+  private readonly hBassLong: Float64Array[];
+  /** Semitone spectrum just before the segment's change (null after silence): residue reference. */
+  private residueRef: Float32Array | null = null;
+  private readonly residueGain = new Float64Array(12);
+  private readonly pcLoudest = new Float64Array(12);
+  private readonly pcKept = new Float64Array(12);
+  private readonly mTreble = new Float64Array(12);
+  private readonly mBass = new Float64Array(12);
+  private readonly mScores: Float64Array;
   private frameNo = -1;
   private hop = REF_HOP;
   private lastTime = Number.NaN;
@@ -281,6 +336,16 @@ export class LiveChordRecognizer {
   // Speech gate.
   private speechShare = 0;
   private speaking = false;
+  /** RMS of the last HISTORY frames (ring, indexed like the history). */
+  private readonly hRms = new Float64Array(HISTORY);
+  /** Share of low-energy frames over the last second (LOW_ENERGY). */
+  private lowEnergy = 0;
+  /** Exponential average (HELD_SECONDS) of the frames' `steadiness`. */
+  private heldPeaks = HELD_PEAKS;
+  /** Frame number of the last frame whose held-peak average was under HELD_PEAKS. */
+  private lastGlide = -1;
+  /** Frame number of the last low-energy frame. */
+  private lastLow = -1;
   private readonly corr: Float64Array;
   private readonly row = new Float64Array(12);
   private readonly evidence: Float64Array;
@@ -330,6 +395,9 @@ export class LiveChordRecognizer {
     this.hTrebleLong = Array.from({ length: HISTORY }, () => new Float64Array(12));
     this.hVoiced = new Uint8Array(HISTORY);
     this.hSemitones = Array.from({ length: HISTORY }, () => new Float32Array(0));
+    this.hBass = Array.from({ length: HISTORY }, () => new Float64Array(12));
+    this.hBassLong = Array.from({ length: HISTORY }, () => new Float64Array(12));
+    this.mScores = new Float64Array(K);
     this.shortSum = new Float64Array(K);
     this.longAvg = new Float64Array(K);
     this.provSum = new Float64Array(K);
@@ -357,6 +425,11 @@ export class LiveChordRecognizer {
     this.endSegment();
     this.quiet = 0;
     this.speechShare = 0;
+    this.hRms.fill(0);
+    this.lowEnergy = 0;
+    this.lastLow = -1;
+    this.heldPeaks = HELD_PEAKS;
+    this.lastGlide = -1;
     this.speaking = false;
   }
 
@@ -373,6 +446,8 @@ export class LiveChordRecognizer {
     (this.hTreble[slot] as Float64Array).set(frame.treble);
     (this.hTrebleLong[slot] as Float64Array).set(frame.trebleLong);
     this.hSemitones[slot] = frame.semitones;
+    (this.hBass[slot] as Float64Array).set(frame.bass);
+    (this.hBassLong[slot] as Float64Array).set(frame.bassLong);
     this.updateSpeech(frame, n, voiced);
 
     const chordLike = voiced && !this.speaking && this.score(frame, slot);
@@ -412,16 +487,38 @@ export class LiveChordRecognizer {
 
   /** Speech share update (see the class comment). */
   private updateSpeech(frame: ChromaFrame, n: number, voiced: boolean): void {
+    this.hRms[n % HISTORY] = frame.rms;
+    const span = Math.min(n + 1, HISTORY, Math.max(1, Math.round(1 / this.hop)));
+    let mean = 0;
+    for (let k = 0; k < span; k++) mean += this.hRms[(n - k) % HISTORY] as number;
+    mean /= span;
+    let low = 0;
+    for (let k = 0; k < span; k++) if ((this.hRms[(n - k) % HISTORY] as number) < 0.5 * mean) low++;
+    this.lowEnergy = low / span;
+    if (frame.rms < 0.5 * mean) this.lastLow = n;
     const lag = Math.max(1, Math.round(frame.shortSeconds / this.hop));
     if (!voiced || n < lag || lag >= HISTORY || this.hVoiced[(n - lag) % HISTORY] !== 1) return;
     const steady = pearson(frame.treble, this.hTreble[(n - lag) % HISTORY] as Float64Array);
     const a = Math.min(1, this.hop / SPEECH_SECONDS);
     this.speechShare += a * ((steady < UNSTEADY ? 1 : 0) - this.speechShare);
-    if (!this.speaking && this.speechShare > this.o.speechOn) this.speaking = true;
-    else if (this.speaking && this.speechShare < this.o.speechOff) this.speaking = false;
+    this.heldPeaks += Math.min(1, this.hop / HELD_SECONDS) * (frame.steadiness - this.heldPeaks);
+    if (this.heldPeaks < HELD_PEAKS) this.lastGlide = n;
+    if (
+      !this.speaking &&
+      this.speechShare > this.o.speechOn &&
+      this.lowEnergy >= LOW_ENERGY &&
+      (n - this.lastGlide) * this.hop <= GLIDE_RECENT
+    )
+      this.speaking = true;
+    else if (
+      this.speaking &&
+      (this.speechShare < this.o.speechOff || (n - this.lastLow) * this.hop > PAUSE_GAP)
+    )
+      this.speaking = false;
   }
 
   private endSegment(): void {
+    this.residueRef = null;
     this.segChord = -1;
     this.heard = 0;
     this.shortSum.fill(0);
@@ -506,6 +603,8 @@ export class LiveChordRecognizer {
     const half = Math.round((topLong ? this.longSeconds : this.shortSeconds) / 2 / this.hop);
     const rise = (topLong ? this.riseLong[top] : this.rise[top]) as number;
     const start = Math.max(n - rise + 1 - half, n - HISTORY + 1, this.segStart);
+    // The frame just before the change: reference of the re-strum test and of the residue mask.
+    const before = start - this.frames(RESTRUCK_BEFORE);
     if (topLong ? this.longCount > 0 : this.chromaCount > 0) {
       const h = topLong ? this.hTrebleLong : this.hTreble;
       const t0 = h[n % HISTORY] as Float64Array;
@@ -514,16 +613,20 @@ export class LiveChordRecognizer {
       for (let i = 0; i < 12; i++) recent[i] = (t0[i] as number) + (t1[i] as number);
       const moved =
         (this.vocab[top] as ChordState).root === root
-          ? this.notesChanged(recent, topLong ? this.segChromaLong : this.segChroma, seg, top)
+          ? this.notesChanged(recent, topLong ? this.segChromaLong : this.segChroma, seg, top) ||
+            (topLong && this.seventhStopped(n, before, seg, top))
           : pearson(recent, this.segChroma) < o.moveCorrelation;
-      if (!moved || this.reStruck(n, start - this.frames(RESTRUCK_BEFORE), seg, top)) {
+      if (!moved || this.reStruck(n, before, seg, top)) {
         // The same notes, differently balanced or struck again (an attack): not a change.
         this.resetCusum();
         return false;
       }
     }
     this.prevChord = seg;
+    const residueRef =
+      before >= 0 && before > n - HISTORY ? (this.hSemitones[before % HISTORY] as Float32Array) : null;
     this.endSegment();
+    this.residueRef = residueRef;
     this.segChord = top;
     this.heard = 1;
     this.fromSilence = false;
@@ -576,6 +679,19 @@ export class LiveChordRecognizer {
       if (r < 2 * s || r < floor) return false;
     }
     return true;
+  }
+
+  /**
+   * Whether the seventh of the held chord `from` has stopped in frame `n`, chord `to` being `from`
+   * without it (G7 → G): its strings keep less than FAST_KEPT of their level at frame `before`, by the
+   * re-strum test's measure. In a room the chroma share test of {@link notesChanged} waits for the
+   * seventh's reverberation and the noise floor to fall under a tenth of its share, which took 0.5–0.9 s
+   * on the live bench's organ and piano; the note's level says it stopped ≈ 0.1–0.2 s after the change.
+   */
+  private seventhStopped(n: number, before: number, from: number, to: number): boolean {
+    if (!this.addsSeventh(to, from)) return false;
+    const st = this.restrike(n, before, from, to);
+    return st !== null && st.kept < FAST_KEPT;
   }
 
   /**
@@ -688,8 +804,11 @@ export class LiveChordRecognizer {
   private accumulate(j: number): void {
     const slot = j % HISTORY;
     const inside = (j - this.segStart) * this.hop;
+    const masked = this.residueMask(j);
     if (this.fromSilence || inside >= COVERAGE * this.shortSeconds) {
-      const s = this.hShort[slot] as Float64Array;
+      const s = masked
+        ? this.maskedScores(this.hTreble[slot] as Float64Array, this.hBass[slot] as Float64Array)
+        : (this.hShort[slot] as Float64Array);
       for (let k = 0; k < this.K; k++) this.shortSum[k] = (this.shortSum[k] as number) + (s[k] as number);
       this.shortCount++;
       const t = this.hTreble[slot] as Float64Array;
@@ -701,12 +820,16 @@ export class LiveChordRecognizer {
       : inside >= COVERAGE * this.longSeconds;
     if (!longEnough && !this.fromSilence && inside >= PROVISIONAL * this.longSeconds) {
       // Provisional: mostly inside the segment; used only until a cleaner long window arrives.
-      const l = this.hLong[slot] as Float64Array;
+      const l = masked
+        ? this.maskedScores(this.hTrebleLong[slot] as Float64Array, this.hBassLong[slot] as Float64Array)
+        : (this.hLong[slot] as Float64Array);
       for (let k = 0; k < this.K; k++) this.provSum[k] = (this.provSum[k] as number) + (l[k] as number);
       this.provCount++;
     }
     if (longEnough) {
-      const l = this.hLong[slot] as Float64Array;
+      const l = masked
+        ? this.maskedScores(this.hTrebleLong[slot] as Float64Array, this.hBassLong[slot] as Float64Array)
+        : (this.hLong[slot] as Float64Array);
       const tl = this.hTrebleLong[slot] as Float64Array;
       for (let i = 0; i < 12; i++)
         this.segChromaLong[i] = (this.segChromaLong[i] as number) + (tl[i] as number);
@@ -716,6 +839,58 @@ export class LiveChordRecognizer {
         this.longAvg[k] = (this.longAvg[k] as number) + a * ((l[k] as number) - (this.longAvg[k] as number));
       }
     }
+  }
+
+  /**
+   * Residue gains of frame `j` of the segment (see the class comment) into `residueGain`: each pitch
+   * class of the previous chord whose pitches all keep less than FAST_KEPT of their amplitude before the
+   * change (each pitch compared with its own amplitude then, floored at STRING_FLOOR of the pitch class's
+   * loudest, so that a pitch struck anew counts as kept) is scaled by its kept share / FAST_KEPT; other
+   * pitch classes by 1. Returns false when no pitch class is scaled (or there is no reference).
+   */
+  private residueMask(j: number): boolean {
+    const ref = this.residueRef;
+    if (ref === null || this.prevChord < 0) return false;
+    const now = this.hSemitones[j % HISTORY] as Float32Array;
+    const a = this.pcs[this.prevChord] as Uint8Array;
+    const len = Math.min(now.length, ref.length);
+    const loudest = this.pcLoudest;
+    const kept = this.pcKept;
+    loudest.fill(0);
+    kept.fill(0);
+    for (let m = 0; m < len; m++) {
+      const pc = (m + PITCH_LO) % 12;
+      if (a[pc] === 1) loudest[pc] = Math.max(loudest[pc] as number, ref[m] as number);
+    }
+    for (let m = 0; m < len; m++) {
+      const pc = (m + PITCH_LO) % 12;
+      const top = loudest[pc] as number;
+      if (a[pc] !== 1 || !(top > 0)) continue;
+      const r = Math.max(ref[m] as number, STRING_FLOOR * top);
+      kept[pc] = Math.max(kept[pc] as number, (now[m] as number) / r);
+    }
+    const g = this.residueGain;
+    g.fill(1);
+    let any = false;
+    for (let pc = 0; pc < 12; pc++) {
+      if (a[pc] !== 1 || !((loudest[pc] as number) > 0) || (kept[pc] as number) >= FAST_KEPT) continue;
+      g[pc] = (kept[pc] as number) / FAST_KEPT;
+      any = true;
+    }
+    return any;
+  }
+
+  /** Chord scores of a window's chroma with the residue gains applied (into a scratch array). */
+  private maskedScores(treble: Float64Array, bass: Float64Array): Float64Array {
+    const t = this.mTreble;
+    const b = this.mBass;
+    const g = this.residueGain;
+    for (let i = 0; i < 12; i++) {
+      t[i] = (treble[i] as number) * (g[i] as number);
+      b[i] = (bass[i] as number) * (g[i] as number);
+    }
+    this.scoreWindow(t, b, this.mScores, false);
+    return this.mScores;
   }
 
   /**

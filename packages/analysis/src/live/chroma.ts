@@ -35,6 +35,12 @@ export interface ChromaFrame {
    * chord rings.
    */
   novelty: number;
+  /**
+   * Share 0..1 of the short window's peak amplitude at a pitch held since the previous frame (a peak of
+   * that frame within 0.2 semitone): ≈ 0.9 for strummed chords, ≈ 0.6–0.75 for recorded bands with a
+   * singer, ≈ 0.45 for talk, whose partials glide. 0 on silence.
+   */
+  steadiness: number;
   /** Treble chroma of the long window (equal to `treble` when the long window is off). */
   trebleLong: Float64Array;
   /** Bass chroma of the long window. */
@@ -70,6 +76,8 @@ export interface LiveChromaOptions {
 }
 
 const F_LO = 60;
+/** Distance within which a peak counts as held from the previous frame, semitones (`steadiness`). */
+const STEADY_TOLERANCE = 0.2;
 const F_HI = 5000;
 /** Octave bands of the flatness measure: 60–120, 120–240, …, 3840–5000 Hz. */
 const N_BANDS = 7;
@@ -152,6 +160,12 @@ export class LiveChroma {
   private readonly long: Window | null;
   private readonly semi: Float32Array;
   private readonly prevAmp: Float32Array;
+  /** Peaks of the short window (fractional MIDI pitch, amplitude), this frame's and the previous one's. */
+  private readonly peakPitch = new Float64Array(512);
+  private readonly peakAmp = new Float64Array(512);
+  private readonly prevPitch = new Float64Array(512);
+  private nPeaks = 0;
+  private nPrev = 0;
   private readonly bandPow = new Float64Array(N_BANDS);
   private readonly bandLog = new Float64Array(N_BANDS);
   private readonly bandBins = new Float64Array(N_BANDS);
@@ -217,6 +231,7 @@ export class LiveChroma {
       rms: s.rms,
       tonality: s.tonality,
       novelty: s.novelty,
+      steadiness: s.steadiness,
       trebleLong: l ? l.treble : s.treble,
       bassLong: l ? l.bass : s.bass,
       longSeconds: this.long ? this.long.len / this.sampleRate : 0,
@@ -243,7 +258,16 @@ export class LiveChroma {
     const bass = new Float64Array(12);
     if (rms < 1e-5) {
       if (primary) this.prevAmp.fill(0);
-      return { treble, bass, rms, tonality: 0, novelty: 0, semitones: new Float32Array(N_PITCH) };
+      if (primary) this.nPrev = 0;
+      return {
+        treble,
+        bass,
+        rms,
+        tonality: 0,
+        novelty: 0,
+        steadiness: 0,
+        semitones: new Float32Array(N_PITCH),
+      };
     }
     w.fft.realTransform(out, buf);
     let peak = 0;
@@ -282,6 +306,7 @@ export class LiveChroma {
     }
     const tonality = power > 0 ? tonal / power : 0;
     semi.fill(0);
+    if (primary) this.nPeaks = 0;
     const floor = peak * 10 ** (-50 / 20);
     const sr = this.sampleRate;
     for (let k = w.kLo; k <= w.kHi; k++) {
@@ -296,7 +321,13 @@ export class LiveChroma {
       const midi = Math.round(69 + 12 * Math.log2(f / this.tuningHz));
       const m = midi - PITCH_LO;
       if (m < 0 || m >= N_PITCH) continue;
-      semi[m] = (semi[m] as number) + Math.exp(lb - 0.25 * (la - lc) * d);
+      const amp = Math.exp(lb - 0.25 * (la - lc) * d);
+      semi[m] = (semi[m] as number) + amp;
+      if (primary && this.nPeaks < this.peakPitch.length) {
+        this.peakPitch[this.nPeaks] = 69 + 12 * Math.log2(f / this.tuningHz);
+        this.peakAmp[this.nPeaks] = amp;
+        this.nPeaks++;
+      }
     }
     let mx = 0;
     let rise = 0;
@@ -312,6 +343,25 @@ export class LiveChroma {
       }
     }
     const novelty = sum > 0 ? rise / sum : 0;
+    let steadiness = 0;
+    if (primary) {
+      let held = 0;
+      let all = 0;
+      for (let i = 0; i < this.nPeaks; i++) {
+        const p = this.peakPitch[i] as number;
+        const a = this.peakAmp[i] as number;
+        all += a;
+        for (let j = 0; j < this.nPrev; j++) {
+          if (Math.abs((this.prevPitch[j] as number) - p) <= STEADY_TOLERANCE) {
+            held += a;
+            break;
+          }
+        }
+      }
+      steadiness = all > 0 ? held / all : 0;
+      this.prevPitch.set(this.peakPitch.subarray(0, this.nPeaks));
+      this.nPrev = this.nPeaks;
+    }
     const semitones = Float32Array.from(semi);
     if (mx > 0) {
       suppressHarmonics(semi, 0, this.suppression);
@@ -323,6 +373,6 @@ export class LiveChroma {
         bass[i] = c.bass[i] as number;
       }
     }
-    return { treble, bass, rms, tonality, novelty, semitones };
+    return { treble, bass, rms, tonality, novelty, steadiness, semitones };
   }
 }
