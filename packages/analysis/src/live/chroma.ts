@@ -41,6 +41,11 @@ export interface ChromaFrame {
    * singer, ≈ 0.45 for talk, whose partials glide. 0 on silence.
    */
   steadiness: number;
+  /**
+   * Deviation of the music's tuning from the A4 reference, cents (see `adaptTuning`): the offset the
+   * partials are mapped to pitches with. 0 until enough steady peaks have been heard.
+   */
+  tuningCents: number;
   /** Treble chroma of the long window (equal to `treble` when the long window is off). */
   trebleLong: Float64Array;
   /** Bass chroma of the long window. */
@@ -73,9 +78,52 @@ export interface LiveChromaOptions {
   longWindowSeconds?: number;
   /** Strength 0..1 of the engine's overtone removal (`suppressHarmonics`, default 0.8). */
   harmonicSuppression?: number;
+  /**
+   * Follow the music's tuning (default true): partials are mapped to pitches relative to the running
+   * tuning estimate (`tuningCents`) instead of the A4 reference alone, so that a guitar tuned by ear or
+   * a recording a quarter tone flat still reads on the right pitch classes.
+   */
+  adaptTuning?: boolean;
 }
 
 const F_LO = 60;
+/**
+ * Running tuning estimate: each short-window peak between TUNING_F_LO and TUNING_F_HI Hz votes with its
+ * amplitude for its deviation from the nearest equal-tempered pitch, as a unit phasor at 2π × deviation
+ * (semitones), so that deviations just under and just over half a semitone average correctly — the
+ * circular mean of the offline engine's tuning histogram (`estimateTuning`, after librosa's
+ * `estimate_tuning`), in streaming form with an exponential memory of TUNING_SECONDS. Peaks above 2 kHz
+ * are left out: string inharmonicity sharpens high partials.
+ */
+const TUNING_F_LO = 80;
+const TUNING_F_HI = 2000;
+/** Memory of the tuning estimate, seconds (a tuning changes with the song or the instrument, not faster). */
+const TUNING_SECONDS = 10;
+/**
+ * The estimate is used once the votes agree: mean resultant length (|Σ a·e^{iθ}| / Σ a) at least this.
+ * Tones in tune give ≈ 0.8–0.95, room noise and gliding speech ≈ 0.1–0.3.
+ */
+const TUNING_MIN_AGREEMENT = 0.4;
+/**
+ * Seconds of sounding frames heard before the estimate is used: the first frames of a note hold its
+ * attack, whose smeared peaks can put a tuning near a quarter tone on the wrong side.
+ */
+const TUNING_MIN_SECONDS = 0.5;
+/**
+ * A tuning within this of the reference, semitones, is left at 0 (and followed again once back within
+ * TUNING_DEAD_RELEASE): partials that close fall on their own pitches anyway, and an estimate wobbling by
+ * a few cents would only move the boundaries between pitches under partials near them.
+ */
+const TUNING_DEAD = 0.15;
+const TUNING_DEAD_RELEASE = 0.1;
+/** Largest tuning offset followed, semitones (beyond ±0.5 only by continuity: a tuning drifting flat). */
+const TUNING_MAX = 0.7;
+/**
+ * An estimate past ±0.5 semitone is followed only from an offset within this of ±0.5 and moving by at
+ * most this much: a tuning drifting across the quarter tone keeps its pitch names, while an early
+ * estimate (an attack's smeared peaks) does not pull the offset across.
+ */
+const TUNING_DRIFT = 0.1;
 /** Distance within which a peak counts as held from the previous frame, semitones (`steadiness`). */
 const STEADY_TOLERANCE = 0.2;
 const F_HI = 5000;
@@ -164,6 +212,7 @@ export class LiveChroma {
   private readonly peakPitch = new Float64Array(512);
   private readonly peakAmp = new Float64Array(512);
   private readonly prevPitch = new Float64Array(512);
+  private readonly peakHz = new Float64Array(512);
   private nPeaks = 0;
   private nPrev = 0;
   private readonly bandPow = new Float64Array(N_BANDS);
@@ -171,6 +220,15 @@ export class LiveChroma {
   private readonly bandBins = new Float64Array(N_BANDS);
   private tuningHz: number;
   private readonly suppression: number;
+  private readonly adaptTuning: boolean;
+  /** Decayed sums of the tuning votes: Σ a·cos θ, Σ a·sin θ, Σ a. */
+  private tuneRe = 0;
+  private tuneIm = 0;
+  private tuneW = 0;
+  /** Decayed seconds of frames that voted. */
+  private tuneSeconds = 0;
+  /** Tuning offset applied when mapping partials to pitches, semitones. */
+  private tuneOffset = 0;
 
   constructor(sampleRate: number, options: LiveChromaOptions = {}) {
     if (!(sampleRate >= 8000 && sampleRate <= 192000)) {
@@ -189,11 +247,21 @@ export class LiveChroma {
     this.prevAmp = new Float32Array(N_PITCH);
     this.tuningHz = options.tuningHz ?? 440;
     this.suppression = options.harmonicSuppression ?? 0.8;
+    this.adaptTuning = options.adaptTuning ?? true;
   }
 
-  /** Change the A4 reference (Hz, 400–480) used to map partials to pitches. */
+  /**
+   * Change the A4 reference (Hz, 400–480) used to map partials to pitches; a new reference restarts the
+   * running tuning estimate. Values outside the range are ignored.
+   */
   setTuning(hz: number): void {
-    if (hz >= 400 && hz <= 480) this.tuningHz = hz;
+    if (!(hz >= 400 && hz <= 480) || hz === this.tuningHz) return;
+    this.tuningHz = hz;
+    this.tuneRe = 0;
+    this.tuneIm = 0;
+    this.tuneW = 0;
+    this.tuneSeconds = 0;
+    this.tuneOffset = 0;
   }
 
   /**
@@ -232,12 +300,54 @@ export class LiveChroma {
       tonality: s.tonality,
       novelty: s.novelty,
       steadiness: s.steadiness,
+      tuningCents: 100 * this.tuneOffset,
       trebleLong: l ? l.treble : s.treble,
       bassLong: l ? l.bass : s.bass,
       longSeconds: this.long ? this.long.len / this.sampleRate : 0,
       shortSeconds: this.n / this.sampleRate,
       semitones: s.semitones,
     };
+  }
+
+  /**
+   * Update the running tuning estimate with this frame's short-window peaks and, when the votes agree,
+   * the offset used to map partials to pitches (see TUNING_SECONDS). The new offset is taken as the
+   * estimate's phase plus the whole number of semitones that keeps it nearest the current offset, so
+   * that a tuning about half a semitone off does not flip the pitch names between frames.
+   */
+  private followTuning(): void {
+    const decay = Math.exp(-this.hop / this.sampleRate / TUNING_SECONDS);
+    let re = this.tuneRe * decay;
+    let im = this.tuneIm * decay;
+    let w = this.tuneW * decay;
+    let voted = false;
+    for (let i = 0; i < this.nPeaks; i++) {
+      const f = this.peakHz[i] as number;
+      if (f < TUNING_F_LO || f > TUNING_F_HI) continue;
+      const p = this.peakPitch[i] as number;
+      const a = this.peakAmp[i] as number;
+      const th = 2 * Math.PI * (p - Math.round(p));
+      re += a * Math.cos(th);
+      im += a * Math.sin(th);
+      w += a;
+      voted = true;
+    }
+    this.tuneRe = re;
+    this.tuneIm = im;
+    this.tuneW = w;
+    this.tuneSeconds = this.tuneSeconds * decay + (voted ? this.hop / this.sampleRate : 0);
+    if (this.tuneSeconds < TUNING_MIN_SECONDS) return;
+    if (!(w > 0) || Math.hypot(re, im) < TUNING_MIN_AGREEMENT * w) return;
+    const phase = Math.atan2(im, re) / (2 * Math.PI);
+    const unwrapped = phase + Math.round(this.tuneOffset - phase);
+    // Past half a semitone only by drifting there from near it, not by a jump from an early estimate.
+    const drift =
+      Math.abs(unwrapped) <= TUNING_MAX &&
+      Math.abs(this.tuneOffset) >= 0.5 - TUNING_DRIFT &&
+      Math.abs(unwrapped - this.tuneOffset) <= TUNING_DRIFT;
+    const next = drift ? unwrapped : phase;
+    // Near the reference the partials fall on their pitches anyway: leave the pitch boundaries alone.
+    this.tuneOffset = Math.abs(next) < (this.tuneOffset === 0 ? TUNING_DEAD : TUNING_DEAD_RELEASE) ? 0 : next;
   }
 
   private analyse(w: Window, primary: boolean) {
@@ -318,17 +428,19 @@ export class LiveChroma {
       const den = la - 2 * lb + lc;
       const d = den < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (la - lc)) / den)) : 0;
       const f = ((k + d) * sr) / n;
-      const midi = Math.round(69 + 12 * Math.log2(f / this.tuningHz));
-      const m = midi - PITCH_LO;
+      const pitch = 69 + 12 * Math.log2(f / this.tuningHz);
+      const m = Math.round(pitch - this.tuneOffset) - PITCH_LO;
       if (m < 0 || m >= N_PITCH) continue;
       const amp = Math.exp(lb - 0.25 * (la - lc) * d);
       semi[m] = (semi[m] as number) + amp;
       if (primary && this.nPeaks < this.peakPitch.length) {
-        this.peakPitch[this.nPeaks] = 69 + 12 * Math.log2(f / this.tuningHz);
+        this.peakPitch[this.nPeaks] = pitch;
         this.peakAmp[this.nPeaks] = amp;
+        this.peakHz[this.nPeaks] = f;
         this.nPeaks++;
       }
     }
+    if (primary && this.adaptTuning) this.followTuning();
     let mx = 0;
     let rise = 0;
     let sum = 0;

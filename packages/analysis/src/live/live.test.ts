@@ -238,6 +238,44 @@ describe("LiveListener", () => {
     expect(steadiness(renderSpeech({ seconds: 8, sampleRate: SR, voice: "high" }))).toBeLessThan(0.55);
   });
 
+  it("follows an instrument tuned 40 cents sharp or 48 cents flat and reports its tuning", () => {
+    const chords = ["C", "Am", "F", "G7", "Dm", "E7", "A", "Bm"];
+    const seq = chords.map((chord) => ({ chord, seconds: 2 }));
+    const read = (timbre: LiveTimbre, cents: number, adaptTuning: boolean) => {
+      const pcm = addRoom(
+        renderChordSequence(seq, { timbre, sampleRate: SR, tuningHz: 440 * 2 ** (cents / 1200) }),
+        SR,
+      );
+      const listener = new LiveListener(SR, { chroma: { adaptTuning } });
+      let right = 0;
+      let all = 0;
+      let tuning = Number.NaN;
+      for (let i = 0; i + LIVE_BLOCK <= pcm.length; i += LIVE_BLOCK) {
+        const u = listener.push(pcm.subarray(i, i + LIVE_BLOCK));
+        for (const c of u.chords) {
+          const k = Math.floor(c.time / 2);
+          if (c.time - 2 * k < 0.5 || k >= chords.length) continue;
+          all++;
+          if (c.chord === chords[k]) right++;
+        }
+        if (!Number.isNaN(u.tuningCents)) tuning = u.tuningCents;
+      }
+      return { share: right / all, tuning };
+    };
+    // Partials near half a semitone off fall on the neighbouring pitch without the running estimate.
+    const sharp = read("guitar", 40, true);
+    expect(sharp.share).toBeGreaterThan(0.95);
+    expect(sharp.tuning).toBeGreaterThan(35);
+    expect(sharp.tuning).toBeLessThan(50);
+    expect(read("guitar", 40, false).share).toBeLessThan(0.5);
+    const flat = read("piano", -48, true);
+    expect(flat.share).toBeGreaterThan(0.97);
+    expect(flat.tuning).toBeGreaterThan(-52);
+    expect(flat.tuning).toBeLessThan(-42);
+    // In tune, the estimate stays within a few cents (the synthetic guitar's strings ring ≈ 6 cents sharp).
+    expect(Math.abs(read("organ", 0, true).tuning)).toBeLessThan(3);
+  });
+
   it("shows no chord on room noise after the music stops", () => {
     const pcm = addRoom(
       renderChordSequence(

@@ -39,6 +39,11 @@ export interface LiveUpdate {
   key: LiveKey | null;
   /** Newest tuner reading: undefined when the tuner made no new frame, null when no pitch was heard. */
   tuner: TunerReading | null | undefined;
+  /**
+   * The music's tuning relative to the A4 reference as the chord path follows it, cents (−70..70; see
+   * `LiveChromaOptions.adaptTuning`), from the newest frame; NaN when the block completed no frame.
+   */
+  tuningCents: number;
 }
 
 /**
@@ -90,6 +95,12 @@ export class LiveListener {
       this.keyFinder.add(f, this.hopSeconds, c.chord !== "N");
     }
     const tuner = this.tunerOn ? this.tuner.push(block) : undefined;
-    return { chords, key: frames.length > 0 ? this.keyFinder.estimate() : null, tuner };
+    const last = frames[frames.length - 1];
+    return {
+      chords,
+      key: frames.length > 0 ? this.keyFinder.estimate() : null,
+      tuner,
+      tuningCents: last ? last.tuningCents : Number.NaN,
+    };
   }
 }
