@@ -31,7 +31,7 @@ export interface FretboardProps {
 export function Fretboard({ board, root, scale, showLabels, activeId, onPress, spell }: FretboardProps) {
   const frets = board[0] ?? [];
   return (
-    <div className="overflow-x-auto rounded-xl" data-testid="fretboard">
+    <div className="relative overflow-x-auto rounded-xl" data-testid="fretboard">
       <table className="w-full min-w-[40rem] border-separate border-spacing-0 select-none">
         <caption className="sr-only">Guitar fretboard, strings E4 to E2, frets 0 to 11</caption>
         <thead>
