@@ -110,6 +110,53 @@ test.describe("Live chord and key", () => {
   });
 });
 
+test.describe("Live chord on an instrument tuned flat", () => {
+  let browser: Browser;
+  test.beforeAll(async () => {
+    // A piano 40 cents flat (A4 ≈ 430 Hz): its partials lie near the boundaries between pitches.
+    const seq: HeldChord[] = [
+      ...["C", "F", "G"].map((chord) => ({ chord, seconds: 3 })),
+      { chord: "N", seconds: 1 },
+    ];
+    const pcm = renderChordSequence(seq, {
+      timbre: "piano",
+      sampleRate: SR,
+      tuningHz: 440 * 2 ** (-40 / 1200),
+    });
+    browser = await launchWithMic(wav("flat", pcm));
+  });
+  test.afterAll(async () => {
+    await browser.close();
+  });
+
+  test("names the chords and says how far the tuning is from A4 (1280 and 390 px)", async ({ baseURL }) => {
+    const context = await browser.newContext({ baseURL, viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto("/live");
+    await page.getByRole("button", { name: "Start listening" }).click();
+    for (const chord of ["C", "F", "G"]) {
+      await expect.poll(() => shownChord(page), { timeout: 20_000 }).toBe(chord);
+    }
+    await expect(page.getByTestId("live-tuning")).toHaveText(
+      /^Tuned (3[5-9]|4[0-5]) cents flat of A4 = 440 Hz\. Tonic follows it\.$/,
+    );
+    await page.screenshot({ path: `${SHOTS}/live-tuned-1280.png`, fullPage: true });
+    // On a phone the line wraps under the chord, and the page, with the key's scale shown, fits.
+    const phone = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
+    const small = await phone.newPage();
+    await small.goto("/live");
+    await small.getByRole("button", { name: "Start listening" }).click();
+    await expect(small.getByTestId("live-tuning")).toBeVisible({ timeout: 20_000 });
+    await expect(small.getByTestId("live-key")).not.toHaveText("—", { timeout: 30_000 });
+    expect(await small.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await small.screenshot({ path: `${SHOTS}/live-tuned-390.png`, fullPage: true });
+    await phone.close();
+    await page.getByRole("button", { name: "Stop listening" }).click();
+    await expect(page.getByTestId("live-tuning")).toHaveCount(0);
+    await context.close();
+  });
+});
+
 test("tuner reads a 440 Hz tone as A4 within 2 cents (1280 and 390 px)", async ({ baseURL }) => {
   const browser = await launchWithMic(wav("a440", sineTone(440, 4, SR, 0.3)));
   try {

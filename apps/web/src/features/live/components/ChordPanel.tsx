@@ -29,15 +29,23 @@ function scaleValue(key: string): string {
   return `${tonic} ${mode.toLowerCase()}`;
 }
 
-/** The live chord, large, with its diagram and a history strip. */
+/**
+ * The live chord, large, with its diagram and a history strip; when the music is tuned away from the
+ * reference A4 (the chord path follows it past 15 cents), by how much.
+ */
 export function LiveChord({
   chord,
   history,
   listening,
+  tuningCents = 0,
+  a4Hz = 440,
 }: {
   chord: string;
   history: readonly ChordHistoryItem[];
   listening: boolean;
+  /** The music's tuning relative to `a4Hz`, cents (0 when within 15 cents). */
+  tuningCents?: number;
+  a4Hz?: number;
 }) {
   const instrument = useSettingsStore((s) => s.settings.instrument);
   return (
@@ -67,6 +75,11 @@ export function LiveChord({
               ? "Listening… play a chord."
               : "Hold it, or change chord: Tonic follows you."}
         </p>
+        {listening && tuningCents !== 0 && (
+          <p data-testid="live-tuning" className="text-sm font-medium text-amber-700 dark:text-amber-300">
+            {`Tuned ${Math.abs(tuningCents)} cents ${tuningCents < 0 ? "flat" : "sharp"} of A4 = ${a4Hz} Hz. Tonic follows it.`}
+          </p>
+        )}
       </div>
       {chord !== "N" && (
         <div className="mt-4" data-testid="live-chord-diagram">

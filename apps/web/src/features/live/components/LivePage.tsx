@@ -106,7 +106,13 @@ export function LivePage() {
       >
         {tab === "chords" && (
           <div className="grid gap-4 md:grid-cols-2">
-            <LiveChord chord={live.chord} history={live.history} listening={listening} />
+            <LiveChord
+              chord={live.chord}
+              history={live.history}
+              listening={listening}
+              tuningCents={live.tuningCents}
+              a4Hz={a4Hz}
+            />
             <LiveKeyCard liveKey={live.key} onReset={live.resetKey} />
           </div>
         )}
@@ -127,7 +133,13 @@ export function LivePage() {
               stopListening={live.stop}
               onChord={live.onChord}
             />
-            <LiveChord chord={live.chord} history={live.history} listening={listening} />
+            <LiveChord
+              chord={live.chord}
+              history={live.history}
+              listening={listening}
+              tuningCents={live.tuningCents}
+              a4Hz={a4Hz}
+            />
           </>
         )}
       </div>

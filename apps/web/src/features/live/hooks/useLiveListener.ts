@@ -79,6 +79,7 @@ export function useLiveListener(a4Hz: number, echoCancellation = false) {
   const [history, setHistory] = useState<ChordHistoryItem[]>([]);
   const [key, setKey] = useState<LiveKey | null>(null);
   const [tuner, setTuner] = useState<TunerReading | null>(null);
+  const [tuningCents, setTuningCents] = useState(0);
   const session = useRef<Session | null>(null);
   const tunerCfg = useRef<{ on: boolean; instrument: TunerInstrument }>({ on: false, instrument: "guitar" });
   const chordRef = useRef("N");
@@ -109,6 +110,7 @@ export function useLiveListener(a4Hz: number, echoCancellation = false) {
     setChord("N");
     chordRef.current = "N";
     setTuner(null);
+    setTuningCents(0);
   }, []);
 
   const start = useCallback(async () => {
@@ -168,6 +170,7 @@ export function useLiveListener(a4Hz: number, echoCancellation = false) {
         setConfidence(m.confidence);
         if (m.key) setKey(m.key);
         if (m.tuner !== undefined) setTuner(m.tuner);
+        setTuningCents(Math.round(m.tuningCents));
       };
       const source = ctx.createMediaStreamSource(stream);
       const mute = ctx.createGain();
@@ -254,6 +257,7 @@ export function useLiveListener(a4Hz: number, echoCancellation = false) {
     history,
     key,
     tuner,
+    tuningCents,
     start,
     stop,
     configureTuner,

@@ -5,6 +5,7 @@ import type { LiveWorkerMessage, LiveWorkerRequest } from "./protocol";
 declare const self: DedicatedWorkerGlobalScope;
 
 let listener: LiveListener | null = null;
+let tuningCents = 0;
 
 function post(msg: LiveWorkerMessage) {
   self.postMessage(msg);
@@ -16,12 +17,14 @@ self.onmessage = (event: MessageEvent<LiveWorkerRequest>) => {
   try {
     if (msg.type === "start") {
       listener = new LiveListener(msg.sampleRate, { a4Hz: msg.a4Hz });
+      tuningCents = 0;
     } else if (msg.type === "tuner") {
       listener?.setTuner(msg.on, msg.instrument, msg.a4Hz);
     } else if (msg.type === "reset-key") {
       listener?.resetKey();
     } else if (msg.type === "audio" && listener) {
       const u = listener.push(msg.samples);
+      if (Number.isFinite(u.tuningCents)) tuningCents = u.tuningCents;
       const last = u.chords[u.chords.length - 1];
       if (!last && u.tuner === undefined) return;
       post({
@@ -32,6 +35,7 @@ self.onmessage = (event: MessageEvent<LiveWorkerRequest>) => {
         key: u.key,
         tuner: u.tuner,
         time: last?.time ?? 0,
+        tuningCents,
       });
     }
   } catch (err) {

@@ -21,5 +21,7 @@ export type LiveWorkerMessage =
       tuner: TunerReading | null | undefined;
       /** Stream time, seconds. */
       time: number;
+      /** The music's tuning relative to A4 as the chord path follows it, cents (0 within ±15). */
+      tuningCents: number;
     }
   | { type: "error"; message: string };
