@@ -28,6 +28,15 @@ export function LivePage() {
     configureTuner(tab === "tuner", instrument);
   }, [tab, instrument, configureTuner]);
 
+  const chordCard = (
+    <LiveChord
+      chord={live.chord}
+      history={live.history}
+      listening={listening}
+      tuningCents={live.tuningCents}
+      a4Hz={a4Hz}
+    />
+  );
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 md:px-6 md:py-8">
       <RecorderTabs />
@@ -106,13 +115,7 @@ export function LivePage() {
       >
         {tab === "chords" && (
           <div className="grid gap-4 md:grid-cols-2">
-            <LiveChord
-              chord={live.chord}
-              history={live.history}
-              listening={listening}
-              tuningCents={live.tuningCents}
-              a4Hz={a4Hz}
-            />
+            {chordCard}
             <LiveKeyCard liveKey={live.key} onReset={live.resetKey} />
           </div>
         )}
@@ -133,13 +136,7 @@ export function LivePage() {
               stopListening={live.stop}
               onChord={live.onChord}
             />
-            <LiveChord
-              chord={live.chord}
-              history={live.history}
-              listening={listening}
-              tuningCents={live.tuningCents}
-              a4Hz={a4Hz}
-            />
+            {chordCard}
           </>
         )}
       </div>
