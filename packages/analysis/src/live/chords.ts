@@ -3,6 +3,9 @@
  * gate, so that a held chord never flickers, a new one shows about a tenth of a second after it is
  * struck, and talking shows no chord. Pure module (no Node or DOM APIs).
  */
+
+import { CHORD_MODEL_QUALITIES, chordModelLogProbs } from "../chord-model.js";
+import { CHORD_MODEL_WEIGHTS } from "../chord-model-weights.js";
 import { type ChordState, chordVocabulary } from "../chords.js";
 import { N_PITCH, PITCH_LO } from "../features.js";
 import type { ChromaFrame } from "./chroma.js";
@@ -68,10 +71,28 @@ export interface LiveChordOptions {
   seventhBias?: number;
   /** Added to the score of dim and sus4 (default: the engine's template bias). */
   rareBias?: number;
+  /**
+   * Weight of the learned chord model's evidence on the long window, correlation units per nat (default
+   * MODEL_WEIGHT; 0 = templates only). See {@link LiveChordRecognizer}.
+   */
+  modelWeight?: number;
 }
 
 /** Family of each live quality: the triad it extends (0 major, 1 minor, 2 dim, 3 sus4). */
 const FAMILY_OF: Record<string, number> = { maj: 0, "7": 0, maj7: 0, min: 1, min7: 1, dim: 2, sus4: 3 };
+/** Family of each of the learned model's qualities (its half-diminished seventh extends dim). */
+const MODEL_FAMILY = CHORD_MODEL_QUALITIES.map((q) => (q === "hdim7" ? 2 : (FAMILY_OF[q] as number)));
+/**
+ * Weight of the learned chord model's log-probability (nats) added to the long window's scores
+ * (correlation units): a product of experts with the templates (Hinton, Neural Computation 2002), as in
+ * the offline engine. The one constant of the model path chosen on evaluation data: on `bench:live:real`
+ * (Beatles) 0.02 / 0.03 raise majmin from 0.393 to 0.421 / 0.428, but 0.03 makes the synthetic guitar
+ * of `bench:live` change held chords in the room 1.04 times a minute (target ≤ 1; 0.83 at 0.02 as
+ * without the model).
+ */
+const MODEL_WEIGHT = 0.02;
+/** Lowest model log-probability counted, nats: one implausible frame does not veto a chord. */
+const MODEL_FLOOR = -8;
 
 /** Frames of history kept for re-deciding after a change (≈ 1 s at the default hop). */
 const HISTORY = 48;
@@ -280,6 +301,12 @@ function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
  * 0.104; 0.324 with the pause test, 0.373 with both). Chords changed faster than every ≈ 0.3 s would
  * read as speech.
  *
+ * **Learned evidence.** The long window's scores also hold MODEL_WEIGHT × the log-probability that the
+ * offline engine's chord model (`chord-model.ts`, trained on POP909 rendered to audio; provenance in
+ * PROVENANCE.md) gives the chord's family on its root from the window's treble and bass chroma (see
+ * `modelEvidence`). It knows how pop songs' bass lines and voicings sit under their chords, which the
+ * templates do not.
+ *
  * **Limits.** Distinctions a semitone apart in the middle register — major ↔ minor on one root, a major
  * seventh under the root — need the long window, so those changes can show after ≈ 150–250 ms rather than
  * ≈ 100 ms, and a seventh added to a triad on the same root after ≈ 0.2–0.5 s. The engine's prior
@@ -293,6 +320,8 @@ export class LiveChordRecognizer {
   // Per-frame history (ring of HISTORY frames).
   private readonly hShort: Float64Array[];
   private readonly hLong: Float64Array[];
+  /** The long window's scores without the learned model's evidence (provisional decisions). */
+  private readonly hLongPlain: Float64Array[];
   private readonly hTreble: Float64Array[];
   private readonly hTrebleLong: Float64Array[];
   private readonly hVoiced: Uint8Array;
@@ -354,6 +383,9 @@ export class LiveChordRecognizer {
   private readonly family: Int32Array;
   /** Pitch-class set (12 flags) of each chord. */
   private readonly pcs: Uint8Array[];
+  /** Scratch: the learned model's probability per family × root, and its evidence per chord. */
+  private readonly familyProb = new Float64Array(4 * 12);
+  private readonly modelTerm: Float64Array;
   /** Scratch flags over the semitone spectrum for the re-strum test. */
   private readonly keptBins = new Uint8Array(N_PITCH);
 
@@ -380,6 +412,7 @@ export class LiveChordRecognizer {
       speechOff: options.speechOff ?? 0.2,
       seventhBias: options.seventhBias ?? 0,
       rareBias: options.rareBias ?? Number.NaN,
+      modelWeight: options.modelWeight ?? MODEL_WEIGHT,
     };
     this.bias = Float64Array.from(this.vocab, (s) =>
       s.harte === "7" || s.harte === "maj7" || s.harte === "min7"
@@ -391,6 +424,7 @@ export class LiveChordRecognizer {
     const K = this.K;
     this.hShort = Array.from({ length: HISTORY }, () => new Float64Array(K));
     this.hLong = Array.from({ length: HISTORY }, () => new Float64Array(K));
+    this.hLongPlain = Array.from({ length: HISTORY }, () => new Float64Array(K));
     this.hTreble = Array.from({ length: HISTORY }, () => new Float64Array(12));
     this.hTrebleLong = Array.from({ length: HISTORY }, () => new Float64Array(12));
     this.hVoiced = new Uint8Array(HISTORY);
@@ -398,6 +432,7 @@ export class LiveChordRecognizer {
     this.hBass = Array.from({ length: HISTORY }, () => new Float64Array(12));
     this.hBassLong = Array.from({ length: HISTORY }, () => new Float64Array(12));
     this.mScores = new Float64Array(K);
+    this.modelTerm = new Float64Array(K);
     this.shortSum = new Float64Array(K);
     this.longAvg = new Float64Array(K);
     this.provSum = new Float64Array(K);
@@ -807,7 +842,7 @@ export class LiveChordRecognizer {
     const masked = this.residueMask(j);
     if (this.fromSilence || inside >= COVERAGE * this.shortSeconds) {
       const s = masked
-        ? this.maskedScores(this.hTreble[slot] as Float64Array, this.hBass[slot] as Float64Array)
+        ? this.maskedScores(this.hTreble[slot] as Float64Array, this.hBass[slot] as Float64Array, false)
         : (this.hShort[slot] as Float64Array);
       for (let k = 0; k < this.K; k++) this.shortSum[k] = (this.shortSum[k] as number) + (s[k] as number);
       this.shortCount++;
@@ -819,17 +854,39 @@ export class LiveChordRecognizer {
       ? inside >= 0.5 * this.longSeconds
       : inside >= COVERAGE * this.longSeconds;
     if (!longEnough && !this.fromSilence && inside >= PROVISIONAL * this.longSeconds) {
-      // Provisional: mostly inside the segment; used only until a cleaner long window arrives.
+      // Provisional: mostly inside the segment; used only until a cleaner long window arrives. Without
+      // the learned model's evidence, which the previous chord's share of the window misleads.
       const l = masked
-        ? this.maskedScores(this.hTrebleLong[slot] as Float64Array, this.hBassLong[slot] as Float64Array)
-        : (this.hLong[slot] as Float64Array);
+        ? this.maskedScores(
+            this.hTrebleLong[slot] as Float64Array,
+            this.hBassLong[slot] as Float64Array,
+            false,
+          )
+        : (this.hLongPlain[slot] as Float64Array);
       for (let k = 0; k < this.K; k++) this.provSum[k] = (this.provSum[k] as number) + (l[k] as number);
       this.provCount++;
     }
     if (longEnough) {
-      const l = masked
-        ? this.maskedScores(this.hTrebleLong[slot] as Float64Array, this.hBassLong[slot] as Float64Array)
-        : (this.hLong[slot] as Float64Array);
+      // The learned model's evidence comes in as the window moves wholly into the segment (its share
+      // past COVERAGE): on the previous chord's remains it flipped Dmaj7 to F#m for 0.15 s.
+      const g = this.fromSilence
+        ? 1
+        : Math.min(1, Math.max(0, (inside / this.longSeconds - COVERAGE) / (1 - COVERAGE)));
+      let l: Float64Array;
+      if (masked) {
+        l = this.maskedScores(
+          this.hTrebleLong[slot] as Float64Array,
+          this.hBassLong[slot] as Float64Array,
+          g >= 1,
+        );
+      } else if (g >= 1) {
+        l = this.hLong[slot] as Float64Array;
+      } else {
+        const a = this.hLong[slot] as Float64Array;
+        const b = this.hLongPlain[slot] as Float64Array;
+        l = this.mScores;
+        for (let k = 0; k < this.K; k++) l[k] = (b[k] as number) + g * ((a[k] as number) - (b[k] as number));
+      }
       const tl = this.hTrebleLong[slot] as Float64Array;
       for (let i = 0; i < 12; i++)
         this.segChromaLong[i] = (this.segChromaLong[i] as number) + (tl[i] as number);
@@ -881,7 +938,7 @@ export class LiveChordRecognizer {
   }
 
   /** Chord scores of a window's chroma with the residue gains applied (into a scratch array). */
-  private maskedScores(treble: Float64Array, bass: Float64Array): Float64Array {
+  private maskedScores(treble: Float64Array, bass: Float64Array, long: boolean): Float64Array {
     const t = this.mTreble;
     const b = this.mBass;
     const g = this.residueGain;
@@ -889,7 +946,7 @@ export class LiveChordRecognizer {
       t[i] = (treble[i] as number) * (g[i] as number);
       b[i] = (bass[i] as number) * (g[i] as number);
     }
-    this.scoreWindow(t, b, this.mScores, false);
+    this.scoreWindow(t, b, this.mScores, false, long);
     return this.mScores;
   }
 
@@ -947,17 +1004,29 @@ export class LiveChordRecognizer {
   private score(frame: ChromaFrame, slot: number): boolean {
     this.shortSeconds = frame.shortSeconds;
     this.longSeconds = frame.longSeconds > 0 ? frame.longSeconds : frame.shortSeconds;
-    const best = this.scoreWindow(frame.treble, frame.bass, this.hShort[slot] as Float64Array, true);
-    this.scoreWindow(frame.trebleLong, frame.bassLong, this.hLong[slot] as Float64Array, false);
+    const best = this.scoreWindow(frame.treble, frame.bass, this.hShort[slot] as Float64Array, true, false);
+    const plain = this.hLongPlain[slot] as Float64Array;
+    this.scoreWindow(frame.trebleLong, frame.bassLong, plain, false, false);
+    const long = this.hLong[slot] as Float64Array;
+    long.set(plain);
+    if (this.o.modelWeight > 0) {
+      const term = this.modelEvidence(frame.trebleLong, frame.bassLong);
+      for (let k = 0; k < this.K; k++)
+        long[k] = (long[k] as number) + this.o.modelWeight * (term[k] as number);
+    }
     return best >= this.o.minCorrelation;
   }
 
-  /** Per-chord scores of one window into `out`; returns the best correlation. */
+  /**
+   * Per-chord scores of one window into `out` (with the learned model's evidence when `withModel`);
+   * returns the best correlation.
+   */
   private scoreWindow(
     treble: Float64Array,
     bass: Float64Array,
     out: Float64Array,
     keepCorr: boolean,
+    withModel: boolean,
   ): number {
     const row = this.row;
     let m = 0;
@@ -984,7 +1053,40 @@ export class LiveChordRecognizer {
       const b = bsum > 0 ? (bass[st.root] as number) / bsum : 0;
       out[k] = c + this.o.bassWeight * b + (this.bias[k] as number);
     }
+    const w = this.o.modelWeight;
+    if (withModel && w > 0) {
+      const term = this.modelEvidence(treble, bass);
+      for (let k = 0; k < this.K; k++) out[k] = (out[k] as number) + w * (term[k] as number);
+    }
     return bestCorr;
+  }
+
+  /**
+   * The learned chord model's evidence for each chord of the vocabulary, nats (≥ MODEL_FLOOR): the
+   * log-probability of the chord's family (its triad: major, minor, dim, sus4) on its root, summed over
+   * the model's qualities — the model leaves sevenths to the templates, which the live bench's voicings
+   * show it reading as triads. Trained on pop songs, where dim and sus4 are rare, the model would also
+   * veto them; a dim or sus4 chord gets its root's best reading instead (major, minor or its own), so
+   * the model only judges the root and the templates with their prior against dim and sus4 keep the
+   * quality. (Without that, the synthetic guitar's held sus4 and dim chords flipped to triads.)
+   */
+  private modelEvidence(treble: Float64Array, bass: Float64Array): Float64Array {
+    const lp = chordModelLogProbs(treble, bass, 1, CHORD_MODEL_WEIGHTS);
+    const fam = this.familyProb;
+    fam.fill(0);
+    MODEL_FAMILY.forEach((f, q) => {
+      for (let r = 0; r < 12; r++)
+        fam[f * 12 + r] = (fam[f * 12 + r] as number) + Math.exp(lp[q * 12 + r] as number);
+    });
+    const term = this.modelTerm;
+    for (let k = 0; k < this.K; k++) {
+      const st = this.vocab[k] as ChordState;
+      const f = FAMILY_OF[st.harte] as number;
+      let p = fam[f * 12 + st.root] as number;
+      if (f >= 2) p = Math.max(p, fam[st.root] as number, fam[12 + st.root] as number);
+      term[k] = Math.max(MODEL_FLOOR, Math.log(p));
+    }
+    return term;
   }
 
   private emit(time: number, before: number, confidence: number): LiveChordFrame {
