@@ -3,7 +3,6 @@
  * gate, so that a held chord never flickers, a new one shows about a tenth of a second after it is
  * struck, and talking shows no chord. Pure module (no Node or DOM APIs).
  */
-
 import { CHORD_MODEL_QUALITIES, chordModelLogProbs } from "../chord-model.js";
 import { CHORD_MODEL_WEIGHTS } from "../chord-model-weights.js";
 import { type ChordState, chordVocabulary } from "../chords.js";
@@ -86,7 +85,7 @@ const MODEL_FAMILY = CHORD_MODEL_QUALITIES.map((q) => (q === "hdim7" ? 2 : (FAMI
  * Weight of the learned chord model's log-probability (nats) added to the long window's scores
  * (correlation units): a product of experts with the templates (Hinton, Neural Computation 2002), as in
  * the offline engine. The one constant of the model path chosen on evaluation data: on `bench:live:real`
- * (Beatles) 0.02 / 0.03 raise majmin from 0.393 to 0.421 / 0.428, but 0.03 makes the synthetic guitar
+ * (Beatles) 0.02 / 0.03 raise majmin from 0.393 to 0.416 / 0.428, but 0.03 makes the synthetic guitar
  * of `bench:live` change held chords in the room 1.04 times a minute (target ≤ 1; 0.83 at 0.02 as
  * without the model).
  */
@@ -946,7 +945,8 @@ export class LiveChordRecognizer {
       t[i] = (treble[i] as number) * (g[i] as number);
       b[i] = (bass[i] as number) * (g[i] as number);
     }
-    this.scoreWindow(t, b, this.mScores, false, long);
+    this.scoreWindow(t, b, this.mScores, false);
+    if (long) this.addModelEvidence(this.mScores, t, b);
     return this.mScores;
   }
 
@@ -1004,29 +1004,21 @@ export class LiveChordRecognizer {
   private score(frame: ChromaFrame, slot: number): boolean {
     this.shortSeconds = frame.shortSeconds;
     this.longSeconds = frame.longSeconds > 0 ? frame.longSeconds : frame.shortSeconds;
-    const best = this.scoreWindow(frame.treble, frame.bass, this.hShort[slot] as Float64Array, true, false);
+    const best = this.scoreWindow(frame.treble, frame.bass, this.hShort[slot] as Float64Array, true);
     const plain = this.hLongPlain[slot] as Float64Array;
-    this.scoreWindow(frame.trebleLong, frame.bassLong, plain, false, false);
+    this.scoreWindow(frame.trebleLong, frame.bassLong, plain, false);
     const long = this.hLong[slot] as Float64Array;
     long.set(plain);
-    if (this.o.modelWeight > 0) {
-      const term = this.modelEvidence(frame.trebleLong, frame.bassLong);
-      for (let k = 0; k < this.K; k++)
-        long[k] = (long[k] as number) + this.o.modelWeight * (term[k] as number);
-    }
+    this.addModelEvidence(long, frame.trebleLong, frame.bassLong);
     return best >= this.o.minCorrelation;
   }
 
-  /**
-   * Per-chord scores of one window into `out` (with the learned model's evidence when `withModel`);
-   * returns the best correlation.
-   */
+  /** Per-chord template scores of one window into `out`; returns the best correlation. */
   private scoreWindow(
     treble: Float64Array,
     bass: Float64Array,
     out: Float64Array,
     keepCorr: boolean,
-    withModel: boolean,
   ): number {
     const row = this.row;
     let m = 0;
@@ -1053,12 +1045,15 @@ export class LiveChordRecognizer {
       const b = bsum > 0 ? (bass[st.root] as number) / bsum : 0;
       out[k] = c + this.o.bassWeight * b + (this.bias[k] as number);
     }
-    const w = this.o.modelWeight;
-    if (withModel && w > 0) {
-      const term = this.modelEvidence(treble, bass);
-      for (let k = 0; k < this.K; k++) out[k] = (out[k] as number) + w * (term[k] as number);
-    }
     return bestCorr;
+  }
+
+  /** Add `modelWeight` × the learned model's evidence for a window's chroma to its scores `out`. */
+  private addModelEvidence(out: Float64Array, treble: Float64Array, bass: Float64Array): void {
+    const w = this.o.modelWeight;
+    if (!(w > 0)) return;
+    const term = this.modelEvidence(treble, bass);
+    for (let k = 0; k < this.K; k++) out[k] = (out[k] as number) + w * (term[k] as number);
   }
 
   /**
