@@ -15,11 +15,15 @@
  *   speech    share of frames of a voice talking (`renderSpeech`: gliding glottal pitch through moving
  *             formants, low and high voices, 20 s each, clean and in the room, and once right after a
  *             strummed chord, counted from 150 ms after the chord stops) that display "N".
+ * Also reports, outside the targets, the guitar playing the shapes the app's chord diagrams show
+ * (chords-db first positions; `LIVE_SHAPES=0` skips them): real shapes put the fifth in the bass of some
+ * chords and leave out notes, which the stacked voicings above never do.
  * With `--events`, also lists every held chord shown later than 150 ms or changed while held, with its
  * display timeline ("ms after the change:chord …"), to see which transitions cost latency or flicker.
  */
 
-import { chordName } from "../src/labels.js";
+import { createRequire } from "node:module";
+import { chordName, parseDisplayChord } from "../src/labels.js";
 import { LIVE_BLOCK, LIVE_QUALITIES, LiveListener } from "../src/live/index.js";
 import {
   addRoom,
@@ -208,6 +212,58 @@ perSeed.forEach((bySeed, k) => {
   for (const name of ["clean", "noisy"] as const)
     rows.push(row(`seed ${k} ${name}`.padEnd(13), bySeed[name]));
 });
+// Informational, outside the targets: the guitar playing the shapes the app's chord diagrams show
+// (chords-db, first position: open and barre shapes, some with the fifth in the bass, 4-string dim
+// shapes) instead of the stacked voicings above. LIVE_SHAPES=0 skips it.
+const shapeRows: string[] = [];
+const shapes = { clean: empty(), noisy: empty() };
+if (process.env.LIVE_SHAPES !== "0") {
+  const db: unknown = createRequire(import.meta.url)("@tombatossals/chords-db/lib/guitar.json");
+  const DB_KEY = ["C", "Csharp", "D", "Eb", "E", "F", "Fsharp", "G", "Ab", "A", "Bb", "B"];
+  const DB_SUFFIX: Record<string, string> = {
+    maj: "major",
+    min: "minor",
+    "7": "7",
+    maj7: "maj7",
+    min7: "m7",
+    dim: "dim",
+    sus4: "sus4",
+  };
+  const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+  /** MIDI notes of the first diagram of `chord` in chords-db. */
+  const shapeOf = (chord: string): readonly number[] => {
+    const p = parseDisplayChord(chord);
+    const list = p && isRecord(db) && isRecord(db.chords) ? db.chords[DB_KEY[p.root] ?? ""] : undefined;
+    const entry = Array.isArray(list)
+      ? list.find((c: unknown) => isRecord(c) && c.suffix === DB_SUFFIX[p?.quality.harte ?? ""])
+      : undefined;
+    const pos = isRecord(entry) && Array.isArray(entry.positions) ? entry.positions[0] : undefined;
+    const midi = isRecord(pos) ? pos.midi : undefined;
+    if (!Array.isArray(midi) || !midi.every((m) => typeof m === "number")) {
+      throw new Error(`chords-db has no guitar shape for ${chord}`);
+    }
+    return midi;
+  };
+  for (let k = 0; k < seeds; k++) {
+    const seq = sequence(100 + 10 * k);
+    const clean = renderChordSequence(seq, {
+      timbre: "guitar",
+      sampleRate: SR,
+      seed: 3 + 10 * k,
+      voicing: shapeOf,
+    });
+    for (const [name, pcm] of [
+      ["clean", clean],
+      ["noisy", addRoom(clean, SR, 15, 9 + 10 * k)],
+    ] as const) {
+      const st = empty();
+      run(pcm, seq, st, `guitar shapes ${name} seed ${k}`);
+      add(shapes[name], st);
+    }
+  }
+  for (const name of ["clean", "noisy"] as const)
+    shapeRows.push(row(`shapes ${name}`.padEnd(13), shapes[name]));
+}
 // Speech: every frame should show "N".
 const speech = { frames: 0, none: 0 };
 const speechRows: string[] = [];
@@ -247,6 +303,7 @@ for (const voice of ["low", "high"] as const) {
 for (const r of eventRows) console.log(r);
 for (const r of rows) console.log(r);
 for (const r of speechRows) console.log(r);
+for (const r of shapeRows) console.log(`${r}  (guitar, diagram shapes; not in the targets)`);
 const summary: Record<string, unknown> = {};
 for (const name of ["clean", "noisy"] as const) {
   const t = total[name];
@@ -263,4 +320,12 @@ for (const name of ["clean", "noisy"] as const) {
   };
 }
 summary.speechAsN = Number((speech.none / speech.frames).toFixed(3));
+if (shapeRows.length > 0) {
+  const brief = (t: Stats) => ({
+    accuracy: Number((t.correct / t.frames).toFixed(3)),
+    latencyP95Ms: Math.round(pct(t.latencies, 0.95)),
+    flickerPerMin: Number(((60 * t.falseChanges) / t.heldSeconds).toFixed(2)),
+  });
+  summary.guitarDiagramShapes = { clean: brief(shapes.clean), noisy: brief(shapes.noisy) };
+}
 console.log(JSON.stringify({ bench: "live", sampleRate: SR, block: LIVE_BLOCK, seeds, ...summary }));

@@ -175,9 +175,11 @@ const RESTRUCK_BEFORE = 2;
  * `changeThreshold` is a change when the held chord's notes that it lacks have stopped — their strings
  * (as in the re-strum test) keep less than FAST_KEPT of their level. A stopped note is no re-strum and no
  * balance shift, so the rest of the evidence need not be waited for: same-root changes (F7 → Fsus4,
- * C#m → C#) on the live bench's piano and organ show ≈ 20–40 ms sooner.
+ * C#m → C#) on the live bench's piano and organ show ≈ 20–40 ms sooner at 0.4, another ≈ 20 ms at 0.25
+ * (organ Gm → G7 155 → 133 ms). Lower (0.15) or for changes to another root too, held chords changed
+ * more often on the bench's guitar in the room (0.96 and 1.25 per minute against 0.93).
  */
-const FAST_THRESHOLD = 0.4;
+const FAST_THRESHOLD = 0.25;
 /** See FAST_THRESHOLD. */
 const FAST_KEPT = 0.3;
 /**
@@ -240,7 +242,7 @@ function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
  * share, or its strings to under 0.3 of their level (in a room its reverberation and the noise floor
  * hold its share up for 0.5–0.9 s). When the held chord's notes that such a candidate lacks have
  * stopped — their strings keep under 0.3 of their level, by the re-strum test's measure — the long test
- * decides at 0.4 of its threshold (FAST_THRESHOLD).
+ * decides at a quarter of its threshold (FAST_THRESHOLD).
  *
  * **Re-strums.** A re-strum can also read as another chord for a few frames in the chroma: a bright
  * attack, or the low strings' 3rd, 5th and 7th harmonics, can outweigh the chord's upper notes (a held
@@ -263,10 +265,10 @@ function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
  * first long frame is weighed half against the short frames' mean (LONG_RAMP). The variant within the
  * family is read from the long window as soon as it lies 60 % inside the segment (≈ 80 ms), since only
  * its resolution separates a seventh from the root; until that window lies 75 % inside, it may only add
- * a seventh the previous chord did not hold. While the segment settles the display follows the evidence
- * with a small `margin`; later only a `heldMargin` lead replaces it — hysteresis in time and score, so a held chord
- * does not flicker between its variants (C ↔ Cmaj7, Am ↔ Am7), while a new chord shows as soon as its
- * evidence is clear.
+ * a seventh, and one the previous chord held only if that note still sounds (struck again). While the
+ * segment settles the display follows the evidence with a small `margin`; later only a `heldMargin` lead
+ * replaces it — hysteresis in time and score, so a held chord does not flicker between its variants
+ * (C ↔ Cmaj7, Am ↔ Am7), while a new chord shows as soon as its evidence is clear.
  *
  * **Reverberation of the previous chord.** In a room the previous chord's notes ring on in the
  * reverberation for a few hundred milliseconds, and a neighbour of the new chord that holds them reads
@@ -798,17 +800,26 @@ export class LiveChordRecognizer {
 
   /**
    * Whether the provisional long window (still partly before the change) may turn the short window's
-   * chord `from` into `to`: only by adding a seventh to a plain triad, and only a seventh the previous
-   * chord did not hold — the old chord's ringing notes can be mistaken for a seventh, and its absence
-   * of one can dilute the new chord's.
+   * chord `from` into `to` at frame `n`: only by adding a seventh to a plain triad, and a seventh the
+   * previous chord held only when that note still sounds — its pitches keep at least FAST_KEPT of their
+   * level before the change (the residue mask leaves it unscaled: struck again or held over). A note
+   * that has stopped and only rings in the room can be mistaken for a seventh; one that sounds is part
+   * of the new chord (E7 → A#m7 with the G# struck again showed A#m for ≈ 60 ms before A#m7).
    */
-  private mayAdd(from: number, to: number): boolean {
+  private mayAdd(from: number, to: number, n: number): boolean {
     const f = this.vocab[from] as ChordState;
     if (f.harte !== "maj" && f.harte !== "min") return false;
     const a = this.pcs[from] as Uint8Array;
     const b = this.pcs[to] as Uint8Array;
     const prev = this.prevChord >= 0 ? (this.pcs[this.prevChord] as Uint8Array) : null;
-    for (let i = 0; i < 12; i++) if (b[i] === 1 && a[i] === 0 && prev && prev[i] === 1) return false;
+    if (prev === null) return true;
+    // Residue gains of frame n (1 = the pitch class keeps its level); without a reference, none counts.
+    const sounding = this.residueRef !== null;
+    if (sounding) this.residueMask(n);
+    for (let i = 0; i < 12; i++) {
+      if (b[i] !== 1 || a[i] !== 0 || prev[i] !== 1) continue;
+      if (!sounding || (this.residueGain[i] as number) < 1) return false;
+    }
     return true;
   }
 
@@ -982,7 +993,7 @@ export class LiveChordRecognizer {
     let best = top;
     for (let k = 0; k < K; k++)
       if (this.family[k] === fam && (vari[k] as number) > (vari[best] as number)) best = k;
-    if (this.longCount === 0 && this.provCount > 0 && best !== top && !this.mayAdd(top, best)) best = top;
+    if (this.longCount === 0 && this.provCount > 0 && best !== top && !this.mayAdd(top, best, n)) best = top;
     this.segChord = best;
     if (this.current < 0) {
       if (this.heard >= this.frames(o.confirmFrames)) this.current = best;

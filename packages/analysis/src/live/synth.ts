@@ -25,6 +25,11 @@ export interface ChordSequenceOptions {
   attackEvery?: number;
   /** A4 reference, Hz (default 440). */
   tuningHz?: number;
+  /**
+   * MIDI notes to play for a chord name, lowest first (default {@link chordVoicing}); e.g. the shapes of
+   * a chord-diagram library. Guitar strums run over the notes in this order.
+   */
+  voicing?: (chord: string) => readonly number[];
   /** Peak level after normalisation (default 0.5). */
   peak?: number;
   seed?: number;
@@ -154,7 +159,8 @@ export function renderChordSequence(seq: readonly HeldChord[], options: ChordSeq
   const hzOf = (m: number) => a4 * 2 ** ((m - 69) / 12);
   let t0 = 0;
   for (const c of seq) {
-    const notes = chordVoicing(c.chord, options.timbre);
+    const notes =
+      c.chord === "N" ? [] : (options.voicing ?? ((ch) => chordVoicing(ch, options.timbre)))(c.chord);
     const start = Math.round(t0 * sr);
     const end = Math.round((t0 + c.seconds) * sr);
     if (notes.length > 0) {
