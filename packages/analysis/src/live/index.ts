@@ -16,6 +16,7 @@ export { type LiveKey, LiveKeyFinder } from "./key.js";
 export {
   type BarResult,
   barsFromChords,
+  barsPlayed,
   chordsMatch,
   type PlayBar,
   type PlayedSample,

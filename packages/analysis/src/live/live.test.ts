@@ -3,6 +3,7 @@ import { N_PITCH, PITCH_LO } from "../features.js";
 import { addRoom, type LiveTimbre, renderChordSequence, renderSpeech, sineTone } from "../testing/index.js";
 import {
   barsFromChords,
+  barsPlayed,
   type ChromaFrame,
   chordsMatch,
   LIVE_BLOCK,
@@ -586,4 +587,14 @@ describe("play-along scoring", () => {
     expect(scoreBars([], samples).score).toBe(0);
   });
 
+  it("scores a take stopped early in a bar on the bars played at least halfway", () => {
+    const bars = barsFromChords([{ time: 0, chord: "C" }], 8, 120);
+    // Stopped 0.1 s into the third bar: that bar is left out, not marked missed.
+    expect(barsPlayed(bars, 4.1).map((b) => b.start)).toEqual([0, 2]);
+    expect(barsPlayed(bars, 5).map((b) => b.start)).toEqual([0, 2, 4]);
+    expect(barsPlayed(bars, 99)).toHaveLength(4);
+    expect(barsPlayed(bars, 0)).toEqual([]);
+    const samples = Array.from({ length: 41 }, (_, i) => ({ time: i * 0.1, chord: "C" }));
+    expect(scoreBars(barsPlayed(bars, 4.1), samples).score).toBe(1);
+  });
 });

@@ -140,3 +140,16 @@ export function scoreBars(
   const hits = results.filter((r) => r.hit).length;
   return { bars: results, score: results.length > 0 ? hits / results.length : 0 };
 }
+
+/**
+ * The bars a take stopped at song time `stopSeconds` is scored on: every bar the song went at least
+ * halfway through. A bar only just begun when the player pressed "Finish" is left out rather than
+ * marked missed (its samples would all fall in the grace period, so it could not be hit).
+ *
+ * @param bars the song's bars ({@link barsFromChords}), seconds.
+ * @param stopSeconds song time when the take stopped, seconds (≥ 0; a later time than the song's end
+ *   keeps every bar).
+ */
+export function barsPlayed(bars: readonly PlayBar[], stopSeconds: number): PlayBar[] {
+  return bars.filter((b) => stopSeconds >= b.start + (b.end - b.start) / 2);
+}

@@ -1,5 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { type BarResult, barsFromChords, type PlayBar, type PlayedSample, scoreBars } from "@tonic/analysis";
+import {
+  type BarResult,
+  barsFromChords,
+  barsPlayed,
+  type PlayBar,
+  type PlayedSample,
+  scoreBars,
+} from "@tonic/analysis";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import {
   getPlayAlongMySongs,
@@ -75,8 +82,7 @@ export function PlayAlongPanel({
     const t = now();
     audio.current?.pause();
     clock.current = null;
-    const played = bars.filter((b) => b.start < t);
-    setResults(scoreBars(played, samples.current));
+    setResults(scoreBars(barsPlayed(bars, t), samples.current));
     setPhase("done");
     stopListening();
   }, [bars, now, stopListening]);
