@@ -2,7 +2,7 @@
  * Live mode benchmark: `npm run bench:live` [-- --quick] [-- --seeds N] [-- --events].
  *
  * Synthesised chord sequences — all 12 roots × major, minor, 7, maj7, m7, dim, sus4 on a Karplus–Strong
- * guitar, a piano-like struck string and a drawbar organ, each chord held 2.5 s in a shuffled order with a
+ * guitar (plucked strings), a piano-like struck string and a drawbar organ, each chord held 2.5 s in a shuffled order with a
  * silence after every 12 chords, for each of `--seeds` seed sets (default 6, pooled) — clean and in a
  * room (Schroeder reverb + pink noise at 15 dB SNR), fed through `LiveListener` in 128-sample render
  * quanta buffered into LIVE_BLOCK-sample messages, exactly as the browser's AudioWorklet → Worker path
@@ -15,9 +15,13 @@
  *   speech    share of frames of a voice talking (`renderSpeech`: gliding glottal pitch through moving
  *             formants, low and high voices, 20 s each, clean and in the room, and once right after a
  *             strummed chord, counted from 150 ms after the chord stops) that display "N".
- * Also reports, outside the targets, the guitar playing the shapes the app's chord diagrams show
- * (chords-db first positions; `LIVE_SHAPES=0` skips them): real shapes put the fifth in the bass of some
- * chords and leave out notes, which the stacked voicings above never do.
+ * The guitar's strings are plucked (`excitation: "pluck"`: partials shaped by the pluck point, as on a
+ * real guitar). Also reported, outside the targets (`LIVE_SHAPES=0` skips both):
+ *   shapes  the guitar playing the shapes the app's chord diagrams show (chords-db first positions): real
+ *           shapes put the fifth in the bass of some chords and leave out notes, which the stacked
+ *           voicings above never do;
+ *   noise   the guitar excited by Karplus & Strong's noise burst, whose partials' levels are random from
+ *           pluck to pluck (a 13 dB spread) — a stress test harsher than any real guitar.
  * With `--events`, also lists every held chord shown later than 150 ms or changed while held, with its
  * display timeline ("ms after the change:chord …"), to see which transitions cost latency or flicker.
  */
@@ -214,9 +218,13 @@ perSeed.forEach((bySeed, k) => {
 });
 // Informational, outside the targets: the guitar playing the shapes the app's chord diagrams show
 // (chords-db, first position: open and barre shapes, some with the fifth in the bass, 4-string dim
-// shapes) instead of the stacked voicings above. LIVE_SHAPES=0 skips it.
-const shapeRows: string[] = [];
-const shapes = { clean: empty(), noisy: empty() };
+// shapes) instead of the stacked voicings above, and the guitar excited by a noise burst. LIVE_SHAPES=0
+// skips both.
+const extraRows: string[] = [];
+const extra = {
+  shapes: { clean: empty(), noisy: empty() },
+  noise: { clean: empty(), noisy: empty() },
+};
 if (process.env.LIVE_SHAPES !== "0") {
   const db: unknown = createRequire(import.meta.url)("@tombatossals/chords-db/lib/guitar.json");
   const DB_KEY = ["C", "Csharp", "D", "Eb", "E", "F", "Fsharp", "G", "Ab", "A", "Bb", "B"];
@@ -244,25 +252,30 @@ if (process.env.LIVE_SHAPES !== "0") {
     }
     return midi;
   };
-  for (let k = 0; k < seeds; k++) {
-    const seq = sequence(100 + 10 * k);
-    const clean = renderChordSequence(seq, {
-      timbre: "guitar",
-      sampleRate: SR,
-      seed: 3 + 10 * k,
-      voicing: shapeOf,
-    });
-    for (const [name, pcm] of [
-      ["clean", clean],
-      ["noisy", addRoom(clean, SR, 15, 9 + 10 * k)],
-    ] as const) {
-      const st = empty();
-      run(pcm, seq, st, `guitar shapes ${name} seed ${k}`);
-      add(shapes[name], st);
+  for (const variant of ["shapes", "noise"] as const) {
+    for (let k = 0; k < seeds; k++) {
+      const seq = sequence(100 + 10 * k);
+      const clean = renderChordSequence(seq, {
+        timbre: "guitar",
+        sampleRate: SR,
+        seed: 3 + 10 * k,
+        ...(variant === "shapes" ? { voicing: shapeOf } : { excitation: "noise" as const }),
+      });
+      for (const [name, pcm] of [
+        ["clean", clean],
+        ["noisy", addRoom(clean, SR, 15, 9 + 10 * k)],
+      ] as const) {
+        const st = empty();
+        run(pcm, seq, st, `guitar ${variant} ${name} seed ${k}`);
+        add(extra[variant][name], st);
+      }
     }
+    const what = variant === "shapes" ? "guitar, diagram shapes" : "guitar, noise-burst strings";
+    for (const name of ["clean", "noisy"] as const)
+      extraRows.push(
+        `${row(`${variant} ${name}`.padEnd(13), extra[variant][name])}  (${what}; not in the targets)`,
+      );
   }
-  for (const name of ["clean", "noisy"] as const)
-    shapeRows.push(row(`shapes ${name}`.padEnd(13), shapes[name]));
 }
 // Speech: every frame should show "N".
 const speech = { frames: 0, none: 0 };
@@ -303,7 +316,7 @@ for (const voice of ["low", "high"] as const) {
 for (const r of eventRows) console.log(r);
 for (const r of rows) console.log(r);
 for (const r of speechRows) console.log(r);
-for (const r of shapeRows) console.log(`${r}  (guitar, diagram shapes; not in the targets)`);
+for (const r of extraRows) console.log(r);
 const summary: Record<string, unknown> = {};
 for (const name of ["clean", "noisy"] as const) {
   const t = total[name];
@@ -320,12 +333,13 @@ for (const name of ["clean", "noisy"] as const) {
   };
 }
 summary.speechAsN = Number((speech.none / speech.frames).toFixed(3));
-if (shapeRows.length > 0) {
+if (extraRows.length > 0) {
   const brief = (t: Stats) => ({
     accuracy: Number((t.correct / t.frames).toFixed(3)),
     latencyP95Ms: Math.round(pct(t.latencies, 0.95)),
     flickerPerMin: Number(((60 * t.falseChanges) / t.heldSeconds).toFixed(2)),
   });
-  summary.guitarDiagramShapes = { clean: brief(shapes.clean), noisy: brief(shapes.noisy) };
+  summary.guitarDiagramShapes = { clean: brief(extra.shapes.clean), noisy: brief(extra.shapes.noisy) };
+  summary.guitarNoiseBurst = { clean: brief(extra.noise.clean), noisy: brief(extra.noise.noisy) };
 }
 console.log(JSON.stringify({ bench: "live", sampleRate: SR, block: LIVE_BLOCK, seeds, ...summary }));

@@ -183,12 +183,22 @@ const FAST_THRESHOLD = 0.25;
 /** See FAST_THRESHOLD. */
 const FAST_KEPT = 0.3;
 /**
+ * Strum attacks (see the class comment): a frame at least ATTACK_LEVEL × the chord's level — the peak RMS
+ * of the frames that held a chord, decaying with time constant ATTACK_HOLD_SECONDS — while one is
+ * displayed, is scored from ATTACK_TONALITY (not `minTonality`), and release to "N" takes
+ * ATTACK_RELEASE × `releaseFrames` of such frames.
+ */
+const ATTACK_HOLD_SECONDS = 0.5;
+const ATTACK_LEVEL = 0.5;
+const ATTACK_TONALITY = 0.12;
+const ATTACK_RELEASE = 2;
+/**
  * Partials whose level stands for a string's in the re-strum test, semitones above its fundamental:
  * harmonics 1–6 and 8 (the 7th lies a third of a semitone flat of any pitch). One partial's level varies
- * several-fold from one pluck to the next — with where the string is plucked, and for a Karplus–Strong
- * string, whose initial state is noise, at random (each harmonic's amplitude is then Rayleigh-
- * distributed: 5–95 % of plucks within ×0.27–2.1 of the median) — while their sum, the string's energy,
- * varies far less.
+ * several-fold from one pluck to the next — with where the string is plucked (near a node of that
+ * harmonic it vanishes), and for a Karplus–Strong string excited by noise (the bench's stress guitar) at
+ * random (each harmonic's amplitude is then Rayleigh-distributed: 5–95 % of plucks within ×0.27–2.1 of
+ * the median) — while their sum, the string's energy, varies far less.
  */
 const STRING_PARTIALS = [0, 12, 19, 24, 28, 31, 36] as const;
 /** A pitch of a held note counts as a string's fundamental from this share of the loudest (−20 dB). */
@@ -302,6 +312,13 @@ function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
  * 0.104; 0.324 with the pause test, 0.373 with both). Chords changed faster than every ≈ 0.3 s would
  * read as speech.
  *
+ * **Attacks.** A plucked string's bridge force is a sharp pulse, so a strum's first 40–90 ms — the old
+ * chord's strings damped, the new ones starting mid-window — spreads over the spectrum: tonality falls
+ * to ≈ 0.1–0.2 on the live bench's plucked guitar, under `minTonality`, for three or four frames, which
+ * released the display to "N" between two chords. Room noise after the music stops is quieter than the
+ * chord; an attack is not. So a frame at least half as loud as the chord's recent peak is still
+ * scored from tonality 0.12, and while frames stay that loud the release takes twice `releaseFrames`.
+ *
  * **Learned evidence.** The long window's scores also hold MODEL_WEIGHT × the log-probability that the
  * offline engine's chord model (`chord-model.ts`, trained on POP909 rendered to audio; provenance in
  * PROVENANCE.md) gives the chord's family on its root from the window's treble and bass chroma (see
@@ -362,6 +379,8 @@ export class LiveChordRecognizer {
   private readonly cusumLong: Float64Array;
   private readonly riseLong: Int32Array;
   private quiet = 0;
+  /** The chord's level: peak RMS of the frames that held a chord, decaying (ATTACK_HOLD_SECONDS). */
+  private chordRms = 0;
   private heard = 0;
   // Speech gate.
   private speechShare = 0;
@@ -467,6 +486,7 @@ export class LiveChordRecognizer {
     this.heldPeaks = HELD_PEAKS;
     this.lastGlide = -1;
     this.speaking = false;
+    this.chordRms = 0;
   }
 
   /** Score one chroma frame (frames in stream order, one per hop) and return the chord to display. */
@@ -486,15 +506,21 @@ export class LiveChordRecognizer {
     (this.hBassLong[slot] as Float64Array).set(frame.bassLong);
     this.updateSpeech(frame, n, voiced);
 
-    const chordLike = voiced && !this.speaking && this.score(frame, slot);
+    // A frame about as loud as the chord on display is an attack, not the end of the sound (see the
+    // class comment): a lower tonality suffices and the release takes longer.
+    const attack = this.current >= 0 && frame.rms >= o.minRms && frame.rms >= ATTACK_LEVEL * this.chordRms;
+    const tonal = voiced || (attack && frame.tonality >= ATTACK_TONALITY);
+    const chordLike = tonal && !this.speaking && this.score(frame, slot);
     if (!chordLike) {
-      if (++this.quiet >= this.frames(o.releaseFrames) || this.speaking) {
+      const release = this.frames(o.releaseFrames) * (attack ? ATTACK_RELEASE : 1);
+      if (++this.quiet >= release || this.speaking) {
         this.current = -1;
         this.endSegment();
       }
       return this.emit(frame.time, before, 0);
     }
     this.quiet = 0;
+    this.chordRms = Math.max(frame.rms, this.chordRms * Math.exp(-this.hop / ATTACK_HOLD_SECONDS));
     if (this.segChord < 0 && this.heard === 0) {
       // The first chord-like frame after silence opens a segment; the silence before it adds nothing to
       // the windows, so every frame counts at once.

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { N_PITCH, PITCH_LO } from "../features.js";
-import { addRoom, type LiveTimbre, renderChordSequence, renderSpeech, sineTone } from "../testing/index.js";
+import {
+  addRoom,
+  type GuitarExcitation,
+  type LiveTimbre,
+  renderChordSequence,
+  renderSpeech,
+  sineTone,
+} from "../testing/index.js";
 import {
   barsFromChords,
   barsPlayed,
@@ -292,27 +299,55 @@ describe("LiveListener", () => {
   });
 
   it("reads a strummed chord under a melody more often with the learned model's evidence", () => {
-    // A guitar strums G for 4 s while a melody alternates E5 and C5 every half second, as loud as the
-    // strings: the templates alone read Gsus4 (the C) on about a third of the frames, 0.17 with the model.
+    // A guitar strums G for 4 s while a melody alternates E5 and C5 every half second, louder than the
+    // strings: over four strummings the templates alone read G on under half the frames (the C reads as
+    // Gsus4, the E as Em), the learned model's evidence on about 0.7.
     const hz = (m: number) => 440 * 2 ** ((m - 69) / 12);
-    const pcm = renderChordSequence([{ chord: "G", seconds: 4 }], { timbre: "guitar", sampleRate: SR });
-    for (let i = 0; i < 8; i++) {
-      const f = hz(i % 2 === 0 ? 76 : 72);
-      const off = i * SR * 0.5;
-      const tone = sineTone(f, 0.5, SR, 0.15);
-      for (let k = 0; k < tone.length && off + k < pcm.length; k++) {
-        pcm[off + k] =
-          (pcm[off + k] as number) + (tone[k] as number) + 0.075 * Math.sin((4 * Math.PI * f * k) / SR);
+    const share = (seed: number, modelWeight?: number) => {
+      const pcm = renderChordSequence([{ chord: "G", seconds: 4 }], {
+        timbre: "guitar",
+        sampleRate: SR,
+        seed,
+      });
+      for (let i = 0; i < 8; i++) {
+        const f = hz(i % 2 === 0 ? 76 : 72);
+        const off = i * SR * 0.5;
+        const tone = sineTone(f, 0.5, SR, 0.3);
+        for (let k = 0; k < tone.length && off + k < pcm.length; k++) {
+          pcm[off + k] =
+            (pcm[off + k] as number) + (tone[k] as number) + 0.15 * Math.sin((4 * Math.PI * f * k) / SR);
+        }
       }
-    }
-    const share = (modelWeight?: number) => {
       const { shown } = listen(pcm, new LiveListener(SR, { chord: { modelWeight } }));
       const after = shown.filter((s) => s.time > 0.5);
       return after.filter((s) => s.chord === "G").length / after.length;
     };
-    const withModel = share();
-    expect(withModel).toBeGreaterThan(0.75);
-    expect(withModel).toBeGreaterThan(share(0) + 0.05);
+    const seeds = [1, 2, 3, 4];
+    const mean = (modelWeight?: number) =>
+      seeds.reduce((sum, seed) => sum + share(seed, modelWeight), 0) / seeds.length;
+    const withModel = mean();
+    expect(withModel).toBeGreaterThan(0.6);
+    expect(withModel).toBeGreaterThan(mean(0) + 0.15);
+  });
+
+  it("does not show no chord between two strummed chords while the attack spreads over the spectrum", () => {
+    // A plucked string's sharp attack flattens the spectrum for three or four frames at each change
+    // (tonality ≈ 0.1–0.2); without the attack rule the display fell to "N" at some changes.
+    const chords = ["C", "G", "Am", "F", "D", "F#m7", "Edim", "F#maj7", "G#maj7", "F7", "Fm7", "E7", "Dsus4"];
+    for (const seed of [1, 2, 3]) {
+      for (const room of [false, true]) {
+        let pcm = renderChordSequence(
+          chords.map((chord) => ({ chord, seconds: 2 })),
+          { timbre: "guitar", sampleRate: SR, seed },
+        );
+        if (room) pcm = addRoom(pcm, SR);
+        const gaps = listen(pcm).shown.filter((s) => s.time > 0.5 && s.chord === "N");
+        expect(
+          gaps.map((s) => s.time.toFixed(2)),
+          `seed ${seed}${room ? " in a room" : ""}`,
+        ).toEqual([]);
+      }
+    }
   });
 
   it("shows no chord on room noise after the music stops", () => {
@@ -520,6 +555,36 @@ describe("renderChordSequence", () => {
     // G2 (98 Hz) is the stacked voicing's bass; the custom voicing is a lone A3 (220 Hz).
     expect(level(own, 98)).toBeGreaterThan(5 * level(own, 220));
     expect(level(custom, 220)).toBeGreaterThan(5 * level(custom, 98));
+  });
+
+  it("plucks strings whose partials keep their shape from pluck to pluck, unlike a noise burst", () => {
+    const sr = 48000;
+    // Level of harmonic h of a lone A2 (110 Hz) over the first 0.4 s of its first pluck.
+    const level = (pcm: Float32Array, h: number) => {
+      let re = 0;
+      let im = 0;
+      for (let i = 0; i < 0.4 * sr; i++) {
+        re += (pcm[i] as number) * Math.cos((2 * Math.PI * 110 * h * i) / sr);
+        im += (pcm[i] as number) * Math.sin((2 * Math.PI * 110 * h * i) / sr);
+      }
+      return Math.hypot(re, im);
+    };
+    /** Largest over smallest, across eight plucks, of the 2nd harmonic's level over the fundamental's. */
+    const spread = (excitation: GuitarExcitation) => {
+      const ratios = [1, 2, 3, 4, 5, 6, 7, 8].map((seed) => {
+        const pcm = renderChordSequence([{ chord: "A", seconds: 0.5 }], {
+          timbre: "guitar",
+          sampleRate: sr,
+          voicing: () => [45],
+          excitation,
+          seed,
+        });
+        return level(pcm, 2) / level(pcm, 1);
+      });
+      return Math.max(...ratios) / Math.min(...ratios);
+    };
+    expect(spread("pluck")).toBeLessThan(2);
+    expect(spread("noise")).toBeGreaterThan(4);
   });
 });
 

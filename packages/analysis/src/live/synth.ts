@@ -10,6 +10,9 @@ import { makeRng, type SynthNote, type SynthVowel, synthesizeVoice } from "../vo
 /** Instrument timbres of {@link renderChordSequence}. */
 export type LiveTimbre = "guitar" | "piano" | "organ";
 
+/** Excitation of the synthetic guitar's strings (see {@link ChordSequenceOptions.excitation}). */
+export type GuitarExcitation = "pluck" | "noise";
+
 /** One held chord of a sequence ("N" = silence). */
 export interface HeldChord {
   chord: string;
@@ -30,6 +33,13 @@ export interface ChordSequenceOptions {
    * a chord-diagram library. Guitar strums run over the notes in this order.
    */
   voicing?: (chord: string) => readonly number[];
+  /**
+   * Excitation of the guitar's strings (default "pluck"): "pluck" — a string plucked at 12–22 % of its
+   * length, whose partials keep the same shape from pluck to pluck, as a real guitar's do; "noise" —
+   * Karplus & Strong's original noise burst (CMJ 7(2), 1983), whose every partial's level is random
+   * (Rayleigh-distributed: a 13 dB spread between plucks), a harder test than any real guitar.
+   */
+  excitation?: GuitarExcitation;
   /** Peak level after normalisation (default 0.5). */
   peak?: number;
   seed?: number;
@@ -66,6 +76,50 @@ export function chordVoicing(chord: string, timbre: LiveTimbre): number[] {
   return [lh, lh + 12, ...rh];
 }
 
+/** Uniform noise of a Karplus–Strong delay line: RMS 1/√3. */
+const NOISE_RMS = 1 / Math.sqrt(3);
+/** Range of the pluck point, as a fraction of the string's length from the bridge. */
+const PLUCK_POINT = [0.12, 0.22] as const;
+/** Share of uniform noise (pick and finger noise) in a pluck, relative to the pulse's RMS. */
+const PLUCK_NOISE = 0.15;
+/** Spread of a string's level within a strum, dB (± half of it). */
+const STRUM_SPREAD_DB = 4;
+
+/**
+ * Fill a Karplus–Strong delay line (one period) with a pluck: the force that a string plucked at a point
+ * β of its length from the bridge exerts on the bridge, a rectangular pulse of duty β whose harmonics
+ * fall as sin(πhβ)/h (the slope of the ideal plucked string's triangular initial shape; J. O. Smith,
+ * "Physical Audio Signal Processing", 2010, "Ideal Plucked String"; the pick-position comb of Jaffe &
+ * Smith, CMJ 7(2), 1983). β is drawn from PLUCK_POINT for each pluck, with PLUCK_NOISE of noise and a
+ * three-sample pick width; the line's RMS is the noise burst's (1/√3) times a level within ±2 dB.
+ */
+function pluck(line: Float32Array, rng: () => number): void {
+  const n = line.length;
+  const beta = PLUCK_POINT[0] + (PLUCK_POINT[1] - PLUCK_POINT[0]) * rng();
+  const k = Math.max(1, Math.round(beta * n));
+  const raw = new Float64Array(n);
+  let mean = 0;
+  for (let i = 0; i < n; i++) {
+    // Pulse of RMS ≈ 1 (its two levels 1/β and −1/(1 − β), scaled by √(β(1 − β))).
+    const pulse = (i < k ? 1 - beta : -beta) / Math.sqrt(beta * (1 - beta));
+    raw[i] = pulse + PLUCK_NOISE * Math.sqrt(3) * (rng() * 2 - 1);
+    mean += raw[i] as number;
+  }
+  mean /= n;
+  let e = 0;
+  for (let i = 0; i < n; i++) {
+    const y =
+      0.25 * ((raw[(i + n - 1) % n] as number) - mean) +
+      0.5 * ((raw[i] as number) - mean) +
+      0.25 * ((raw[(i + 1) % n] as number) - mean);
+    line[i] = y;
+    e += y * y;
+  }
+  const level = 10 ** (((rng() - 0.5) * STRUM_SPREAD_DB) / 20);
+  const g = e > 0 ? (NOISE_RMS * level) / Math.sqrt(e / n) : 0;
+  for (let i = 0; i < n; i++) line[i] = (line[i] as number) * g;
+}
+
 function ks(
   out: Float32Array,
   start: number,
@@ -74,13 +128,15 @@ function ks(
   amp: number,
   rng: () => number,
   decay: number,
+  excitation: GuitarExcitation,
 ) {
   // Loop delay = line length n + 0.5 (two-point average) + d (allpass), which must equal the period.
   const period = sr / hz;
   const n = Math.max(2, Math.floor(period - 0.6));
   const d = period - 0.5 - n;
   const line = new Float32Array(n);
-  for (let i = 0; i < n; i++) line[i] = rng() * 2 - 1;
+  if (excitation === "noise") for (let i = 0; i < n; i++) line[i] = rng() * 2 - 1;
+  else pluck(line, rng);
   let idx = 0;
   let prev = 0;
   const len = Math.min(out.length - start, Math.round(sr * 3));
@@ -172,15 +228,20 @@ export function renderChordSequence(seq: readonly HeldChord[], options: ChordSeq
         for (let t = start; t < end; t += Math.round(every * sr)) {
           const stop = Math.min(end, t + Math.round(every * sr));
           if (options.timbre === "guitar") {
-            // A restruck string replaces its own vibration; the other strings ring on until the change.
-            const down = Math.round((t - start) / (every * sr)) % 2 === 0;
+            // Strums alternate down (low string first) and up, 12 ms per string. A string rings until it
+            // is struck again — its nominal time in the next strum (the pick's contact mutes it) — or
+            // until the chord changes.
+            const strum = Math.round((t - start) / (every * sr));
+            const down = strum % 2 === 0;
             const order = down ? notes : [...notes].reverse();
+            const last = notes.length - 1;
             order.forEach((m, i) => {
               const at = t + Math.round((i * 0.012 + rng() * 0.004) * sr);
-              const len = Math.min(end, stop + Math.round(i * 0.012 * sr)) - at;
+              // In the next strum (the other direction) this string comes at place last − i.
+              const len = Math.min(end, stop + Math.round((last - i) * 0.012 * sr)) - at;
               if (len <= 0) return;
               const seg = new Float32Array(len);
-              ks(seg, 0, hzOf(m), sr, 0.3 * (down ? 1 : 0.7), rng, 0.998);
+              ks(seg, 0, hzOf(m), sr, 0.3 * (down ? 1 : 0.7), rng, 0.998, options.excitation ?? "pluck");
               for (let k = 0; k < len; k++) out[at + k] = (out[at + k] as number) + (seg[k] as number);
             });
           } else {

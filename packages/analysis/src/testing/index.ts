@@ -9,6 +9,7 @@ export {
   addRoom,
   type ChordSequenceOptions,
   chordVoicing,
+  type GuitarExcitation,
   type HeldChord,
   type LiveTimbre,
   renderChordSequence,
