@@ -538,17 +538,19 @@ describe("LiveChordRecognizer", () => {
 });
 
 describe("renderChordSequence", () => {
+  const sr = 48000;
+  /** Magnitude of the DFT of `pcm` at `hz` over its first `seconds` (default: all of it). */
+  const level = (pcm: Float32Array, hz: number, seconds = pcm.length / sr) => {
+    let re = 0;
+    let im = 0;
+    for (let i = 0; i < Math.min(pcm.length, seconds * sr); i++) {
+      re += (pcm[i] as number) * Math.cos((2 * Math.PI * hz * i) / sr);
+      im += (pcm[i] as number) * Math.sin((2 * Math.PI * hz * i) / sr);
+    }
+    return Math.hypot(re, im);
+  };
+
   it("plays the notes a custom voicing gives instead of its own", () => {
-    const sr = 48000;
-    const level = (pcm: Float32Array, hz: number) => {
-      let re = 0;
-      let im = 0;
-      for (let i = 0; i < pcm.length; i++) {
-        re += (pcm[i] as number) * Math.cos((2 * Math.PI * hz * i) / sr);
-        im += (pcm[i] as number) * Math.sin((2 * Math.PI * hz * i) / sr);
-      }
-      return Math.hypot(re, im);
-    };
     const seq = [{ chord: "G", seconds: 1 }];
     const own = renderChordSequence(seq, { timbre: "guitar", sampleRate: sr });
     const custom = renderChordSequence(seq, { timbre: "guitar", sampleRate: sr, voicing: () => [57] });
@@ -558,17 +560,6 @@ describe("renderChordSequence", () => {
   });
 
   it("plucks strings whose partials keep their shape from pluck to pluck, unlike a noise burst", () => {
-    const sr = 48000;
-    // Level of harmonic h of a lone A2 (110 Hz) over the first 0.4 s of its first pluck.
-    const level = (pcm: Float32Array, h: number) => {
-      let re = 0;
-      let im = 0;
-      for (let i = 0; i < 0.4 * sr; i++) {
-        re += (pcm[i] as number) * Math.cos((2 * Math.PI * 110 * h * i) / sr);
-        im += (pcm[i] as number) * Math.sin((2 * Math.PI * 110 * h * i) / sr);
-      }
-      return Math.hypot(re, im);
-    };
     /** Largest over smallest, across eight plucks, of the 2nd harmonic's level over the fundamental's. */
     const spread = (excitation: GuitarExcitation) => {
       const ratios = [1, 2, 3, 4, 5, 6, 7, 8].map((seed) => {
@@ -579,7 +570,8 @@ describe("renderChordSequence", () => {
           excitation,
           seed,
         });
-        return level(pcm, 2) / level(pcm, 1);
+        // A lone A2 (110 Hz): its 2nd harmonic over its fundamental, over the first 0.4 s of its first pluck.
+        return level(pcm, 220, 0.4) / level(pcm, 110, 0.4);
       });
       return Math.max(...ratios) / Math.min(...ratios);
     };
