@@ -3,13 +3,24 @@
  * Pure module (no Node or DOM APIs): runs unchanged in a browser Web Worker.
  */
 import { StreamingDecimator } from "./dsp.js";
-import { analyzeSignal, decimationFactor, decimationTaps } from "./stages.js";
+import type { KeyEstimate } from "./key.js";
 import {
+  decimationFactor,
+  decimationTaps,
+  extractFeatures,
+  finishAnalysis,
+  keyFromProbabilities,
+  keyModelInput,
+  type SignalFeatures,
+} from "./stages.js";
+import {
+  AnalysisError,
   AnalysisInputError,
   type AnalysisResult,
   type AnalysisStage,
   type AnalyzeOptions,
   hz,
+  type KeyModel,
   seconds,
 } from "./types.js";
 
@@ -47,23 +58,43 @@ function validate(samples: Float32Array, sampleRate: number): void {
  * beat tracking (Ellis 2007); metrical level from the backbeat, chord changes between beats (Goto 2001)
  * and a 3-vs-2 grouping test (Klapuri et al. 2006); beat-synchronous chroma → chord templates + Viterbi (Sheh & Ellis 2003);
  * meter/downbeats from harmonic change per beat; key from Krumhansl–Kessler/Temperley profiles plus
- * chord statistics.
+ * chord statistics, or from a learned key model when `options.models.key` is given (see
+ * {@link createAnalysisStream}).
  *
  * @param samples mono PCM, nominally in −1..1, at least one sample, all finite.
  * @param sampleRate sampling rate in Hz, 4000..384000.
- * @param options `onProgress(fraction 0..1, stage)` is called at the start of each stage and at the end.
- * @returns an {@link AnalysisResult}; times in seconds from the start of `samples`.
- * @throws {AnalysisInputError} for empty samples, non-finite samples or an invalid sample rate.
+ * @param options `onProgress(fraction 0..1, stage)` is called at the start of each stage and at the end;
+ * `models` are learned models to use (none: the hand-written stages, with exactly their result).
+ * @returns a promise of an {@link AnalysisResult}; times in seconds from the start of `samples`.
+ * Without models the work runs synchronously before the promise is returned.
+ * @throws (rejects with) {AnalysisInputError} for empty samples, non-finite samples or an invalid sample
+ * rate; {AnalysisError} when a learned model fails (its error is the `cause`).
  */
-export function analyzeAudio(
+export async function analyzeAudio(
   samples: Float32Array,
   sampleRate: number,
   options: AnalyzeOptions = {},
-): AnalysisResult {
+): Promise<AnalysisResult> {
   validate(samples, sampleRate);
   const stream = createAnalysisStream(sampleRate, options, samples.length);
   stream.push(samples);
   return stream.finish();
+}
+
+/** A chunked analysis: {@link createAnalysisStream}. */
+export interface AnalysisStream {
+  /**
+   * Add the next mono chunk (any length, possibly empty).
+   * @throws {AnalysisInputError} for non-finite samples (synchronously).
+   */
+  push(chunk: Float32Array): void;
+  /**
+   * Analyse everything pushed so far. Call once, after the last `push`.
+   * @returns a promise of the {@link AnalysisResult}.
+   * @throws (rejects with) {AnalysisInputError} when nothing was pushed; {AnalysisError} when a learned
+   * model fails.
+   */
+  finish(): Promise<AnalysisResult>;
 }
 
 /**
@@ -72,16 +103,23 @@ export function analyzeAudio(
  * (≈11 kHz) is kept, so a long file never has to be held at its full rate. The result is identical to
  * `analyzeAudio(concatenatedChunks, sampleRate, options)` whatever the chunk sizes.
  *
+ * `finish` runs the feature stages ({@link extractFeatures}); then, when `options.models.key` is given
+ * and the audio has harmonic content, it awaits the key model's 24 probabilities for the per-beat
+ * whole-mix chroma ({@link keyModelInput}) and uses the most probable key as the chords' key prior and as
+ * the reported key ({@link keyFromProbabilities}, {@link finishAnalysis}). The model is never called for
+ * silence, noise, speech or drums alone (their key is null).
+ *
  * @param sampleRate Hz, 4000..384000.
+ * @param options progress callback and learned models, as for {@link analyzeAudio}.
  * @param expectedLength optional total number of input samples (pre-sizes the buffer).
- * @throws {AnalysisInputError} for an invalid sample rate; `push` throws for non-finite samples and
- * `finish` for an empty stream.
+ * @throws {AnalysisInputError} for an invalid sample rate; `push` throws it for non-finite samples and
+ * `finish` rejects with it for an empty stream, and with {AnalysisError} when the key model fails.
  */
 export function createAnalysisStream(
   sampleRate: number,
   options: AnalyzeOptions = {},
   expectedLength = 0,
-): { push(chunk: Float32Array): void; finish(): AnalysisResult } {
+): AnalysisStream {
   validate(Float32Array.of(0), sampleRate);
   const progress = (stage: AnalysisStage) => options.onProgress?.(STAGE_FRACTION[stage], stage);
   progress("resample");
@@ -101,9 +139,9 @@ export function createAnalysisStream(
       dec.push(chunk);
       total += chunk.length;
     },
-    finish() {
+    async finish() {
       if (total === 0) throw new AnalysisInputError("samples is empty: nothing to analyse");
-      return analyzeSignal(
+      const features = extractFeatures(
         {
           samples: dec.finish(),
           rate: hz(sampleRate / factor),
@@ -111,8 +149,25 @@ export function createAnalysisStream(
         },
         progress,
       );
+      const model = options.models?.key;
+      const learnedKey = model && features.content.harmonic ? await predictKey(model, features) : null;
+      return finishAnalysis(features, progress, learnedKey);
     },
   };
+}
+
+/**
+ * Ask a learned key model for the key of the analysed features.
+ * @throws (rejects with) {AnalysisError} when the model rejects or throws, or returns no valid 24
+ * probabilities; the model's error is the `cause`.
+ */
+async function predictKey(model: KeyModel, features: SignalFeatures): Promise<KeyEstimate> {
+  try {
+    return keyFromProbabilities(await model.predict(keyModelInput(features.features)));
+  } catch (cause) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    throw new AnalysisError(`The key model failed: ${why}`, { cause });
+  }
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 export {
   ANALYSIS_RATE,
+  type AnalysisStream,
   analyzeAudio,
   createAnalysisStream,
   MAX_SAMPLE_RATE,
@@ -29,14 +30,25 @@ export type {
   AnalyzeOptions,
   ChordChange,
   ChordSegment,
+  EngineModels,
   Hz,
+  KeyModel,
+  KeyModelInput,
   KeySegment,
   MidiNote,
   PitchClass,
   Seconds,
   TimeSignature,
 } from "./types.js";
-export { AnalysisInputError, ChordLabelError, hz, midiNote, pitchClass, seconds } from "./types.js";
+export {
+  AnalysisError,
+  AnalysisInputError,
+  ChordLabelError,
+  hz,
+  midiNote,
+  pitchClass,
+  seconds,
+} from "./types.js";
 
 // Vocal pitch tracking and vocal scale detection (pYIN), for the Vocal Scale Detector. The test voice
 // synthesiser is not part of the engine: it is exported from `@tonic/analysis/testing`.

@@ -44,6 +44,32 @@ describe("decodeAudioFile", () => {
     expect(r.key).toBe("A Major");
     expect(r.durationSeconds).toBeGreaterThan(19);
   });
+
+  it("passes the options' learned key model to the engine", async () => {
+    const path = join(dir, "prog-model.wav");
+    writeFileSync(
+      path,
+      encodeWav(renderProgression({ chords: ["A", "D", "E", "A"], bpm: 100, repeats: 1 }), 22050),
+    );
+    let calls = 0;
+    const p = new Float32Array(24);
+    p[12 + 6] = 0.9; // F# minor
+    p[9] = 0.1; // A major
+    const r = await analyzeFile(path, {
+      models: {
+        key: {
+          predict: async () => {
+            calls++;
+            return p;
+          },
+        },
+      },
+    });
+    expect(calls).toBe(1);
+    expect(r.key).toBe("F# Minor");
+    expect(r.keyConfidence).toBe(0.9);
+    expect(r.keyRunnerUp).toEqual({ key: "A Major", confidence: 0.1 });
+  });
 });
 
 describe("tonic-analyze CLI", () => {

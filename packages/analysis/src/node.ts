@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import decode from "audio-decode";
-import { createAnalysisStream } from "./analyze.js";
+import { type AnalysisStream, createAnalysisStream } from "./analyze.js";
 import type { AnalysisResult, AnalyzeOptions } from "./types.js";
 
 export * from "./index.js";
@@ -178,16 +178,19 @@ function isTruncatedWav(bytes: Uint8Array): boolean {
 }
 
 /**
- * Decode a file and analyse it (see `analyzeAudio`).
- * @throws {AudioDecodeError} when the file cannot be read or decoded.
+ * Decode a file and analyse it (see `analyzeAudio`), streaming the decoded PCM into
+ * {@link createAnalysisStream} with `options` (progress callback and learned models).
+ * @returns a promise of the {@link AnalysisResult}.
+ * @throws (rejects with) {AudioDecodeError} when the file cannot be read or decoded; {AnalysisError}
+ * when a learned model fails.
  */
 export async function analyzeFile(path: string, options: AnalyzeOptions = {}): Promise<AnalysisResult> {
   const { bytes, name } = await readBytes(path);
-  let stream: ReturnType<typeof createAnalysisStream> | null = null;
+  let stream: AnalysisStream | null = null;
   await decodeMono(bytes, name, (mono, sampleRate) => {
     stream ??= createAnalysisStream(sampleRate, options);
     stream.push(mono);
   });
   if (!stream) throw new AudioDecodeError(`Unsupported or corrupt audio file: ${name}`);
-  return (stream as ReturnType<typeof createAnalysisStream>).finish();
+  return await (stream as AnalysisStream).finish();
 }

@@ -40,23 +40,25 @@ function truthOf(c: Case, repeats: number) {
   return { chords, beats };
 }
 
-describe("regression guards on synthetic progressions", () => {
-  const results = CASES.map((c) => {
-    const repeats = 3;
-    const x = renderProgression({ ...c, repeats, sampleRate: SR, drums: true });
-    const r = analyzeAudio(x, SR);
-    const truth = truthOf(c, repeats);
-    // Score chords inside the rendered span only (the renderer may add a short tail).
-    const est = r.segments.map((s) => ({ start: s.start, end: s.end, label: chordToHarte(s.chord) }));
-    return {
-      c,
-      r,
-      key: keyWeightedScore(c.key, r.key),
-      tempoOk: Math.abs(r.bpm - c.bpm) <= 0.04 * c.bpm,
-      beatF: beatFMeasure(truth.beats, r.beats),
-      majmin: chordWcsr(truth.chords, est, compareMajmin),
-    };
-  });
+describe("regression guards on synthetic progressions", async () => {
+  const results = await Promise.all(
+    CASES.map(async (c) => {
+      const repeats = 3;
+      const x = renderProgression({ ...c, repeats, sampleRate: SR, drums: true });
+      const r = await analyzeAudio(x, SR);
+      const truth = truthOf(c, repeats);
+      // Score chords inside the rendered span only (the renderer may add a short tail).
+      const est = r.segments.map((s) => ({ start: s.start, end: s.end, label: chordToHarte(s.chord) }));
+      return {
+        c,
+        r,
+        key: keyWeightedScore(c.key, r.key),
+        tempoOk: Math.abs(r.bpm - c.bpm) <= 0.04 * c.bpm,
+        beatF: beatFMeasure(truth.beats, r.beats),
+        majmin: chordWcsr(truth.chords, est, compareMajmin),
+      };
+    }),
+  );
 
   it.each(CASES.map((c, i) => [c.chords.join(" "), i] as const))("%s: key, tempo, beats, chords", (_n, i) => {
     const res = results[i] as (typeof results)[number];
@@ -81,13 +83,13 @@ describe("regression guards on synthetic progressions", () => {
 });
 
 describe("local keys", () => {
-  it("finds a modulation from C major to E major", () => {
+  it("finds a modulation from C major to E major", async () => {
     const a = renderProgression({ chords: ["C", "F", "G7", "C"], bpm: 100, repeats: 4, sampleRate: SR });
     const b = renderProgression({ chords: ["E", "A", "B7", "E"], bpm: 100, repeats: 4, sampleRate: SR });
     const x = new Float32Array(a.length + b.length);
     x.set(a);
     x.set(b, a.length);
-    const r = analyzeAudio(x, SR);
+    const r = await analyzeAudio(x, SR);
     const keys = r.keySegments.map((k) => k.key);
     expect(keys[0]).toBe("C Major");
     expect(keys[keys.length - 1]).toBe("E Major");
@@ -104,12 +106,12 @@ describe("local keys", () => {
 describe("determinism and platform independence", () => {
   const x = renderProgression({ chords: ["G", "Em", "C", "D7"], bpm: 104, repeats: 2, sampleRate: 44100 });
 
-  it("gives identical output on repeated runs", () => {
-    expect(analyzeAudio(x, 44100)).toEqual(analyzeAudio(x, 44100));
+  it("gives identical output on repeated runs", async () => {
+    expect(await analyzeAudio(x, 44100)).toEqual(await analyzeAudio(x, 44100));
   });
 
-  it("gives identical output whatever the chunking of the input (Node streaming vs Worker one-shot)", () => {
-    const whole = analyzeAudio(x, 44100);
+  it("gives identical output whatever the chunking of the input (Node streaming vs Worker one-shot)", async () => {
+    const whole = await analyzeAudio(x, 44100);
     const stream = createAnalysisStream(44100);
     let seed = 7;
     for (let o = 0; o < x.length; ) {
@@ -118,7 +120,7 @@ describe("determinism and platform independence", () => {
       stream.push(x.subarray(o, o + n));
       o += n;
     }
-    expect(stream.finish()).toEqual(whole);
+    expect(await stream.finish()).toEqual(whole);
   });
 
   it.each([4, 1])("streams decimation by %i bit-exactly", (factor) => {
@@ -130,10 +132,10 @@ describe("determinism and platform independence", () => {
     expect(out).toEqual(factor === 1 ? y : decimate(y, factor, 8 * factor + 1));
   });
 
-  it("analyses a chunked 16 kHz stream (no decimation) like the whole signal", () => {
+  it("analyses a chunked 16 kHz stream (no decimation) like the whole signal", async () => {
     const y = renderProgression({ chords: ["C", "G", "Am", "F"], bpm: 100, repeats: 2, sampleRate: 16000 });
     const stream = createAnalysisStream(16000);
     for (let o = 0; o < y.length; o += 4608) stream.push(y.subarray(o, o + 4608));
-    expect(stream.finish()).toEqual(analyzeAudio(y, 16000));
+    expect(await stream.finish()).toEqual(await analyzeAudio(y, 16000));
   });
 });

@@ -260,10 +260,10 @@ describe("meter of rendered accompaniment (fails when another meter is returned)
     ["3/4", 100, 3],
     ["6/8", 64, 2],
     ["6/8", 76, 2],
-  ] as const)("%s at %i BPM", (meter, bpm, beatsPerBar) => {
+  ] as const)("%s at %i BPM", async (meter, bpm, beatsPerBar) => {
     const sr = 22050;
     const bars = 16;
-    const r = analyzeAudio(renderMeter({ meter, bpm, chords, bars, sampleRate: sr }), sr);
+    const r = await analyzeAudio(renderMeter({ meter, bpm, chords, bars, sampleRate: sr }), sr);
     expect(r.timeSignature).toBe(meter);
     expect(r.bpm).not.toBeNull();
     expect(Math.abs((r.bpm ?? 0) - bpm)).toBeLessThanOrEqual(0.04 * bpm);

@@ -8,7 +8,10 @@
  *   → beat-synchronous features ({@link beatSyncStage}) → chords ({@link chordStage})
  *   → meter/downbeats ({@link meterStage}) → key ({@link keyStage}) and local keys ({@link localKeyStage}).
  *
- * {@link analyzeSignal} composes them; `analyzeAudio` (analyze.ts) adds input validation and decimation.
+ * {@link analyzeSignal} composes them, in two halves: {@link extractFeatures} (everything up to the
+ * beat-synchronous features) and {@link finishAnalysis} (chords, meter, key and the result), between which
+ * `analyzeAudio` (analyze.ts) may ask a learned key model ({@link keyModelInput},
+ * {@link keyFromProbabilities}); analyze.ts also adds input validation and decimation.
  * Every stage can be called on its own with inputs computed elsewhere (e.g. a chroma from another front
  * end), which is how the tests and the benchmark probe them. Pure module (no Node or DOM APIs).
  */
@@ -33,7 +36,7 @@ import {
   type separateHarmonic,
 } from "./features.js";
 import { type ChordStats, estimateKey, type KeyEstimate, localKeys } from "./key.js";
-import { parseKey, slashChordName } from "./labels.js";
+import { keyName, parseKey, slashChordName } from "./labels.js";
 import {
   beatPeriod,
   beatSalience,
@@ -49,12 +52,14 @@ import {
   trackBeats,
 } from "./rhythm.js";
 import {
+  AnalysisError,
   type AnalysisResult,
   type AnalysisStage,
   type ChordChange,
   type ChordSegment,
   type Hz,
   hz,
+  type KeyModelInput,
   type KeySegment,
   type PitchClass,
   type Seconds,
@@ -874,14 +879,45 @@ export function contentStage(peak: number, tonality: Tonality, beatConfidence: n
 }
 
 /**
- * Run every stage on a decimated signal and assemble the {@link AnalysisResult}.
- * @param progress called at the start of each coarse stage (for progress bars and the benchmark's
- * per-stage timing).
+ * Everything {@link extractFeatures} computes from a signal: the first, model-independent half of the
+ * pipeline, up to the beat-synchronous features and the first chord pass. {@link finishAnalysis} turns it
+ * into the {@link AnalysisResult}, optionally with a learned key.
  */
-export function analyzeSignal(
+export interface SignalFeatures {
+  /** Duration of the original input, seconds. */
+  durationSeconds: Seconds;
+  /** Estimated A4 reference, Hz. */
+  tuning: Hz;
+  /** The tracked beats with their metrical descriptors and confidence (before the content rules). */
+  track: BeatTrack;
+  /** What kind of sound it is: whether a key/chords and a tempo are reported. */
+  content: Content;
+  /** The beats are reported: there is a pulse and at least 4 beats. */
+  steady: boolean;
+  /** The reported beats, seconds ascending: `track.beats` when `steady`, else []. */
+  beats: Seconds[];
+  /** Reported tempo, BPM rounded to 1 decimal; null without a steady beat. */
+  bpm: number | null;
+  /**
+   * Beat-synchronous features of the whole mix (what the key, meter and key model read); every segment
+   * is flagged silent when the content is not harmonic.
+   */
+  features: BeatSyncFeatures;
+  /** Beat-synchronous features of the harmonic (HPSS) part, what the displayed chords read; same segments. */
+  harmonic: BeatSyncFeatures;
+  /** Chords of the whole mix decoded without a key prior, with the key-evidence bias (first key pass). */
+  mixFirst: ChordTrack;
+}
+
+/**
+ * First half of {@link analyzeSignal}: spectrum, tuning, salience, chroma, tonality, onsets, tempo, beats,
+ * content, beat-synchronous features and the first (key-free) chord pass. Pure and synchronous.
+ * @param progress called at the start of the "spectrum", "chroma", "beats" and "chords" stages.
+ */
+export function extractFeatures(
   signal: Signal,
   progress: (stage: AnalysisStage) => void = () => {},
-): AnalysisResult {
+): SignalFeatures {
   const duration = signal.durationSeconds;
   let peak = 0;
   for (const v of signal.samples) peak = Math.max(peak, Math.abs(v));
@@ -916,16 +952,103 @@ export function analyzeSignal(
   harmonic.silent.set(features.silent);
   // Key evidence: chords decoded from the whole mix (first without, then with the key prior).
   const mixFirst = chordStage(features, null, true);
-  const key0 = tonal ? keyStage(features, mixFirst) : null;
+  return {
+    durationSeconds: duration,
+    tuning,
+    track,
+    content,
+    steady,
+    beats,
+    bpm,
+    features,
+    harmonic,
+    mixFirst,
+  };
+}
+
+/**
+ * Input of a learned key model ({@link KeyModelInput}) from the beat-synchronous features of the whole
+ * mix: per segment the 12 treble then the 12 bass chroma values, each half divided by its sum (all 0 when
+ * the sum is 0 or the segment is silent), and the segment's duration in seconds as its weight (0 when
+ * silent).
+ * @returns `beats` = `features.segments`, `features` `[beats × 24]` row-major, `weights` `[beats]`.
+ */
+export function keyModelInput(features: BeatSyncFeatures): KeyModelInput {
+  const { bounds, treble, bass, silent } = features;
+  const S = features.segments;
+  const out = new Float32Array(S * 24);
+  const weights = new Float32Array(S);
+  for (let s = 0; s < S; s++) {
+    if (silent[s]) continue;
+    weights[s] = (bounds[s + 1] as number) - (bounds[s] as number);
+    const nt = sum12(treble, s);
+    const nb = sum12(bass, s);
+    for (let i = 0; i < 12; i++) {
+      out[s * 24 + i] = nt > 0 ? (treble[s * 12 + i] as number) / nt : 0;
+      out[s * 24 + 12 + i] = nb > 0 ? (bass[s * 12 + i] as number) / nb : 0;
+    }
+  }
+  return { beats: S, features: out, weights };
+}
+
+/**
+ * The key a learned model's 24 probabilities name (`KeyModel.predict`: index = tonic pitch class
+ * for major 0..11, 12 + tonic for minor): the most probable key with its probability as confidence, and
+ * the second most probable as runner-up (ties go to the lower index).
+ * @throws {AnalysisError} when `p` does not hold 24 finite, non-negative values.
+ */
+export function keyFromProbabilities(p: Float32Array): KeyEstimate {
+  if (p.length !== 24) throw new AnalysisError(`a key model must return 24 probabilities, got ${p.length}`);
+  let best = -1;
+  let second = -1;
+  for (let i = 0; i < 24; i++) {
+    const v = p[i] as number;
+    if (!(Number.isFinite(v) && v >= 0))
+      throw new AnalysisError(`a key model returned an invalid probability ${v} at index ${i}`);
+    if (best < 0 || v > (p[best] as number)) {
+      second = best;
+      best = i;
+    } else if (second < 0 || v > (p[second] as number)) second = i;
+  }
+  const name = (i: number) => (i < 12 ? keyName(i, "major") : keyName(i - 12, "minor"));
+  return {
+    key: name(best),
+    confidence: p[best] as number,
+    runnerUp: { key: name(second), confidence: p[second] as number },
+  };
+}
+
+/**
+ * Second half of {@link analyzeSignal}: key prior, chords, meter, key and local keys, and the
+ * {@link AnalysisResult}. Pure and synchronous.
+ *
+ * Without `learnedKey` the key is the hand-written one: a first key from the whole-mix profile and the
+ * key-free chords ({@link keyStage} on `mixFirst`) sets the chords' key prior, and the reported key is
+ * {@link keyStage} again on the chords decoded with that prior. With `learnedKey` (used only when the
+ * content is harmonic), it is both the chords' key prior and the reported key, confidence and runner-up,
+ * and the local keys start from it.
+ * @param progress called at the start of the "key" and "done" stages.
+ * @param learnedKey the key of a learned model ({@link keyFromProbabilities}), or null.
+ */
+export function finishAnalysis(
+  f: SignalFeatures,
+  progress: (stage: AnalysisStage) => void = () => {},
+  learnedKey: KeyEstimate | null = null,
+): AnalysisResult {
+  const { features, harmonic, mixFirst, track, beats, bpm, steady } = f;
+  const tonal = f.content.harmonic;
+  const learned = tonal ? learnedKey : null;
+  const key0 = tonal ? (learned ?? keyStage(features, mixFirst)) : null;
   const keyPrior = key0 && key0.confidence > 0 ? parseKey(key0.key) : null;
-  const mixChords = keyPrior ? chordStage(features, keyPrior, true) : mixFirst;
+  // Hand-written key evidence: the whole mix's chords decoded again, with the first key's prior.
+  const mixChords = tonal && !learned ? (keyPrior ? chordStage(features, keyPrior, true) : mixFirst) : null;
   const chords = chordStage(harmonic, keyPrior);
   const segments = chordSegments(harmonic, chords);
   const chordChanges: ChordChange[] = segments.map((s) => ({ time: s.start, chord: s.chord }));
   const meter = steady ? meterStage(features, chords, { ...track, beats }) : null;
 
   progress("key");
-  const key = tonal ? keyStage(features, mixChords) : null;
+  const key = learned ?? (mixChords ? keyStage(features, mixChords) : null);
   const keySegments = key ? localKeyStage(features, key.key) : [];
 
   progress("done");
@@ -942,10 +1065,23 @@ export function analyzeSignal(
     timeSignature: bpm !== null && meter ? meter.timeSignature : null,
     chords: chordChanges,
     segments,
-    durationSeconds: round3(duration),
-    tuningHz: Math.round(tuning * 10) / 10,
+    durationSeconds: round3(f.durationSeconds),
+    tuningHz: Math.round(f.tuning * 10) / 10,
     keySegments,
   };
+}
+
+/**
+ * Run every stage on a decimated signal and assemble the {@link AnalysisResult} with the hand-written
+ * key: {@link finishAnalysis} of {@link extractFeatures}, without a learned key.
+ * @param progress called at the start of each coarse stage (for progress bars and the benchmark's
+ * per-stage timing).
+ */
+export function analyzeSignal(
+  signal: Signal,
+  progress: (stage: AnalysisStage) => void = () => {},
+): AnalysisResult {
+  return finishAnalysis(extractFeatures(signal, progress), progress, null);
 }
 
 // ------------------------------------------------------------------------------------------------ helpers

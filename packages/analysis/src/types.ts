@@ -24,10 +24,38 @@ export const pitchClass = (x: number): PitchClass => (((Math.round(x) % 12) + 12
 /** Pipeline stages reported through `onProgress`, in order. */
 export type AnalysisStage = "resample" | "spectrum" | "chroma" | "beats" | "chords" | "key" | "done";
 
+/** Input of a learned key model: per-beat pitch-class features of the whole mix. */
+export interface KeyModelInput {
+  /** beat segments, B >= 1 */
+  beats: number;
+  /** [B x 24] row-major: per beat, 12 treble chroma then 12 bass chroma (index 0 = C), each half L1-normalised to sum 1 (0 where silent) */
+  features: Float32Array;
+  /** [B] seconds per beat segment; 0 for silent segments */
+  weights: Float32Array;
+}
+
+/** A learned global-key estimator (e.g. an ONNX model run by onnxruntime). */
+export interface KeyModel {
+  /** @returns the 24 key probabilities, index = tonic pitch class (0 = C) for major 0..11 and 12 + tonic for minor; sums to 1. Rejects with AnalysisError on runtime failure. */
+  predict(input: KeyModelInput): Promise<Float32Array>;
+}
+
+/** The learned models the engine may use. Absent models fall back to the hand-written stages. */
+export interface EngineModels {
+  /** Global key estimator; without it the key comes from the pitch-class profiles and chord statistics. */
+  key?: KeyModel;
+}
+
 /** Options of {@link analyzeAudio}. */
 export interface AnalyzeOptions {
   /** Called at the start of each stage with the overall fraction done (0..1). */
   onProgress?: (fraction: number, stage: AnalysisStage) => void;
+  /**
+   * Learned models to use in place of hand-written stages. Only consulted for audio with harmonic
+   * content (a key model is never called for silence, noise, speech or drums alone). Without models
+   * the result is exactly the hand-written pipeline's.
+   */
+  models?: EngineModels;
 }
 
 /** One chord change: from `time` (seconds) the chord `chord` (display name) sounds. */
@@ -97,6 +125,14 @@ export interface KeySegment {
 /** Thrown by {@link analyzeAudio} for invalid input (empty/NaN samples, bad sample rate). */
 export class AnalysisInputError extends Error {
   override name = "AnalysisInputError";
+}
+
+/**
+ * An analysis failure that is not the input's fault, e.g. a learned model (see {@link EngineModels})
+ * that failed at run time; the underlying error is its `cause`.
+ */
+export class AnalysisError extends Error {
+  override name = "AnalysisError";
 }
 
 /** Thrown for an unknown chord label in the label helpers. */

@@ -80,7 +80,7 @@ parentPort.once("message", async (req) => {
   try {
     if (workerData.tsxUrl) (await import(workerData.tsxUrl)).register();
     const { analyzeAudio } = await import(workerData.engineUrl);
-    const result = analyzeAudio(req.samples, req.sampleRate, {
+    const result = await analyzeAudio(req.samples, req.sampleRate, {
       onProgress: (fraction, stage) => post({ type: "progress", fraction, stage }),
     });
     post({ type: "result", result });

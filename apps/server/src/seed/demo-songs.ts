@@ -99,14 +99,13 @@ const analyses = new Map<string, AnalysisResult>();
 
 /**
  * The engine's analysis of a demo song's audio, computed once per process (the audio is deterministic).
- * @returns `analyzeAudio`'s result for the rendered audio.
+ * @returns a promise of `analyzeAudio`'s result for the rendered audio.
  */
-export function analyseDemoSong(song: DemoSong): AnalysisResult {
-  let result = analyses.get(song.videoId);
-  if (!result) {
-    result = analyzeAudio(renderDemoSong(song), DEMO_RATE);
-    analyses.set(song.videoId, result);
-  }
+export async function analyseDemoSong(song: DemoSong): Promise<AnalysisResult> {
+  const known = analyses.get(song.videoId);
+  if (known) return known;
+  const result = await analyzeAudio(renderDemoSong(song), DEMO_RATE);
+  analyses.set(song.videoId, result);
   return result;
 }
 

@@ -60,7 +60,7 @@ beforeAll(async () => {
   });
   demoDir = await mkdtemp(path.join(tmpdir(), "tonic-demo-audio-"));
   // The seed analyses each demo song once per process: do it here, outside the per-test hooks.
-  for (const s of DEMO_SONGS) analyseDemoSong(s);
+  for (const s of DEMO_SONGS) await analyseDemoSong(s);
 }, 300_000);
 afterAll(async () => {
   mediaServer.closeAllConnections();
@@ -180,7 +180,7 @@ describe.each(testDatabases())("songs API on $name", (tdb) => {
     const res = await analyze("demo-c-major-pop");
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    const stored = analyseDemoSong(DEMO_SONGS[0] as (typeof DEMO_SONGS)[number]);
+    const stored = await analyseDemoSong(DEMO_SONGS[0] as (typeof DEMO_SONGS)[number]);
     expect(body).toMatchObject({ status: "done", cached: true, key: stored.key, bpm: stored.bpm });
     expect(body.chords).toEqual(stored.chords);
     expect(body.song.audioUrl).toBe("/api/demo-audio/demo-c-major-pop");
@@ -276,7 +276,7 @@ describe.each(testDatabases())("songs API on $name", (tdb) => {
     const ballad = DEMO_SONGS.find((s) => s.videoId === "demo-a-minor-ballad");
     if (!ballad) throw new Error("no ballad");
     expect(song).toMatchObject({
-      key: analyseDemoSong(ballad).key,
+      key: (await analyseDemoSong(ballad)).key,
       language: "hi",
       audioUrl: "/api/demo-audio/demo-a-minor-ballad",
     });

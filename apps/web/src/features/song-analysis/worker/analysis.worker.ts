@@ -8,11 +8,11 @@ function post(msg: WorkerMessage) {
   self.postMessage(msg);
 }
 
-self.onmessage = (event: MessageEvent<AnalyzeRequest>) => {
+self.onmessage = async (event: MessageEvent<AnalyzeRequest>) => {
   const { channels, sampleRate } = event.data;
   try {
     const mono = channels.length === 1 && channels[0] ? channels[0] : toMono(channels);
-    const result = analyzeAudio(mono, sampleRate, {
+    const result = await analyzeAudio(mono, sampleRate, {
       onProgress: (fraction, stage) => post({ type: "progress", fraction, stage }),
     });
     post({ type: "result", result });
