@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { arrange, chordTones, STYLES, transposeLabel } from "./arranger.js";
+import { metreBeats, parseBillboardChart, tonicMode } from "./billboard.js";
+
+const CHART = `# title: Test Song
+# artist: Nobody
+# metre: 4/4
+# tonic: A
+
+0.0\tsilence
+1.0\tA, intro, | A:min | A:min C:maj | F:maj . . G:7 | E:7/3 |
+9.0\tB, verse, | A:min | D:min7 | x2
+17.0\t| (2/4) E:7 | * | A:min |
+21.0\tend
+`;
+
+describe("parseBillboardChart", () => {
+  const chart = parseBillboardChart(CHART);
+  it("reads bars, repeats, bar metres, dots and no-chord bars with the line's timing", () => {
+    expect(chart.title).toBe("Test Song");
+    // 4 intro bars, 2 × 2 verse bars, then 2/4, *, A:min
+    expect(chart.bars).toHaveLength(11);
+    expect(chart.bars[0]).toMatchObject({ start: 1, end: 3, beats: 4, tonic: 9, section: "intro" });
+    expect(chart.bars[1]?.chords.map((c) => c.label)).toEqual(["A:min", "C:maj"]);
+    // "F:maj . . G:7": three tokens of F, one of G.
+    const f = chart.bars[2]?.chords ?? [];
+    expect(f.map((c) => c.label)).toEqual(["F:maj", "G:7"]);
+    expect((f[0]?.end ?? 0) - (f[0]?.start ?? 0)).toBeCloseTo(1.5, 6);
+    expect(chart.bars.slice(4, 8).map((b) => b.chords[0]?.label)).toEqual([
+      "A:min",
+      "D:min7",
+      "A:min",
+      "D:min7",
+    ]);
+    // 17..21 s holds 2 + 4 + 4 beats: 0.4 s a beat.
+    expect(chart.bars[8]).toMatchObject({ metre: "2/4", beats: 2 });
+    expect((chart.bars[8]?.end ?? 0) - (chart.bars[8]?.start ?? 0)).toBeCloseTo(0.8, 6);
+    expect(chart.bars[9]?.chords[0]?.label).toBe("N");
+  });
+
+  it("counts compound metres in dotted quarters", () => {
+    expect(metreBeats("6/8")).toEqual({ beats: 2, subdivision: 3 });
+    expect(metreBeats("12/8")).toEqual({ beats: 4, subdivision: 3 });
+    expect(metreBeats("3/4")).toEqual({ beats: 3, subdivision: 2 });
+    expect(() => metreBeats("waltz")).toThrow();
+  });
+
+  it("infers the mode from the chords on the tonic", () => {
+    const all = chart.bars.flatMap((b) => b.chords);
+    expect(tonicMode(all, 9)).toEqual({ mode: "minor", inferred: true });
+    expect(tonicMode(all, 0)).toEqual({ mode: "major", inferred: true });
+    expect(tonicMode(all, 1)).toEqual({ mode: "major", inferred: false });
+  });
+});
+
+describe("arrange", () => {
+  const chart = parseBillboardChart(CHART);
+  for (const style of STYLES) {
+    it(`${style}: every comping and bass note at a chord's start is one of its tones, labels from the chart`, () => {
+      const { midi, labels } = arrange(chart.bars, { seed: 3, transpose: 2, style });
+      // Labels: transposed chords, the key from the tonic and its chords, beats and downbeats per bar.
+      expect(labels.chords.find((c) => c.label !== "N")?.label).toBe("B:min");
+      expect(labels.keys).toHaveLength(1);
+      expect(labels.keys[0]?.label).toBe("B:min");
+      expect(labels.keys[0]?.start).toBeCloseTo(1, 6);
+      expect(labels.keys[0]?.end).toBeCloseTo(21, 6);
+      expect(labels.downbeats).toHaveLength(11);
+      expect(labels.beats).toHaveLength(4 * 8 + 2 + 4 + 4);
+      for (const d of labels.downbeats) expect(labels.beats).toContain(d);
+      // Against the MIDI: the notes that start with a chord (within the strum's spread) are its tones.
+      const comp = midi.tracks.find((t) => t.name === "COMP");
+      const bass = midi.tracks.find((t) => t.name === "BASS");
+      let checked = 0;
+      for (const c of labels.chords) {
+        const tones = chordTones(c.label);
+        if (!tones) continue;
+        const starting = (t: typeof comp) =>
+          (t?.notes ?? []).filter((n) => n.time >= c.start - 0.02 && n.time < Math.min(c.end, c.start + 0.2));
+        for (const n of starting(comp)) expect(tones.pcs).toContain(n.midi % 12);
+        const first = starting(bass)[0];
+        if (first) expect(first.midi % 12).toBe(tones.bass);
+        checked += starting(comp).length;
+      }
+      expect(checked).toBeGreaterThan(10);
+      // No note sounds in the no-chord bar or the silence before the first chord.
+      const none = labels.chords.filter((c) => c.label === "N");
+      for (const t of [comp, bass])
+        for (const n of t?.notes ?? [])
+          for (const c of none) expect(n.time >= c.start + 0.05 && n.time < c.end - 0.05).toBe(false);
+    });
+  }
+
+  it("is deterministic for a seed and varies with it", () => {
+    const a = arrange(chart.bars, { seed: 5 });
+    const b = arrange(chart.bars, { seed: 5 });
+    const c = arrange(chart.bars, { seed: 6 });
+    expect(a.midi.toArray()).toEqual(b.midi.toArray());
+    expect(a.midi.toArray()).not.toEqual(c.midi.toArray());
+  });
+
+  it("transposes Harte labels by their root only", () => {
+    expect(transposeLabel("E:7/3", 2)).toBe("F#:7/3");
+    expect(transposeLabel("Bb:min7", 3)).toBe("C#:min7");
+    expect(transposeLabel("N", 5)).toBe("N");
+  });
+});

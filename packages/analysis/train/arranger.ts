@@ -1,0 +1,369 @@
+/**
+ * The arranger: turns a chord chart (bars with timed chords, {@link ChartBar}) into a multi-track MIDI
+ * arrangement — drums, bass, comping and a lead line that follow each bar's chord — and returns labels
+ * that are exact by construction: chords (Harte), keys, beats, downbeats and metre.
+ *
+ * Styles (picked per song by the seed): rock (8th hi-hats, backbeat, root-8th bass, overdriven or clean
+ * guitar strums), pop (root–fifth bass, piano or e-piano comping, pad), ballad (sparse kit, broken-chord
+ * piano, strings), soul (organ, walking-ish bass, tambourine quarters), disco (four on the floor, octave
+ * bass, strings, muted-guitar 16ths), country (train beat, alternating bass, acoustic strums, fiddle or
+ * steel lead), shuffle (triplet swing), and for 3/4 and compound metres a waltz and a 12/8 ballad feel.
+ * Guitar strums spread their strings 5–30 ms apart, down and up. The lead line sings chord tones on
+ * strong beats and scale steps between, with rests, in a voice-like or solo patch, so the chroma has
+ * non-chord tones as real vocals do. Timing is humanised (±8 ms, velocity ±15 %); labels keep the chart's
+ * grid.
+ *
+ * Pure: no I/O. Training-only code (never shipped in `dist`).
+ */
+import midiPkg from "@tonejs/midi";
+import { encodeChord } from "../src/eval/metrics.js";
+import { NOTE_NAMES } from "../src/labels.js";
+import type { ChartBar, TimedLabel } from "./billboard.js";
+import { tonicMode } from "./billboard.js";
+
+const { Midi } = midiPkg;
+type MidiFile = InstanceType<typeof Midi>;
+type Track = ReturnType<MidiFile["addTrack"]>;
+
+/** Styles the arranger can play. */
+export const STYLES = ["rock", "pop", "ballad", "soul", "disco", "country", "shuffle"] as const;
+export type Style = (typeof STYLES)[number] | "waltz" | "compound";
+
+/** Options of {@link arrange}. */
+export interface ArrangeOptions {
+  /** seed of every random choice (style, patches, voicings, melody, humanisation) */
+  seed: number;
+  /** semitones added to every note and label, −6..6 */
+  transpose?: number;
+  /** multiplies every time (0.8..1.25: slower > 1) */
+  timeScale?: number;
+  /** force a style (default: picked by the seed, from the metre) */
+  style?: Style;
+}
+
+/** Labels of an arrangement, exact by construction. Times in seconds. */
+export interface ArrangementLabels {
+  chords: TimedLabel[];
+  /** key spans, e.g. { label: "A:min" } (Harte-style key: tonic:maj|min) */
+  keys: TimedLabel[];
+  beats: number[];
+  downbeats: number[];
+  /** the most common bar metre, e.g. "4/4" */
+  metre: string;
+  style: Style;
+  /** General MIDI programs used, by part */
+  patches: Record<string, number>;
+}
+
+/** A seeded PRNG (mulberry32). */
+export function rng32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const MAJOR_SCALE = [0, 2, 4, 5, 7, 9, 11];
+const MINOR_SCALE = [0, 2, 3, 5, 7, 8, 10];
+
+/** Transpose a Harte label by `semitones` (root only; degrees and the /bass degree are relative). */
+export function transposeLabel(label: string, semitones: number): string {
+  if (label === "N" || label === "X") return label;
+  const e = encodeChord(label);
+  const colon = label.indexOf(":");
+  const slash = label.indexOf("/");
+  const rest = colon >= 0 ? label.slice(colon) : slash >= 0 ? label.slice(slash) : "";
+  return `${NOTE_NAMES[(e.root + semitones + 120) % 12]}${rest}`;
+}
+
+/** Chord tones of a Harte label: root pitch class, sorted pitch classes and bass pitch class. */
+export function chordTones(label: string): { root: number; pcs: number[]; bass: number } | null {
+  if (label === "N" || label === "X") return null;
+  const e = encodeChord(label);
+  const pcs: number[] = [];
+  for (let i = 0; i < 12; i++) if (e.bitmap[i]) pcs.push((e.root + i) % 12);
+  return { root: e.root, pcs, bass: (e.root + e.bass) % 12 };
+}
+
+const PATCHES = {
+  rock: { comp: [29, 30, 27, 25], lead: [30, 65, 52, 54, 81], bass: [33, 34, 32] },
+  pop: { comp: [0, 4, 5, 1, 24], lead: [52, 53, 54, 85, 73, 65], bass: [33, 38, 32] },
+  ballad: { comp: [0, 1, 4, 46], lead: [52, 53, 73, 40, 71], bass: [32, 33] },
+  soul: { comp: [16, 17, 4, 0], lead: [65, 66, 56, 52, 53], bass: [33, 34] },
+  disco: { comp: [48, 49, 28, 27], lead: [52, 81, 56, 65], bass: [38, 39, 33] },
+  country: { comp: [25, 24, 0], lead: [110, 40, 25, 52], bass: [32, 33] },
+  shuffle: { comp: [0, 16, 26, 4], lead: [65, 66, 56, 52], bass: [32, 33] },
+  waltz: { comp: [0, 21, 24, 48], lead: [40, 73, 52, 71], bass: [32, 33] },
+  compound: { comp: [0, 24, 4, 16], lead: [52, 53, 65, 73], bass: [33, 32] },
+} satisfies Record<Style, { comp: number[]; lead: number[]; bass: number[] }>;
+const PAD_PATCHES = [48, 49, 89, 50, 52, 19];
+
+/**
+ * Arrange a chart as MIDI with exact labels.
+ * @param bars the chart's bars ({@link parseBillboardChart}), times in seconds, in order.
+ * @param options seed, transposition, time scale, style.
+ * @returns the MIDI file (tracks: comping, bass, lead, optional pad, drums on channel 10) and the labels;
+ * chord labels of bars marked "X" stay "X" (to be ignored when training).
+ */
+export function arrange(
+  bars: readonly ChartBar[],
+  options: ArrangeOptions,
+): { midi: MidiFile; labels: ArrangementLabels } {
+  const rnd = rng32(options.seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
+  const tr = options.transpose ?? 0;
+  const scale = options.timeScale ?? 1;
+  const metres = new Map<string, number>();
+  for (const b of bars) metres.set(b.metre, (metres.get(b.metre) ?? 0) + 1);
+  const metre = [...metres].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "4/4";
+  const first = bars[0];
+  const compound = first?.subdivision === 3;
+  const triple = !compound && (first?.beats ?? 4) === 3;
+  const style: Style =
+    options.style ??
+    (compound ? "compound" : triple ? "waltz" : pick(STYLES.filter((s) => s !== "shuffle" || rnd() < 0.5)));
+  const swing = style === "shuffle" || (style === "soul" && rnd() < 0.3);
+  const set = PATCHES[style];
+  const patches: Record<string, number> = {
+    comp: pick(set.comp),
+    bass: pick(set.bass),
+    lead: pick(set.lead),
+  };
+  const withPad = style !== "rock" && rnd() < 0.45;
+  if (withPad) patches.pad = pick(PAD_PATCHES);
+  const withDrums = rnd() > 0.08;
+  const withLead = rnd() > 0.1;
+
+  const midi = new Midi();
+  const mk = (name: string, program: number, channel: number): Track => {
+    const t = midi.addTrack();
+    t.name = name;
+    t.channel = channel;
+    t.instrument.number = program;
+    return t;
+  };
+  const comp = mk("COMP", patches.comp as number, 0);
+  const bass = mk("BASS", patches.bass as number, 1);
+  const lead = withLead ? mk("LEAD", patches.lead as number, 2) : null;
+  const pad = withPad ? mk("PAD", patches.pad as number, 3) : null;
+  const drums = withDrums ? mk("DRUMS", 0, 9) : null;
+  const jitter = () => (rnd() - 0.5) * 0.016;
+  const vel = (v: number) => Math.min(1, Math.max(0.05, v * (0.85 + 0.3 * rnd())));
+  const note = (t: Track | null, pitch: number, time: number, dur: number, v: number) => {
+    if (!t || dur <= 0.01) return;
+    t.addNote({
+      midi: Math.min(108, Math.max(21, Math.round(pitch))),
+      time: Math.max(0, time * scale + jitter()),
+      duration: dur * scale,
+      velocity: vel(v),
+    });
+  };
+
+  // Labels.
+  const chords: TimedLabel[] = [];
+  const beats: number[] = [];
+  const downbeats: number[] = [];
+  for (const b of bars) {
+    downbeats.push(b.start * scale);
+    const bl = (b.end - b.start) / b.beats;
+    for (let k = 0; k < b.beats; k++) beats.push((b.start + k * bl) * scale);
+    for (const c of b.chords) {
+      const label = transposeLabel(c.label, tr);
+      const last = chords[chords.length - 1];
+      const start = c.start * scale;
+      const end = c.end * scale;
+      if (last && last.label === label && Math.abs(last.end - start) < 1e-6) last.end = end;
+      else {
+        if (last && start > last.end + 1e-6) chords.push({ start: last.end, end: start, label: "N" });
+        chords.push({ start, end, label });
+      }
+    }
+  }
+  const keys: TimedLabel[] = [];
+  for (let i = 0; i < bars.length; ) {
+    const tonic = (bars[i] as ChartBar).tonic;
+    let j = i;
+    while (j < bars.length && (bars[j] as ChartBar).tonic === tonic) j++;
+    const span = bars.slice(i, j);
+    const start = (span[0] as ChartBar).start * scale;
+    const end = (span[span.length - 1] as ChartBar).end * scale;
+    if (tonic >= 0) {
+      const { mode } = tonicMode(
+        span.flatMap((b) => b.chords),
+        tonic,
+      );
+      keys.push({
+        start,
+        end,
+        label: `${NOTE_NAMES[(tonic + tr + 120) % 12]}:${mode === "minor" ? "min" : "maj"}`,
+      });
+    } else keys.push({ start, end, label: "N" });
+    i = j;
+  }
+
+  // Parts.
+  let voicing: number[] = [];
+  let leadPitch = 67 + tr;
+  let prevBassPc = -1;
+  bars.forEach((b, barIndex) => {
+    const beatLen = (b.end - b.start) / b.beats;
+    const sub = b.subdivision;
+    const subLen = beatLen / sub;
+    const tonic = b.tonic >= 0 ? (b.tonic + tr + 120) % 12 : null;
+    const keyLabel = keys.find((k) => k.start <= b.start * scale + 1e-6 && b.start * scale < k.end);
+    const minorKey = keyLabel?.label.endsWith("min") ?? false;
+    const sectionStart = barIndex === 0 || bars[barIndex - 1]?.section !== b.section;
+    // Drums.
+    if (drums) {
+      if (sectionStart && rnd() < 0.7) note(drums, 49, b.start, 0.5, 0.8);
+      for (let k = 0; k < b.beats; k++) {
+        const t = b.start + k * beatLen;
+        const back = b.beats >= 2 && k % 2 === 1;
+        if (style === "disco") {
+          note(drums, 36, t, 0.1, 0.9);
+          if (back) note(drums, 38, t, 0.1, 0.8);
+          note(drums, 46, t + beatLen / 2, 0.1, 0.55);
+          note(drums, 42, t, 0.05, 0.4);
+        } else if (style === "waltz") {
+          note(drums, k === 0 ? 36 : 42, t, 0.1, k === 0 ? 0.8 : 0.45);
+          if (k > 0 && rnd() < 0.5) note(drums, 37, t, 0.1, 0.4);
+        } else if (style === "compound") {
+          note(drums, k % 2 === 0 ? 36 : 38, t, 0.1, 0.75);
+          for (let s = 0; s < 3; s++) note(drums, 42, t + s * subLen, 0.05, s === 0 ? 0.5 : 0.35);
+        } else if (style === "ballad") {
+          if (k === 0 || (k === 2 && rnd() < 0.5)) note(drums, 36, t, 0.1, 0.6);
+          if (back) note(drums, rnd() < 0.5 ? 37 : 38, t, 0.1, 0.5);
+          note(drums, 42, t, 0.05, 0.3);
+        } else if (style === "country") {
+          note(drums, k % 2 === 0 ? 36 : 38, t, 0.1, k % 2 === 0 ? 0.75 : 0.6);
+          note(drums, 38, t + beatLen / 2, 0.05, 0.3);
+          note(drums, 42, t, 0.05, 0.35);
+        } else {
+          // rock, pop, soul, shuffle: kick on 1 and 3 (and a pickup), snare on the backbeat.
+          if (!back) note(drums, 36, t, 0.1, 0.85);
+          if (!back && rnd() < 0.25) note(drums, 36, t + beatLen * (swing ? 2 / 3 : 0.5), 0.1, 0.6);
+          if (back) note(drums, 38, t, 0.1, 0.85);
+          if (style === "soul") note(drums, 54, t, 0.05, 0.45);
+          const off = swing ? (2 / 3) * beatLen : beatLen / 2;
+          note(drums, style === "rock" && rnd() < 0.3 ? 51 : 42, t, 0.05, 0.5);
+          note(drums, 42, t + off, 0.05, 0.38);
+        }
+      }
+    }
+    for (const c of b.chords) {
+      const tones = chordTones(transposeLabel(c.label, tr));
+      if (!tones) continue;
+      const dur = c.end - c.start;
+      // Bass: the bass note (slash chords) on the chord's beats, octave 1–2.
+      const bassPc = tones.bass;
+      const low = 28 + ((bassPc - 4 + 12) % 12);
+      const fifth = tones.pcs.includes((tones.root + 7) % 12)
+        ? low + ((tones.root + 7 - bassPc + 12) % 12)
+        : low + 12;
+      const nBeats = Math.max(1, Math.round(dur / beatLen));
+      for (let k = 0; k < nBeats; k++) {
+        const t = c.start + k * beatLen;
+        const len = Math.min(beatLen, c.end - t);
+        if (style === "disco") {
+          note(bass, low, t, len / 2 - 0.01, 0.8);
+          note(bass, low + 12, t + len / 2, len / 2 - 0.01, 0.7);
+        } else if (style === "rock") {
+          note(bass, low, t, len / 2 - 0.01, 0.8);
+          note(bass, low, t + len / 2, len / 2 - 0.01, 0.7);
+        } else if (style === "ballad" || style === "waltz") {
+          if (k === 0) note(bass, low, t, dur * 0.95, 0.75);
+        } else if (style === "country" || style === "pop") {
+          note(bass, k % 2 === 0 ? low : fifth, t, len * 0.8, 0.75);
+        } else if (style === "soul" || style === "shuffle") {
+          const approach =
+            k === nBeats - 1 && k > 0 && prevBassPc >= 0 ? low + (rnd() < 0.5 ? 2 : -1) : k % 2 ? fifth : low;
+          note(bass, approach, t, len * 0.85, 0.75);
+        } else {
+          note(bass, k % 2 === 0 ? low : fifth, t, len * 0.9, 0.75);
+        }
+      }
+      prevBassPc = bassPc;
+      // Comping voicing: chord tones in 52..76, nearest to the previous voicing (voice leading).
+      const target = voicing.length ? voicing.reduce((a, v) => a + v, 0) / voicing.length : 62;
+      const v: number[] = [];
+      for (const pc of tones.pcs) {
+        let p = 52 + ((pc - 52 + 120) % 12);
+        while (p + 12 <= 76 && Math.abs(p + 12 - target) < Math.abs(p - target)) p += 12;
+        v.push(p);
+      }
+      v.sort((a, x) => a - x);
+      voicing = v;
+      const guitar = (patches.comp as number) >= 24 && (patches.comp as number) <= 31;
+      const strum = (t: number, len: number, up: boolean, vv: number) => {
+        const order = up ? [...v].reverse() : v;
+        const gap = 0.005 + rnd() * 0.025;
+        const notes = guitar && !up && rnd() < 0.7 ? [low + 12, ...order] : order;
+        notes.forEach((p, i) => {
+          note(comp, p, t + i * gap, len - i * gap, vv);
+        });
+      };
+      if (style === "ballad" || (style === "compound" && rnd() < 0.6)) {
+        // Broken chords on the subdivisions.
+        const n = Math.max(1, Math.round(dur / subLen));
+        const arp = [...v, (v[1] ?? v[0] ?? 60) + 12];
+        for (let k = 0; k < n; k++)
+          note(comp, arp[k % arp.length] as number, c.start + k * subLen, subLen * 1.8, 0.55);
+      } else if (style === "waltz") {
+        for (let k = 1; k < nBeats + 1; k++) {
+          const t = c.start + (k % b.beats === 0 ? k : k) * beatLen;
+          if (t < c.end - 0.01) strum(t, beatLen * 0.8, false, 0.55);
+        }
+      } else if (style === "disco") {
+        const n = Math.max(1, Math.round(dur / (beatLen / 4)));
+        for (let k = 0; k < n; k++)
+          if (k % 2 === 1 || rnd() < 0.3)
+            note(comp, v[v.length - 1] as number, c.start + (k * beatLen) / 4, beatLen / 6, 0.5);
+        if (pad === null) for (const p of v) note(comp, p, c.start, dur * 0.98, 0.35);
+      } else if (style === "soul" && (patches.comp as number) >= 16 && (patches.comp as number) <= 19) {
+        for (const p of v) note(comp, p, c.start, dur * 0.98, 0.5);
+      } else {
+        // Strums / stabs on each beat, up-strums on the off-beats for guitars.
+        for (let k = 0; k < nBeats; k++) {
+          const t = c.start + k * beatLen;
+          const len = Math.min(beatLen, c.end - t);
+          strum(t, len * 0.9, false, 0.6);
+          if (guitar && (style === "country" || style === "rock" || rnd() < 0.4))
+            strum(t + (swing ? (2 / 3) * len : len / 2), len * 0.45, true, 0.45);
+        }
+      }
+      if (pad) for (const p of v) note(pad, p + (rnd() < 0.5 ? 12 : 0), c.start, dur, 0.35);
+      // Lead: chord tones on strong beats, scale steps between, rests.
+      if (lead && tonic !== null) {
+        const scalePcs = (minorKey ? MINOR_SCALE : MAJOR_SCALE).map((d) => (tonic + d) % 12);
+        let t = c.start;
+        while (t < c.end - 0.05) {
+          const strong = Math.abs(((t - b.start) / beatLen) % 1) < 0.01;
+          const len = Math.min((rnd() < 0.5 ? 1 : rnd() < 0.5 ? 2 : 0.5) * beatLen, c.end - t);
+          if (rnd() < 0.25) {
+            t += len;
+            continue;
+          }
+          const pool = strong || rnd() < 0.5 ? tones.pcs : scalePcs;
+          let best = leadPitch;
+          let bestCost = Number.POSITIVE_INFINITY;
+          for (let p = 60; p <= 81; p++) {
+            if (!pool.includes(p % 12)) continue;
+            const cost = Math.abs(p - leadPitch) + rnd() * 4 + (p === leadPitch ? 2 : 0);
+            if (cost < bestCost) {
+              bestCost = cost;
+              best = p;
+            }
+          }
+          leadPitch = best;
+          note(lead, best, t, len * 0.95, 0.7);
+          t += len;
+        }
+      }
+    }
+  });
+  return { midi, labels: { chords, keys, beats, downbeats, metre, style, patches } };
+}

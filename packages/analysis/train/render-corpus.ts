@@ -1,0 +1,411 @@
+/**
+ * Render the training corpora to audio and extract the engine's features with exact labels.
+ *
+ *   npx tsx packages/analysis/train/render-corpus.ts --out DIR [--corpus billboard|pop909|both]
+ *       [--shard K/N] [--max-seconds 120] [--limit M]
+ *
+ * Corpora (both licensed for commercial use; see PROVENANCE.md):
+ * - McGill Billboard chord charts (CC0): each chart is arranged by `arranger.ts` (style, patches and
+ *   voicings from the song's seed) with its own timing; labels come from the chart.
+ * - POP909 (MIT): the song's MIDI (melody on a voice-like patch, bridge on a lead, piano accompaniment on
+ *   a keyboard or guitar patch) plus a bass line and drums from its chord and beat annotations; labels
+ *   from `chord_midi.txt`, `key_audio.txt`, `beat_midi.txt`.
+ * Each song is transposed by −5..+6 semitones, cut to `--max-seconds`, rendered by FluidSynth (Debian
+ * `fluidsynth`) on one of two soundfonts whose licences allow commercial use of the audio —
+ * FluidR3_GM (MIT; Debian `fluid-soundfont-gm`) or MuseScore General (MIT, parts CC0/PD; Debian
+ * `musescore-general-soundfont-lossless`, loaded sample by sample on demand) — with FluidSynth's reverb and chorus on or off, then augmented from the
+ * song's seed: gain, a spectral tilt (one-pole EQ), soft-clip distortion, a room with pink noise
+ * (12–30 dB SNR), low-bit-rate MP3 (ffmpeg, 32–96 kbit/s, when installed) and a detuning of ±40 cents.
+ *
+ * The engine's own front end (`extractFeatures`, exactly what `analyzeAudio` runs, with our beat
+ * tracker) computes the features; each beat segment is labelled from the truth at its midpoint. One JSON
+ * file per song in DIR (see {@link CorpusItem}). Nothing here reads the evaluation sets.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import midiPkg from "@tonejs/midi";
+import decode from "audio-decode";
+import { noteToPitchClass } from "../src/labels.js";
+import { decimateSignal, extractFeatures, keyModelInput } from "../src/stages.js";
+import { addRoom } from "../src/testing/index.js";
+import { arrange, rng32, transposeLabel } from "./arranger.js";
+import type { TimedLabel } from "./billboard.js";
+import { parseBillboardChart } from "./billboard.js";
+
+const { Midi } = midiPkg;
+type MidiFile = InstanceType<typeof Midi>;
+
+/** One rendered song's features and labels, as written to `DIR/<corpus>-<id>.json`. */
+export interface CorpusItem {
+  corpus: "billboard" | "pop909";
+  id: string;
+  transpose: number;
+  soundfont: string;
+  augment: string[];
+  style: string;
+  /** segment bounds from the engine's beat tracker, seconds (B + 1) */
+  bounds: number[];
+  /** keyModelInput: [B × 24] per-beat treble then bass chroma (each half sums to 1), rounded to 1e-4 */
+  features: number[];
+  /** [B] seconds per segment, 0 when silent */
+  weights: number[];
+  /** per segment: key index (tonic + 12·minor) at its midpoint, −1 where there is none */
+  keyIndex: number[];
+  /** per segment: the true Harte chord at its midpoint ("N", "X" to ignore) */
+  chords: string[];
+  /** the truth: beats, downbeats (seconds) and metre of the rendered audio */
+  beats: number[];
+  downbeats: number[];
+  metre: string;
+  keys: TimedLabel[];
+}
+
+const { values: opts } = parseArgs({
+  options: {
+    out: { type: "string", default: "/tmp/tonic-corpus" },
+    corpus: { type: "string", default: "both" },
+    shard: { type: "string", default: "0/1" },
+    "max-seconds": { type: "string", default: "120" },
+    limit: { type: "string", default: "0" },
+    shared: { type: "string", default: join(import.meta.dirname, "../../../../shared/train") },
+  },
+});
+const out = resolve(opts.out);
+const [shardK, shardN] = (opts.shard ?? "0/1").split("/").map(Number) as [number, number];
+const MAX_SECONDS = Number(opts["max-seconds"]);
+const SR = 22050;
+const SOUNDFONTS = {
+  FluidR3_GM: "/usr/share/sounds/sf2/FluidR3_GM.sf2",
+  MuseScore_General: "/usr/share/sounds/sf2/MuseScore_General_Full.sf2",
+};
+const hasFfmpeg = (() => {
+  try {
+    execFileSync("ffmpeg", ["-version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+mkdirSync(out, { recursive: true });
+
+const KEY_MODES: Record<string, number> = { maj: 0, min: 12 };
+/** "A:min" → 21; "N" → −1. */
+function keyIndex(label: string): number {
+  if (label === "N") return -1;
+  const [t = "C", m = "maj"] = label.split(":");
+  return noteToPitchClass(t) + (KEY_MODES[m] ?? 0);
+}
+
+/** POP909 → MIDI with added bass and drums, labels from its annotations. */
+function pop909Song(dir: string, id: string, seed: number, transpose: number) {
+  const rnd = rng32(seed);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
+  const midi = new Midi(readFileSync(join(dir, id, `${id}.mid`)));
+  for (const track of midi.tracks) {
+    const name = track.name.toUpperCase();
+    track.instrument.number = name.includes("MELODY")
+      ? pick([52, 53, 54, 85, 65, 73])
+      : name.includes("BRIDGE")
+        ? pick([73, 65, 40, 27, 81, 11])
+        : pick([0, 1, 4, 5, 24, 25, 26, 48, 16, 2, 29]);
+    for (const n of track.notes) n.midi = Math.min(127, Math.max(0, n.midi + transpose));
+  }
+  const read = (f: string) =>
+    readFileSync(join(dir, id, f), "utf8")
+      .trim()
+      .split("\n");
+  const chords: TimedLabel[] = read("chord_midi.txt").map((line) => {
+    const [a, b, label = "N"] = line.split(/\s+/);
+    let l = label;
+    try {
+      l = transposeLabel(label, transpose);
+    } catch {
+      l = "X";
+    }
+    return { start: Number(a), end: Number(b), label: l };
+  });
+  // key_audio.txt spans are in recording time; POP909's MIDI is aligned to its beats, so the key spans
+  // are mapped through the beat lists (beat_audio ↔ beat_midi) by index.
+  const beatRows = read("beat_midi.txt").map((l) => l.split(/\s+/).map(Number));
+  const beatAudio = read("beat_audio.txt").map((l) => Number(l.split(/\s+/)[0]));
+  const toMidiTime = (t: number) => {
+    let i = 0;
+    while (i + 1 < beatAudio.length && (beatAudio[i + 1] as number) <= t) i++;
+    return beatRows[i]?.[0] ?? 0;
+  };
+  const keyRows = read("key_audio.txt").map((l) => l.split(/\s+/));
+  const keys: TimedLabel[] = keyRows.map(([a, b, k = "C:maj"], i) => {
+    const [t = "C", m = "maj"] = k.split(":");
+    const tonic = (noteToPitchClass(t) + transpose + 120) % 12;
+    return {
+      start: keyRows.length === 1 ? 0 : toMidiTime(Number(a)),
+      end: i === keyRows.length - 1 ? 1e9 : toMidiTime(Number(b)),
+      label: `${["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"][tonic]}:${m.startsWith("min") ? "min" : "maj"}`,
+    };
+  });
+  const beats = beatRows.map((r) => r[0] as number);
+  const downbeats = beatRows.filter((r) => r[2] === 1).map((r) => r[0] as number);
+  const chordAt = (t: number) => chords.find((c) => c.start <= t && t < c.end)?.label ?? "N";
+  const bass = midi.addTrack();
+  bass.instrument.number = pick([33, 34, 32, 38]);
+  bass.channel = 3;
+  for (let i = 0; i + 1 < beats.length; i++) {
+    const t = beats[i] as number;
+    const c = chordAt(t + 0.01);
+    if (c === "N" || c === "X") continue;
+    const m = /^([A-G]#?)/.exec(c);
+    if (!m) continue;
+    const pc = noteToPitchClass(m[1] ?? "C");
+    bass.addNote({
+      midi: 28 + ((pc - 4 + 12) % 12),
+      time: t,
+      duration: ((beats[i + 1] as number) - t) * 0.9,
+      velocity: 0.8,
+    });
+  }
+  if (rnd() > 0.15) {
+    const drums = midi.addTrack();
+    drums.channel = 9;
+    let inBar = 0;
+    for (let i = 0; i + 1 < beatRows.length; i++) {
+      const t = beats[i] as number;
+      const next = beats[i + 1] as number;
+      if (beatRows[i]?.[2] === 1) inBar = 0;
+      const v = 0.6 + 0.3 * rnd();
+      drums.addNote({ midi: inBar % 2 === 0 ? 36 : 38, time: t, duration: 0.1, velocity: v });
+      drums.addNote({ midi: 42, time: t, duration: 0.05, velocity: v * 0.6 });
+      drums.addNote({ midi: 42, time: (t + next) / 2, duration: 0.05, velocity: v * 0.5 });
+      inBar++;
+    }
+  }
+  const beatsPerBar = downbeats.length > 1 ? Math.round(beats.length / downbeats.length) : 4;
+  return { midi, chords, keys, beats, downbeats, metre: beatsPerBar === 3 ? "3/4" : "4/4", style: "pop909" };
+}
+
+/** Drop notes that start after `max` seconds and cut the others there. */
+function truncate(midi: MidiFile, max: number): void {
+  for (const t of midi.tracks) {
+    t.notes = t.notes.filter((n) => n.time < max - 0.05);
+    for (const n of t.notes) n.duration = Math.min(n.duration, max - n.time);
+  }
+}
+
+/** One-pole filters, soft clipping and gain: the mix augmentation. */
+function augment(x: Float32Array, rnd: () => number, tags: string[]): Float32Array {
+  let y: Float32Array = x;
+  const tilt = rnd();
+  if (tilt < 0.25 || tilt > 0.75) {
+    // Low-pass (dull) or high-pass (thin) blend, cutoff 800–3000 Hz / 150–500 Hz.
+    const lowpass = tilt < 0.25;
+    const fc = lowpass ? 800 + 2200 * rnd() : 150 + 350 * rnd();
+    const a = Math.exp((-2 * Math.PI * fc) / SR);
+    const z = new Float32Array(y.length);
+    let s = 0;
+    for (let i = 0; i < y.length; i++) {
+      s = (1 - a) * (y[i] as number) + a * s;
+      z[i] = lowpass ? s : (y[i] as number) - 0.8 * s;
+    }
+    y = z;
+    tags.push(lowpass ? `lowpass${Math.round(fc)}` : `highpass${Math.round(fc)}`);
+  }
+  if (rnd() < 0.2) {
+    const drive = 1.5 + 5 * rnd();
+    const norm = Math.tanh(drive);
+    y = y.map((v) => Math.tanh(drive * v * 2) / norm / 2);
+    tags.push(`distortion${drive.toFixed(1)}`);
+  }
+  let peak = 0;
+  for (const v of y) peak = Math.max(peak, Math.abs(v));
+  const gain = peak > 0 ? (0.3 + 0.65 * rnd()) / peak : 1;
+  return y.map((v) => v * gain);
+}
+
+/** MP3 round trip through ffmpeg at a low bit rate (mono). */
+function mp3RoundTrip(x: Float32Array, kbps: number, dir: string, tag: string): Float32Array {
+  const raw = join(dir, `${tag}.f32`);
+  const mp3 = join(dir, `${tag}.mp3`);
+  writeFileSync(raw, Buffer.from(x.buffer, x.byteOffset, x.byteLength));
+  execFileSync("ffmpeg", [
+    "-v",
+    "error",
+    "-y",
+    "-f",
+    "f32le",
+    "-ar",
+    String(SR),
+    "-ac",
+    "1",
+    "-i",
+    raw,
+    "-b:a",
+    `${kbps}k`,
+    mp3,
+  ]);
+  const back = execFileSync(
+    "ffmpeg",
+    ["-v", "error", "-i", mp3, "-f", "f32le", "-ar", String(SR), "-ac", "1", "-"],
+    {
+      maxBuffer: 1 << 30,
+    },
+  );
+  rmSync(raw);
+  rmSync(mp3);
+  const y = new Float32Array(back.buffer, back.byteOffset, back.byteLength / 4);
+  return Float32Array.from(y);
+}
+
+/** Resample by `ratio` (linear interpolation): a detuning by 1200·log2(ratio) cents, time × 1/ratio. */
+function detune(x: Float32Array, ratio: number): Float32Array {
+  const n = Math.floor(x.length / ratio);
+  const y = new Float32Array(n);
+  for (let i = 0; i < n; i++) {
+    const p = i * ratio;
+    const k = Math.floor(p);
+    const f = p - k;
+    y[i] = (x[k] as number) * (1 - f) + (x[Math.min(k + 1, x.length - 1)] as number) * f;
+  }
+  return y;
+}
+
+const jobs: { corpus: "billboard" | "pop909"; id: string }[] = [];
+const want = opts.corpus ?? "both";
+if (want === "both" || want === "billboard") {
+  for (const d of readdirSync(join(opts.shared, "billboard"))
+    .filter((d) => /^\d+$/.test(d))
+    .sort())
+    jobs.push({ corpus: "billboard", id: d });
+}
+if (want === "both" || want === "pop909") {
+  for (const d of readdirSync(join(opts.shared, "pop909"))
+    .filter((d) => /^\d+$/.test(d))
+    .sort())
+    jobs.push({ corpus: "pop909", id: d });
+}
+// Interleave the corpora so that a partial run has both.
+jobs.sort((a, b) => Number(a.id) - Number(b.id) || a.corpus.localeCompare(b.corpus));
+const mine = jobs.filter((_, i) => i % shardN === shardK);
+const limit = Number(opts.limit) || mine.length;
+console.log(`${mine.length} songs in shard ${shardK}/${shardN} → ${out} (ffmpeg: ${hasFfmpeg})`);
+let done = 0;
+for (const { corpus, id } of mine.slice(0, limit)) {
+  const file = join(out, `${corpus}-${id}.json`);
+  if (existsSync(file)) continue;
+  const seed = (corpus === "pop909" ? 1_000_003 : 7_919) * Number(id) + 17;
+  const rnd = rng32(seed ^ 0x5bd1e995);
+  const transpose = Math.floor(rnd() * 12) - 5;
+  let song: ReturnType<typeof pop909Song>;
+  try {
+    if (corpus === "billboard") {
+      const chart = parseBillboardChart(
+        readFileSync(join(opts.shared, "billboard", id, "salami_chords.txt"), "utf8"),
+      );
+      const timeScale = 0.9 + 0.2 * rnd();
+      const { midi, labels } = arrange(chart.bars, { seed, transpose, timeScale });
+      song = { midi, ...labels };
+    } else song = pop909Song(join(opts.shared, "pop909"), id, seed, transpose);
+  } catch (e) {
+    console.log(`\n${corpus} ${id}: skipped (${String(e)})`);
+    continue;
+  }
+  // Start at the first chord (charts open with silence), cut to MAX_SECONDS.
+  const t0 = Math.max(0, (song.chords.find((c) => c.label !== "N")?.start ?? 0) - 1);
+  const shift = (t: number) => t - t0;
+  for (const tr of song.midi.tracks) {
+    tr.notes = tr.notes.filter((n) => n.time >= t0);
+    for (const n of tr.notes) n.time -= t0;
+  }
+  truncate(song.midi, MAX_SECONDS);
+  const sfName = rnd() < 0.65 ? "FluidR3_GM" : "MuseScore_General";
+  const fx = rnd() < 0.6 ? "1" : "0";
+  const midPath = join(out, `${corpus}-${id}.mid`);
+  const wavPath = join(out, `${corpus}-${id}.wav`);
+  writeFileSync(midPath, song.midi.toArray());
+  execFileSync(
+    "fluidsynth",
+    [
+      "-ni",
+      "-q",
+      "-o",
+      "synth.dynamic-sample-loading=1",
+      "-g",
+      "0.5",
+      "-R",
+      fx,
+      "-C",
+      fx,
+      "-r",
+      String(SR),
+      "-F",
+      wavPath,
+      SOUNDFONTS[sfName],
+      midPath,
+    ],
+    { stdio: "ignore" },
+  );
+  const audio = await decode(readFileSync(wavPath));
+  rmSync(midPath);
+  rmSync(wavPath);
+  const chans = audio.channelData;
+  let x = new Float32Array(Math.min(chans[0]?.length ?? 0, MAX_SECONDS * SR));
+  for (const d of chans)
+    for (let i = 0; i < x.length; i++) x[i] = (x[i] as number) + (d[i] as number) / chans.length;
+  const tags: string[] = [sfName, fx === "1" ? "fx" : "dry"];
+  if (rnd() < 0.4) {
+    const snr = 12 + 18 * rnd();
+    x = addRoom(x, SR, snr, Number(id)) as Float32Array<ArrayBuffer>;
+    tags.push(`room${snr.toFixed(0)}dB`);
+  }
+  x = augment(x, rnd, tags) as Float32Array<ArrayBuffer>;
+  let timeRatio = 1;
+  if (rnd() < 0.3) {
+    const cents = (rnd() - 0.5) * 80;
+    timeRatio = 2 ** (cents / 1200);
+    x = detune(x, timeRatio) as Float32Array<ArrayBuffer>;
+    tags.push(`detune${cents.toFixed(0)}c`);
+  }
+  if (hasFfmpeg && rnd() < 0.3) {
+    const kbps = [32, 48, 64, 96][Math.floor(rnd() * 4)] as number;
+    x = mp3RoundTrip(x, kbps, out, `${corpus}-${id}`) as Float32Array<ArrayBuffer>;
+    tags.push(`mp3_${kbps}k`);
+  }
+  const at = (t: number) => shift(t) / timeRatio;
+  const f = extractFeatures(decimateSignal(x, SR));
+  const input = keyModelInput(f.features);
+  const bounds = [...f.features.bounds];
+  const mids = bounds.slice(0, -1).map((a, s) => (a + (bounds[s + 1] as number)) / 2);
+  const labelAt = (spans: readonly TimedLabel[], t: number) =>
+    spans.find((c) => at(c.start) <= t && t < at(c.end))?.label ?? "N";
+  const item: CorpusItem = {
+    corpus,
+    id,
+    transpose,
+    soundfont: sfName,
+    augment: tags,
+    style: song.style,
+    bounds: bounds.map((v) => Math.round(v * 1000) / 1000),
+    features: [...input.features].map((v) => Math.round(v * 1e4) / 1e4),
+    weights: [...input.weights].map((v) => Math.round(v * 1000) / 1000),
+    keyIndex: mids.map((t) => keyIndex(labelAt(song.keys, t))),
+    chords: mids.map((t) => labelAt(song.chords, t)),
+    beats: song.beats
+      .map(at)
+      .filter((t) => t >= 0 && t < x.length / SR)
+      .map((v) => Math.round(v * 1000) / 1000),
+    downbeats: song.downbeats
+      .map(at)
+      .filter((t) => t >= 0 && t < x.length / SR)
+      .map((v) => Math.round(v * 1000) / 1000),
+    metre: song.metre,
+    keys: song.keys.map((k) => ({
+      start: at(k.start),
+      end: Math.min(at(k.end), x.length / SR),
+      label: k.label,
+    })),
+  };
+  writeFileSync(file, JSON.stringify(item));
+  done++;
+  if (done % 20 === 0) process.stdout.write(`${done} `);
+}
+console.log("\ndone");

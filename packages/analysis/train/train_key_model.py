@@ -1,0 +1,281 @@
+#!/usr/bin/env python3
+"""Train the engine's global-key classifier and export it to ONNX.
+
+    /usr/bin/python3 packages/analysis/train/train_key_model.py --data DIR \
+        [--arch conv|mlp|linear] [--hidden 32] [--epochs 40] [--seed 1] \
+        [--export packages/analysis/models/key.onnx] [--report out.json]
+
+Data: the JSON files of `render-corpus.ts` (POP909, MIT, and the McGill Billboard charts, CC0, rendered
+with MIT soundfonts; per beat the engine's own 24 chroma features, `keyModelInput`). Nothing here reads
+the evaluation sets.
+
+Split (by song, never by frame): a song is in the validation split when crc32("<corpus>-<id>") % 10 == 0
+(about 10 %), everything else trains. Architecture, features, decoding and every constant are chosen on
+that split; `--report` writes its scores.
+
+Model (transposition-equivariant by construction: one set of weights shared by the 12 candidate tonics,
+as in the key CNNs of Korzeniowski & Widmer, "Genre-agnostic key classification with convolutional
+neural networks", ISMIR 2018, which are equivariant through data augmentation instead). For each
+candidate tonic r the per-beat features are rotated so that r is pitch class 0; a small network maps the
+rotated sequence [T x 24] to per-beat hidden units (arch "conv": Conv1d(24, H, 5) -> ReLU -> Conv1d(H, H,
+3) -> ReLU, so that it sees progressions of a few beats such as V-I; "mlp": the same with kernels 1;
+"linear": none, a learned pitch-class profile), which are pooled over time with the beats' durations as
+weights, and a linear layer gives two logits: major and minor on r. The 24 logits (major tonics 0..11,
+minor 12..23) go through a softmax whose temperature is fitted on the validation split after training
+(Guo et al. 2017, "On calibration of modern neural networks"), so the confidence shown is calibrated.
+
+Training: cross-entropy on the song's main key (the key of most beat time), Adam, random crops of
+8-64 beats for half of the examples (real clips can be 15 s long), the full song otherwise; seeded, CPU.
+"""
+import argparse
+import json
+import math
+import os
+import random
+import zlib
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+MIREX = {"same": 1.0, "fifth": 0.5, "relative": 0.3, "parallel": 0.2}
+
+
+def mirex(ref: int, est: int) -> float:
+    """MIREX weighted key score (mir_eval.key.weighted_score) on key indices (tonic + 12 * minor)."""
+    rt, rm = ref % 12, ref // 12
+    et, em = est % 12, est // 12
+    if rt == et and rm == em:
+        return 1.0
+    if rm == em and (et - rt) % 12 == 7:
+        return 0.5
+    if rm != em and rm == 0 and (rt - et) % 12 == 3:
+        return 0.3
+    if rm != em and rm == 1 and (et - rt) % 12 == 3:
+        return 0.3
+    if rm != em and rt == et:
+        return 0.2
+    return 0.0
+
+
+def is_validation(name: str) -> bool:
+    return zlib.crc32(name.encode()) % 10 == 0
+
+
+def load(data_dir: str):
+    songs = []
+    for f in sorted(os.listdir(data_dir)):
+        if not f.endswith(".json"):
+            continue
+        with open(os.path.join(data_dir, f)) as fh:
+            d = json.load(fh)
+        T = len(d["weights"])
+        if T < 4:
+            continue
+        w = torch.tensor(d["weights"], dtype=torch.float32)
+        keys = d["keyIndex"]
+        tally = [0.0] * 24
+        for k, wt in zip(keys, d["weights"]):
+            if k >= 0:
+                tally[k] += wt
+        if max(tally) <= 0:
+            continue
+        label = max(range(24), key=lambda k: tally[k])
+        x = torch.tensor(d["features"], dtype=torch.float32).view(T, 24)
+        name = f"{d['corpus']}-{d['id']}"
+        songs.append({"name": name, "x": x, "w": w, "y": label, "corpus": d["corpus"], "style": d.get("style", "")})
+    return songs
+
+
+def rotation_index() -> torch.Tensor:
+    """[12, 24] gather indices: rotation r puts pitch class r at index 0, for the treble and bass halves."""
+    idx = torch.zeros(12, 24, dtype=torch.long)
+    for r in range(12):
+        for i in range(12):
+            idx[r, i] = (i + r) % 12
+            idx[r, 12 + i] = 12 + (i + r) % 12
+    return idx
+
+
+class KeyNet(nn.Module):
+    def __init__(self, arch: str, hidden: int):
+        super().__init__()
+        self.arch = arch
+        self.register_buffer("rot", rotation_index())
+        if arch == "linear":
+            self.head = nn.Linear(24, 2)
+        else:
+            k1, k2 = (5, 3) if arch == "conv" else (1, 1)
+            self.c1 = nn.Conv1d(24, hidden, k1, padding=k1 // 2)
+            self.c2 = nn.Conv1d(hidden, hidden, k2, padding=k2 // 2)
+            self.head = nn.Linear(hidden, 2)
+        self.log_temperature = nn.Parameter(torch.zeros(()), requires_grad=False)
+
+    def logits(self, x: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
+        """x [N, T, 24], w [N, T] -> [N, 24] logits (major 0..11, minor 12..23)."""
+        n, t, _ = x.shape
+        xr = x[:, :, self.rot]  # [N, T, 12, 24]
+        xr = xr.permute(0, 2, 3, 1).reshape(n * 12, 24, t)  # [N*12, 24, T]
+        wn = w / w.sum(dim=1, keepdim=True).clamp_min(1e-6)  # [N, T]
+        wr = wn.unsqueeze(1).expand(n, 12, t).reshape(n * 12, 1, t)
+        if self.arch == "linear":
+            pooled = (xr * wr).sum(dim=2)  # [N*12, 24]
+        else:
+            h = F.relu(self.c1(xr))
+            h = F.relu(self.c2(h))
+            pooled = (h * wr).sum(dim=2)  # [N*12, H]
+        z = self.head(pooled).view(n, 12, 2)
+        return torch.cat([z[:, :, 0], z[:, :, 1]], dim=1)
+
+    def forward(self, features: torch.Tensor, weights: torch.Tensor) -> torch.Tensor:
+        return torch.softmax(self.logits(features, weights) / self.log_temperature.exp(), dim=1)
+
+
+def crop(song, rnd: random.Random):
+    x, w = song["x"], song["w"]
+    T = x.shape[0]
+    if rnd.random() < 0.5 and T > 16:
+        n = rnd.randint(8, min(64, T))
+        a = rnd.randint(0, T - n)
+        x, w = x[a : a + n], w[a : a + n]
+    # Random gain on the relative weights and a little noise on the features.
+    return x, w
+
+
+def batches(songs, size: int, rnd: random.Random):
+    order = list(range(len(songs)))
+    rnd.shuffle(order)
+    for i in range(0, len(order), size):
+        group = [songs[j] for j in order[i : i + size]]
+        crops = [crop(s, rnd) for s in group]
+        T = max(c[0].shape[0] for c in crops)
+        x = torch.zeros(len(group), T, 24)
+        w = torch.zeros(len(group), T)
+        for k, (cx, cw) in enumerate(crops):
+            x[k, : cx.shape[0]] = cx
+            w[k, : cw.shape[0]] = cw
+        y = torch.tensor([s["y"] for s in group])
+        yield x, w, y
+
+
+def first_seconds(song, seconds: float):
+    """The beats whose start is within the first `seconds` of audio (the GTZAN-style clip view)."""
+    w = song["w"]
+    t = torch.cumsum(torch.cat([torch.zeros(1), w[:-1]]), 0)
+    n = max(4, int((t < seconds).sum()))
+    return song["x"][:n], w[:n]
+
+
+@torch.no_grad()
+def evaluate(model: KeyNet, songs, clip: float | None = None):
+    model.eval()
+    score = 0.0
+    exact = 0
+    nll = 0.0
+    probs_true = []
+    for s in songs:
+        x, w = (s["x"], s["w"]) if clip is None else first_seconds(s, clip)
+        p = model(x.unsqueeze(0), w.unsqueeze(0))[0]
+        k = int(p.argmax())
+        score += mirex(s["y"], k)
+        exact += int(k == s["y"])
+        nll -= math.log(max(float(p[s["y"]]), 1e-9))
+        probs_true.append((float(p.max()), int(k == s["y"])))
+    n = max(1, len(songs))
+    # Expected calibration error over 10 confidence bins.
+    ece = 0.0
+    for b in range(10):
+        inb = [c for c in probs_true if b / 10 <= c[0] < (b + 1) / 10 or (b == 9 and c[0] == 1.0)]
+        if inb:
+            ece += len(inb) / n * abs(sum(c[0] for c in inb) / len(inb) - sum(c[1] for c in inb) / len(inb))
+    return {"weighted": score / n, "accuracy": exact / n, "nll": nll / n, "ece": ece, "songs": len(songs)}
+
+
+def fit_temperature(model: KeyNet, songs):
+    """Temperature scaling on the validation split (minimises its negative log-likelihood)."""
+    with torch.no_grad():
+        logits = torch.stack([model.logits(s["x"].unsqueeze(0), s["w"].unsqueeze(0))[0] for s in songs])
+    y = torch.tensor([s["y"] for s in songs])
+    best = (float("inf"), 0.0)
+    for i in range(-30, 31):
+        lt = i / 20
+        loss = float(F.cross_entropy(logits / math.exp(lt), y))
+        if loss < best[0]:
+            best = (loss, lt)
+    model.log_temperature.fill_(best[1])
+    return math.exp(best[1])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--data", default="/tmp/corpus")
+    ap.add_argument("--arch", default="conv", choices=["conv", "mlp", "linear"])
+    ap.add_argument("--hidden", type=int, default=32)
+    ap.add_argument("--epochs", type=int, default=40)
+    ap.add_argument("--lr", type=float, default=3e-3)
+    ap.add_argument("--batch", type=int, default=16)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--export", default="")
+    ap.add_argument("--report", default="")
+    args = ap.parse_args()
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(max(1, min(2, os.cpu_count() or 1)))
+    rnd = random.Random(args.seed)
+    songs = load(args.data)
+    train = [s for s in songs if not is_validation(s["name"])]
+    val = [s for s in songs if is_validation(s["name"])]
+    print(f"{len(train)} training songs, {len(val)} validation songs")
+    model = KeyNet(args.arch, args.hidden)
+    opt = torch.optim.Adam([p for p in model.parameters() if p.requires_grad], lr=args.lr, weight_decay=1e-5)
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=args.epochs)
+    for epoch in range(args.epochs):
+        model.train()
+        total = 0.0
+        for x, w, y in batches(train, args.batch, rnd):
+            loss = F.cross_entropy(model.logits(x, w), y)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            total += float(loss) * len(y)
+        sched.step()
+        if epoch % 5 == 4 or epoch == args.epochs - 1:
+            v = evaluate(model, val)
+            print(f"epoch {epoch + 1}: train loss {total / len(train):.3f}, validation weighted {v['weighted']:.3f} acc {v['accuracy']:.3f}")
+    temperature = fit_temperature(model, val)
+    report = {
+        "arch": args.arch,
+        "hidden": args.hidden,
+        "epochs": args.epochs,
+        "seed": args.seed,
+        "temperature": temperature,
+        "parameters": sum(p.numel() for p in model.parameters() if p.requires_grad),
+        "train_songs": len(train),
+        "validation": evaluate(model, val),
+        "validation_first30s": evaluate(model, val, 30.0),
+        "validation_first15s": evaluate(model, val, 15.0),
+        "validation_by_corpus": {
+            c: evaluate(model, [s for s in val if s["corpus"] == c]) for c in sorted({s["corpus"] for s in val})
+        },
+    }
+    print(json.dumps(report, indent=1))
+    if args.report:
+        with open(args.report, "w") as fh:
+            json.dump(report, fh, indent=1)
+    if args.export:
+        model.eval()
+        x = torch.rand(1, 50, 24)
+        w = torch.rand(1, 50)
+        torch.onnx.export(
+            model,
+            (x, w),
+            args.export,
+            input_names=["features", "weights"],
+            output_names=["probabilities"],
+            dynamic_axes={"features": {1: "beats"}, "weights": {1: "beats"}},
+            opset_version=13,
+        )
+        print(f"wrote {args.export} ({os.path.getsize(args.export)} bytes)")
+
+
+if __name__ == "__main__":
+    main()
