@@ -25,7 +25,11 @@ export default defineConfig({
       { extends: true, test: { name: "youtube", include: ["packages/youtube/src/**/*.test.ts"] } },
       {
         extends: true,
-        test: { name: "analysis", include: ["packages/analysis/src/**/*.test.ts", "packages/analysis/train/**/*.test.ts"], testTimeout: 60_000 },
+        test: {
+          name: "analysis",
+          include: ["packages/analysis/src/**/*.test.ts", "packages/analysis/train/**/*.test.ts"],
+          testTimeout: 60_000,
+        },
       },
       {
         extends: true,

@@ -55,7 +55,10 @@ function precompress(): Plugin {
       handler() {
         for (const file of walk(outDir)) {
           // sw.js stays uncompressed-only so an updated worker is never shadowed by a stale copy.
-          if (!/\.(js|css|html|svg|json|webmanifest)$/.test(file) || file.endsWith(`${path.sep}sw.js`))
+          if (
+            !/\.(js|css|html|svg|json|webmanifest|wasm|onnx)$/.test(file) ||
+            file.endsWith(`${path.sep}sw.js`)
+          )
             continue;
           const data = readFileSync(file);
           if (data.length < 1024) continue;
@@ -112,7 +115,9 @@ export default defineConfig({
         globPatterns: ["**/*.{js,css,html,svg,png,woff2,wasm,wav}"],
         // The Indic Noto fonts load only for text that needs them (unicode-range); the runtime cache
         // below keeps the ones a reader used instead of precaching every subset for everyone.
-        globIgnores: ["**/noto-sans-*"],
+        // The ONNX runtime's WebAssembly and the engine's models load only in the analysis Worker, when a
+        // file is analysed (runtime cache below), never with the first page.
+        globIgnores: ["**/noto-sans-*", "**/ort-wasm-*", "**/*.onnx"],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         navigateFallback: "/index.html",
         navigateFallbackDenylist: [
@@ -148,6 +153,15 @@ export default defineConfig({
             },
           },
           {
+            urlPattern: /\/assets\/(ort-wasm-[^/]+\.wasm|[^/]+\.onnx)$/,
+            handler: "CacheFirst",
+            options: {
+              cacheName: "tonic-models",
+              expiration: { maxEntries: 8 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
             urlPattern: /\/acknowledgments\.json$/,
             handler: "StaleWhileRevalidate",
             options: { cacheName: "tonic-static", cacheableResponse: { statuses: [200] } },
@@ -166,6 +180,8 @@ export default defineConfig({
       { find: /^@tonic\/theory\/exercises$/, replacement: here("../../packages/theory/src/exercises.ts") },
       { find: /^@tonic\/theory\/notation$/, replacement: here("../../packages/theory/src/notation.ts") },
       { find: /^@tonic\/analysis$/, replacement: here("../../packages/analysis/src/index.ts") },
+      { find: /^@tonic\/analysis\/web$/, replacement: here("../../packages/analysis/src/web.ts") },
+      { find: /^@tonic\/analysis\/models\//, replacement: `${here("../../packages/analysis/models")}/` },
     ],
   },
   worker: { format: "es" },

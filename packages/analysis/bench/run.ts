@@ -8,6 +8,7 @@
  *   npm run bench -- --only beatles            # items whose name contains the text
  *   npm run bench -- --json out.json           # also write the per-item rows and summaries as JSON
  *   npm run bench -- --quiet                   # summaries only
+ *   npm run bench -- --hand-written            # without the learned models (the hand-written stages)
  *
  * Scores: key = MIREX weighted; tempo Acc1/Acc2 (4 %); beat F (±70 ms, beats before 5 s ignored);
  * chords = WCSR majmin / sevenths (Harte labels, inversions encoded like mir_eval) and segmentation.
@@ -15,7 +16,10 @@
  * Decoding: every file goes through `analyzeFile` (the CLI's path). The real-rec-dev Beatles songs are
  * 16 kHz mono MP3s: they exercise the undecimated (factor 1) streaming path.
  *
- * The truth files are read here only to score; the engine never sees them.
+ * The truth files are read here only to score; the engine never sees them. Beside them the benchmark
+ * prints the learned models' scores on their own validation split (held-out songs of the training
+ * corpora, `models/key.json`, written by `train/train_key_model.py`): the figures every model choice
+ * was made on.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -32,7 +36,7 @@ import {
   tempoAcc2,
 } from "../src/eval/metrics.js";
 import { type AnalyzeOptions, chordToHarte } from "../src/index.js";
-import { analyzeFile } from "../src/node.js";
+import { analyzeFile, loadNodeModels, modelPath } from "../src/node.js";
 
 interface Truth {
   key: string | null;
@@ -74,6 +78,8 @@ const sets = (opt("--set") ?? ALL_SETS.join(",")).split(",").filter((s) => s.len
 const only = opt("--only");
 const jsonOut = opt("--json");
 const quiet = flag("--quiet");
+const handWritten = flag("--hand-written");
+const models = handWritten ? {} : await loadNodeModels();
 
 const stageTime = new Map<string, number>();
 let peakRss = process.memoryUsage().rss;
@@ -113,6 +119,7 @@ for (const set of sets) {
     let last = t0;
     let lastStage: string | null = "decode";
     const options: AnalyzeOptions = {
+      models,
       onProgress: (_f, stage) => {
         if (stage === "resample") return;
         const now = performance.now();
@@ -166,7 +173,7 @@ if (!only && existsSync(speechDir)) {
     if (t.kind !== "spoken") continue;
     const audioName = readdirSync(join(speechDir, item)).find((f) => f.startsWith("audio."));
     if (!audioName) continue;
-    const r = await analyzeFile(join(speechDir, item, audioName));
+    const r = await analyzeFile(join(speechDir, item, audioName), { models });
     speechRows.push({ item, key: r.key, bpm: r.bpm });
     say(`speech ${item}: key ${r.key} bpm ${r.bpm}\n`);
   }
@@ -223,6 +230,27 @@ for (const set of sets) {
     );
   }
 }
+/** The key model's validation-split report (train/train_key_model.py --report), when it exists. */
+const keyValidation = (() => {
+  const file = modelPath("key.json");
+  if (handWritten || !existsSync(file)) return null;
+  const r = JSON.parse(readFileSync(file, "utf8")) as {
+    validation: { weighted: number; songs: number };
+    validation_first30s: { weighted: number };
+    validation_first15s: { weighted: number };
+  };
+  return {
+    set: "key model validation split (training corpora, held-out songs)",
+    songs: r.validation.songs,
+    key: Math.round(r.validation.weighted * 1000) / 1000,
+    keyFirst30s: Math.round(r.validation_first30s.weighted * 1000) / 1000,
+    keyFirst15s: Math.round(r.validation_first15s.weighted * 1000) / 1000,
+  };
+})();
+process.stdout.write(
+  `\nengine: ${handWritten ? "hand-written stages only (--hand-written)" : "learned key model (models/key.onnx, onnxruntime-node)"}`,
+);
+if (keyValidation) process.stdout.write(`\n${JSON.stringify(keyValidation)}`);
 for (const s of summaries) process.stdout.write(`\n${JSON.stringify(s)}`);
 if (speechRows.length > 0) {
   const none = speechRows.filter((r) => r.key === null && r.bpm === null).length;
@@ -248,6 +276,6 @@ process.stdout.write(`Peak RSS: ${(peakRss / 2 ** 20).toFixed(0)} MiB\n`);
 if (jsonOut) {
   writeFileSync(
     jsonOut,
-    `${JSON.stringify({ summaries, speech: speechRows, stages, peakRssMiB: Math.round(peakRss / 2 ** 20), rows }, null, 1)}\n`,
+    `${JSON.stringify({ engine: handWritten ? "hand-written" : "learned", keyValidation, summaries, speech: speechRows, stages, peakRssMiB: Math.round(peakRss / 2 ** 20), rows }, null, 1)}\n`,
   );
 }

@@ -6,9 +6,11 @@ import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import decode from "audio-decode";
 import { type AnalysisStream, createAnalysisStream } from "./analyze.js";
+import { loadNodeModels } from "./onnx-node.js";
 import type { AnalysisResult, AnalyzeOptions } from "./types.js";
 
 export * from "./index.js";
+export { loadNodeModels, modelPath } from "./onnx-node.js";
 
 /** Thrown when a file is missing, unreadable, unsupported or corrupt. `message` is one human-readable line. */
 export class AudioDecodeError extends Error {
@@ -180,15 +182,18 @@ function isTruncatedWav(bytes: Uint8Array): boolean {
 /**
  * Decode a file and analyse it (see `analyzeAudio`), streaming the decoded PCM into
  * {@link createAnalysisStream} with `options` (progress callback and learned models).
+ * When `options.models` is absent the shipped models run on onnxruntime-node ({@link loadNodeModels});
+ * pass `models: {}` for the hand-written stages alone.
  * @returns a promise of the {@link AnalysisResult}.
  * @throws (rejects with) {AudioDecodeError} when the file cannot be read or decoded; {AnalysisError}
- * when a learned model fails.
+ * when a learned model cannot be loaded or fails.
  */
 export async function analyzeFile(path: string, options: AnalyzeOptions = {}): Promise<AnalysisResult> {
   const { bytes, name } = await readBytes(path);
+  const withModels: AnalyzeOptions = { ...options, models: options.models ?? (await loadNodeModels()) };
   let stream: AnalysisStream | null = null;
   await decodeMono(bytes, name, (mono, sampleRate) => {
-    stream ??= createAnalysisStream(sampleRate, options);
+    stream ??= createAnalysisStream(sampleRate, withModels);
     stream.push(mono);
   });
   if (!stream) throw new AudioDecodeError(`Unsupported or corrupt audio file: ${name}`);

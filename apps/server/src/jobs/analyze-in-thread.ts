@@ -6,7 +6,8 @@ import type { AnalysisResult, AnalysisStage } from "@tonic/analysis";
 import type { ThreadMessage, ThreadRequest } from "./thread-protocol.js";
 
 /**
- * Runs `analyzeAudio` from `@tonic/analysis` in a worker thread (one thread per call, ended afterwards).
+ * Runs `analyzeAudio` from `@tonic/analysis/node` with the engine's learned models (`loadNodeModels`,
+ * onnxruntime-node) in a worker thread (one thread per call, ended afterwards).
  * The thread's code is inline. The compiled server's thread imports the engine's built module; when
  * this file runs from its TypeScript source (tests, `tsx`), the thread imports the engine's source
  * through tsx, so a test never runs a stale `dist`.
@@ -57,17 +58,17 @@ interface EngineSource {
 }
 
 /**
- * The engine the thread runs: its built entry (`@tonic/analysis`) for the compiled server, or
- * `packages/analysis/src/index.ts` through tsx when this module itself runs from source.
+ * The engine the thread runs: its built Node entry (`@tonic/analysis/node`) for the compiled server, or
+ * `packages/analysis/src/node.ts` through tsx when this module itself runs from source.
  */
 function engineSource(): EngineSource {
   const require = createRequire(import.meta.url);
   if (!import.meta.url.endsWith(".ts")) {
-    return { engineUrl: pathToFileURL(require.resolve("@tonic/analysis")).href, tsxUrl: null };
+    return { engineUrl: pathToFileURL(require.resolve("@tonic/analysis/node")).href, tsxUrl: null };
   }
   const tsxDir = path.dirname(require.resolve("tsx/package.json"));
   return {
-    engineUrl: new URL("../../../../packages/analysis/src/index.ts", import.meta.url).href,
+    engineUrl: new URL("../../../../packages/analysis/src/node.ts", import.meta.url).href,
     tsxUrl: pathToFileURL(path.join(tsxDir, "dist/esm/api/index.mjs")).href,
   };
 }
@@ -79,9 +80,10 @@ parentPort.once("message", async (req) => {
   const post = (m) => parentPort.postMessage(m);
   try {
     if (workerData.tsxUrl) (await import(workerData.tsxUrl)).register();
-    const { analyzeAudio } = await import(workerData.engineUrl);
+    const { analyzeAudio, loadNodeModels } = await import(workerData.engineUrl);
     const result = await analyzeAudio(req.samples, req.sampleRate, {
       onProgress: (fraction, stage) => post({ type: "progress", fraction, stage }),
+      models: await loadNodeModels(),
     });
     post({ type: "result", result });
   } catch (err) {

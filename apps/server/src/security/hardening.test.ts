@@ -113,6 +113,9 @@ describe("HTTP hardening", () => {
       );
       expect(csp).toMatch(/frame-src [^;]*https:\/\/www\.youtube-nocookie\.com/);
       expect(csp).toMatch(/frame-ancestors 'none'/);
+      // WebAssembly for the analysis Worker's ONNX runtime, but no JavaScript eval.
+      expect(csp).toMatch(/script-src [^;]*'wasm-unsafe-eval'/);
+      expect(csp).not.toMatch(/'unsafe-eval'/);
       expect(csp).toMatch(/worker-src 'self' blob:/);
       expect(csp).toMatch(/img-src [^;]*https:\/\/i\.ytimg\.com/);
       expect(csp).toContain(inlineScriptHashes(`<script>${INLINE}</script>`)[0]);

@@ -55,8 +55,17 @@ export function cspDirectives(scriptHashes: readonly string[]): Record<string, s
     "object-src": ["'none'"],
     "frame-ancestors": ["'none'"],
     "form-action": ["'self'"],
-    // blob: for the vocal recorder's AudioWorklet module (worklets follow script-src).
-    "script-src": ["'self'", "blob:", ...scriptHashes, ...o.razorpay.script, ...o.video.script],
+    // blob: for the vocal recorder's AudioWorklet module (worklets follow script-src);
+    // 'wasm-unsafe-eval' lets the analysis Worker compile onnxruntime-web's WebAssembly (our own file):
+    // it allows WebAssembly compilation only, never JavaScript eval.
+    "script-src": [
+      "'self'",
+      "blob:",
+      "'wasm-unsafe-eval'",
+      ...scriptHashes,
+      ...o.razorpay.script,
+      ...o.video.script,
+    ],
     // React style attributes and Razorpay's injected styles.
     "style-src": ["'self'", "'unsafe-inline'"],
     "img-src": ["'self'", "data:", "blob:", ...o.video.img, ...o.razorpay.img, ...o.avatars],

@@ -1,4 +1,4 @@
-import { type AnalysisResult, analyzeAudio } from "@tonic/analysis";
+import { type AnalysisResult, analyzeAudio, loadNodeModels } from "@tonic/analysis/node";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { analyzeInThread } from "../jobs/analyze-in-thread.js";
@@ -104,7 +104,7 @@ const analyses = new Map<string, AnalysisResult>();
 export async function analyseDemoSong(song: DemoSong): Promise<AnalysisResult> {
   const known = analyses.get(song.videoId);
   if (known) return known;
-  const result = await analyzeAudio(renderDemoSong(song), DEMO_RATE);
+  const result = await analyzeAudio(renderDemoSong(song), DEMO_RATE, { models: await loadNodeModels() });
   analyses.set(song.videoId, result);
   return result;
 }

@@ -1,0 +1,86 @@
+/**
+ * The learned global-key classifier (`models/key.onnx`, trained by `train/train_key_model.py`; data,
+ * split, scores and provenance in PROVENANCE.md) as a {@link KeyModel}, independent of the ONNX runtime:
+ * `node.ts` runs it with onnxruntime-node, `web.ts` with onnxruntime-web in the analysis Worker.
+ * Pure module (no Node or DOM APIs).
+ */
+import { AnalysisError, type KeyModel, type KeyModelInput } from "./types.js";
+
+/** File name of the key model inside the package's `models/` folder. */
+export const KEY_MODEL_FILE = "key.onnx";
+
+/** The part of an ONNX runtime tensor this wrapper reads: typed data and dimensions. */
+export interface OnnxTensorLike {
+  readonly data: unknown;
+  readonly dims: readonly number[];
+}
+
+/**
+ * The part of an onnxruntime `InferenceSession` this wrapper uses, shared by onnxruntime-node and
+ * onnxruntime-web (both implement `onnxruntime-common`'s `InferenceSession`).
+ */
+export interface OnnxSessionLike<T extends OnnxTensorLike> {
+  readonly inputNames: readonly string[];
+  readonly outputNames: readonly string[];
+  run(feeds: Record<string, T>): Promise<Record<string, T>>;
+}
+
+/** Builds a float32 tensor of the caller's runtime (`(data, dims) => new ort.Tensor("float32", data, dims)`). */
+export type Float32TensorFactory<T extends OnnxTensorLike> = (
+  data: Float32Array,
+  dims: readonly number[],
+) => T;
+
+/**
+ * Wrap an ONNX session of the key model as a {@link KeyModel}.
+ *
+ * The model's graph: inputs `features` float32 [1, B, 24] (per beat 12 treble then 12 bass chroma, each
+ * half summing to 1) and `weights` float32 [1, B] (seconds per beat, 0 when silent); output
+ * `probabilities` float32 [1, 24] (major tonics 0..11, minor 12..23, softmax with the temperature
+ * calibrated on the training corpora's validation split).
+ *
+ * @param session an InferenceSession created from `models/key.onnx`.
+ * @param tensor the runtime's float32 tensor constructor.
+ * @throws {AnalysisError} at once when the session lacks the `features`/`weights` inputs or the
+ * `probabilities` output; `predict` rejects with an AnalysisError when the input is empty or has the wrong
+ * length, when the runtime fails, or when the output is not 24 finite probabilities.
+ */
+export function createOnnxKeyModel<T extends OnnxTensorLike>(
+  session: OnnxSessionLike<T>,
+  tensor: Float32TensorFactory<T>,
+): KeyModel {
+  for (const name of ["features", "weights"])
+    if (!session.inputNames.includes(name))
+      throw new AnalysisError(
+        `the key model has no "${name}" input (inputs: ${session.inputNames.join(", ")})`,
+      );
+  if (!session.outputNames.includes("probabilities"))
+    throw new AnalysisError(
+      `the key model has no "probabilities" output (outputs: ${session.outputNames.join(", ")})`,
+    );
+  return {
+    async predict(input: KeyModelInput): Promise<Float32Array> {
+      const B = input.beats;
+      if (!(B >= 1) || input.features.length !== B * 24 || input.weights.length !== B)
+        throw new AnalysisError(
+          `key model input must hold B ≥ 1 beats of 24 features and B weights, got B = ${B}, ${input.features.length} features, ${input.weights.length} weights`,
+        );
+      let out: Record<string, T>;
+      try {
+        out = await session.run({
+          features: tensor(input.features, [1, B, 24]),
+          weights: tensor(input.weights, [1, B]),
+        });
+      } catch (cause) {
+        throw new AnalysisError(`the key model failed to run: ${String(cause)}`, { cause });
+      }
+      const p = out.probabilities;
+      if (!p || !(p.data instanceof Float32Array) || p.data.length !== 24)
+        throw new AnalysisError("the key model returned no 24 float32 probabilities");
+      for (const v of p.data)
+        if (!Number.isFinite(v) || v < 0)
+          throw new AnalysisError("the key model returned a non-finite or negative probability");
+      return Float32Array.from(p.data);
+    },
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * Browser entry of the engine's learned models: onnxruntime-web (WebAssembly, single-threaded) sessions
+ * for the analysis Web Worker. Import it only from the Worker, so the runtime and the models never load
+ * with the first page.
+ *
+ *   import { loadWebModels } from "@tonic/analysis/web";
+ *   const models = await loadWebModels({ keyModelUrl, wasmUrl });
+ *   await analyzeAudio(mono, rate, { models });
+ */
+import * as ort from "onnxruntime-web/wasm";
+import { createOnnxKeyModel } from "./key-model.js";
+import { AnalysisError, type EngineModels } from "./types.js";
+
+/** Where the Worker finds the model and the runtime's WebAssembly binary (URLs the bundler emitted). */
+export interface WebModelUrls {
+  /** URL of `models/key.onnx` */
+  keyModelUrl: string;
+  /** URL of onnxruntime-web's `ort-wasm-simd-threaded.wasm` */
+  wasmUrl: string;
+}
+
+let cached: Promise<EngineModels> | null = null;
+
+/**
+ * Load the engine's models with onnxruntime-web, once per Worker (later calls share the first load).
+ * @throws {AnalysisError} (as a rejection) when the runtime or a model cannot be loaded; the next call
+ * tries again.
+ */
+export function loadWebModels(urls: WebModelUrls): Promise<EngineModels> {
+  cached ??= (async () => {
+    ort.env.wasm.numThreads = 1;
+    ort.env.wasm.wasmPaths = { wasm: urls.wasmUrl };
+    try {
+      const session = await ort.InferenceSession.create(urls.keyModelUrl, { executionProviders: ["wasm"] });
+      return { key: createOnnxKeyModel(session, (data, dims) => new ort.Tensor("float32", data, dims)) };
+    } catch (cause) {
+      throw cause instanceof AnalysisError
+        ? cause
+        : new AnalysisError(`could not load the key model: ${String(cause)}`, { cause });
+    }
+  })().catch((e: unknown) => {
+    cached = null;
+    throw e;
+  });
+  return cached;
+}
