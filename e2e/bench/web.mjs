@@ -7,51 +7,17 @@
 //     and CLS on a simulated mid-range phone (4x CPU slowdown, 1.6 Mbps / 150 ms RTT network).
 // Needs `npm run build` first. Env: WEB_DIST_DIR (default apps/web/dist), BENCH_PORT (default 3299),
 // CHROME_PATH (default /usr/bin/chromium). Prints a table and a one-line JSON summary.
-import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { startServer } from "./server.mjs";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const port = Number(process.env.BENCH_PORT ?? 3299);
 const base = `http://localhost:${port}`;
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const HOME_JS_BUDGET = 200 * 1024;
-
-/** Starts the built server and resolves once /api/health answers. */
-async function startServer() {
-  const child = spawn(process.execPath, ["apps/server/dist/main.js"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "tonic-bench-")),
-      LOG_LEVEL: "warn",
-      // "test" runs without production secrets; static serving and caching headers are the same.
-      NODE_ENV: "test",
-      ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  let exited = false;
-  child.on("exit", () => {
-    exited = true;
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline && !exited) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error("server did not start within 120 s");
-}
 
 /** A blog post path from the sitemap, when the database has posts. */
 async function blogPostPath() {
@@ -191,7 +157,10 @@ async function lighthouseScores(url) {
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-const server = await startServer();
+const server = await startServer(
+  port,
+  process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {},
+);
 const browser = await chromium.launch({
   executablePath: chromePath,
   args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],

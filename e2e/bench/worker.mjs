@@ -4,65 +4,24 @@
 //     them (they load only in the analysis Worker);
 //  2. uploads a 4-minute song (a rendered chord progression at 44.1 kHz, 96 BPM, drums) on /search and
 //     times it from the file being chosen to "View Analysis" (decode in the page + the Worker's analysis,
-//     learned key model included), three times in fresh pages (the first pays the WebAssembly compile);
+//     learned key model included), three times in fresh browser contexts (the first pays the WebAssembly
+//     compile);
 //  3. reports the bytes the Worker fetched for the models (runtime + model files, compressed on the wire).
 // Target (engine issue): ≤ 8 s for the 4-minute song on this 2-core machine. Env: BENCH_PORT (default 3298),
 // CHROME_PATH (default /usr/bin/chromium). Prints a table and a one-line JSON summary.
-import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { encodeWav, renderProgression } from "@tonic/analysis/testing";
 import { chromium } from "playwright-core";
+import { CHROMIUM_ARGS, startServer } from "./server.mjs";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const port = Number(process.env.BENCH_PORT ?? 3298);
 const base = `http://localhost:${port}`;
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const MODEL_FILE = /(ort-wasm[^/]*\.wasm|\.onnx)$/;
 
-async function startServer() {
-  const child = spawn(process.execPath, ["apps/server/dist/main.js"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "tonic-bench-")),
-      LOG_LEVEL: "warn",
-      NODE_ENV: "test",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  let exited = false;
-  child.on("exit", () => {
-    exited = true;
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline && !exited) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  child.kill();
-  throw new Error("server did not start within 120 s");
-}
-
-const server = await startServer();
+const server = await startServer(port);
 const browser = await chromium.launch({
   executablePath: chromePath,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  args: CHROMIUM_ARGS,
 });
 try {
   // 1. Home: nothing of the models.

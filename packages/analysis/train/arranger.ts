@@ -18,6 +18,7 @@
 import midiPkg from "@tonejs/midi";
 import { encodeChord } from "../src/eval/metrics.js";
 import { NOTE_NAMES } from "../src/labels.js";
+import { makeRng } from "../src/vocal/synth.js";
 import type { ChartBar, TimedLabel } from "./billboard.js";
 import { tonicMode } from "./billboard.js";
 
@@ -53,18 +54,6 @@ export interface ArrangementLabels {
   style: Style;
   /** General MIDI programs used, by part */
   patches: Record<string, number>;
-}
-
-/** A seeded PRNG (mulberry32). */
-export function rng32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const MAJOR_SCALE = [0, 2, 4, 5, 7, 9, 11];
@@ -113,7 +102,7 @@ export function arrange(
   bars: readonly ChartBar[],
   options: ArrangeOptions,
 ): { midi: MidiFile; labels: ArrangementLabels } {
-  const rnd = rng32(options.seed);
+  const rnd = makeRng(options.seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
   const tr = options.transpose ?? 0;
   const scale = options.timeScale ?? 1;

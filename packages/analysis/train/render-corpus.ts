@@ -30,7 +30,8 @@ import decode from "audio-decode";
 import { noteToPitchClass } from "../src/labels.js";
 import { decimateSignal, extractFeatures, keyModelInput } from "../src/stages.js";
 import { addRoom } from "../src/testing/index.js";
-import { arrange, rng32, transposeLabel } from "./arranger.js";
+import { makeRng } from "../src/vocal/synth.js";
+import { arrange, transposeLabel } from "./arranger.js";
 import type { TimedLabel } from "./billboard.js";
 import { parseBillboardChart } from "./billboard.js";
 
@@ -100,7 +101,7 @@ function keyIndex(label: string): number {
 
 /** POP909 → MIDI with added bass and drums, labels from its annotations. */
 function pop909Song(dir: string, id: string, seed: number, transpose: number) {
-  const rnd = rng32(seed);
+  const rnd = makeRng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
   const midi = new Midi(readFileSync(join(dir, id, `${id}.mid`)));
   for (const track of midi.tracks) {
@@ -293,7 +294,7 @@ for (const { corpus, id } of mine.slice(0, limit)) {
   const file = join(out, `${corpus}-${id}.json`);
   if (existsSync(file)) continue;
   const seed = (corpus === "pop909" ? 1_000_003 : 7_919) * Number(id) + 17;
-  const rnd = rng32(seed ^ 0x5bd1e995);
+  const rnd = makeRng(seed ^ 0x5bd1e995);
   const transpose = Math.floor(rnd() * 12) - 5;
   let song: ReturnType<typeof pop909Song>;
   try {
