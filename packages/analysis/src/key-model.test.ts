@@ -1,7 +1,7 @@
 import * as ort from "onnxruntime-node";
 import { describe, expect, it } from "vitest";
 import { analyzeAudio } from "./analyze.js";
-import { createOnnxKeyModel, KEY_MODEL_FILE, type OnnxSessionLike } from "./key-model.js";
+import { createOnnxKeyModel, KEY_MODEL_FILE, loadOnce, type OnnxSessionLike } from "./key-model.js";
 import { keyName } from "./labels.js";
 import { loadNodeModels, modelPath } from "./onnx-node.js";
 import { renderProgression } from "./testing/index.js";
@@ -158,5 +158,26 @@ describe("createOnnxKeyModel", () => {
     const session = await ort.InferenceSession.create(modelPath(KEY_MODEL_FILE));
     const model = createOnnxKeyModel(session, (data, dims) => new ort.Tensor("float32", data, dims));
     expect(await model.predict(triadBeats(5, [[0, 4, 7]]))).toHaveLength(24);
+  });
+});
+
+describe("loadOnce", () => {
+  it("shares one load, forgets a failure as an AnalysisError and tries again", async () => {
+    let calls = 0;
+    const boom = new Error("no such file");
+    const load = loadOnce(async () => {
+      calls++;
+      if (calls === 1) throw boom;
+      return calls;
+    }, "the test model");
+    const err = await load().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AnalysisError);
+    expect((err as AnalysisError).message).toMatch(/could not load the test model/);
+    expect((err as AnalysisError).cause).toBe(boom);
+    const [a, b] = await Promise.all([load(), load()]);
+    expect(a).toBe(2);
+    expect(b).toBe(2);
+    expect(await load()).toBe(2);
+    expect(calls).toBe(2);
   });
 });

@@ -6,6 +6,26 @@
  */
 import { AnalysisError, type KeyModel, type KeyModelInput } from "./types.js";
 
+/**
+ * Memoise an asynchronous model load: every call shares the first load's promise; a failed load is
+ * forgotten, so the next call tries again. Failures reject with an {@link AnalysisError} naming `what`
+ * (the runtime's error is its `cause`).
+ * @param load creates the models (e.g. onnxruntime sessions).
+ * @param what the thing loaded, for the error message (e.g. "the key model /path/key.onnx").
+ */
+export function loadOnce<T>(load: () => Promise<T>, what: string): () => Promise<T> {
+  let cached: Promise<T> | null = null;
+  return () => {
+    cached ??= load().catch((cause: unknown) => {
+      cached = null;
+      throw cause instanceof AnalysisError
+        ? cause
+        : new AnalysisError(`could not load ${what}: ${String(cause)}`, { cause });
+    });
+    return cached;
+  };
+}
+
 /** File name of the key model inside the package's `models/` folder. */
 export const KEY_MODEL_FILE = "key.onnx";
 

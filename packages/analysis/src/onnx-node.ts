@@ -4,39 +4,24 @@
  */
 import { fileURLToPath } from "node:url";
 import * as ort from "onnxruntime-node";
-import { createOnnxKeyModel, KEY_MODEL_FILE } from "./key-model.js";
-import { AnalysisError, type EngineModels } from "./types.js";
+import { createOnnxKeyModel, KEY_MODEL_FILE, loadOnce } from "./key-model.js";
+import type { EngineModels } from "./types.js";
 
 /** Absolute path of a file in the package's `models/` folder (the same from `src/` and `dist/`). */
 export function modelPath(file: string): string {
   return fileURLToPath(new URL(`../models/${file}`, import.meta.url));
 }
 
-let cached: Promise<EngineModels> | null = null;
-
 /**
  * Load the engine's models with onnxruntime-node (CPU, one intra-op thread: the engine runs one song per
  * thread), once per process or worker thread; later calls share the first load.
  * @throws {AnalysisError} (as a rejection) when a model file is missing or invalid; the next call tries again.
  */
-export function loadNodeModels(): Promise<EngineModels> {
-  cached ??= (async () => {
-    const path = modelPath(KEY_MODEL_FILE);
-    try {
-      const session = await ort.InferenceSession.create(path, {
-        executionProviders: ["cpu"],
-        intraOpNumThreads: 1,
-        interOpNumThreads: 1,
-      });
-      return { key: createOnnxKeyModel(session, (data, dims) => new ort.Tensor("float32", data, dims)) };
-    } catch (cause) {
-      throw cause instanceof AnalysisError
-        ? cause
-        : new AnalysisError(`could not load the key model ${path}: ${String(cause)}`, { cause });
-    }
-  })().catch((e: unknown) => {
-    cached = null;
-    throw e;
+export const loadNodeModels: () => Promise<EngineModels> = loadOnce(async () => {
+  const session = await ort.InferenceSession.create(modelPath(KEY_MODEL_FILE), {
+    executionProviders: ["cpu"],
+    intraOpNumThreads: 1,
+    interOpNumThreads: 1,
   });
-  return cached;
-}
+  return { key: createOnnxKeyModel(session, (data, dims) => new ort.Tensor("float32", data, dims)) };
+}, `the key model (models/${KEY_MODEL_FILE})`);

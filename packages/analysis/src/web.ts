@@ -8,8 +8,8 @@
  *   await analyzeAudio(mono, rate, { models });
  */
 import * as ort from "onnxruntime-web/wasm";
-import { createOnnxKeyModel } from "./key-model.js";
-import { AnalysisError, type EngineModels } from "./types.js";
+import { createOnnxKeyModel, loadOnce } from "./key-model.js";
+import type { EngineModels } from "./types.js";
 
 /** Where the Worker finds the model and the runtime's WebAssembly binary (URLs the bundler emitted). */
 export interface WebModelUrls {
@@ -19,28 +19,20 @@ export interface WebModelUrls {
   wasmUrl: string;
 }
 
-let cached: Promise<EngineModels> | null = null;
+let load: (() => Promise<EngineModels>) | null = null;
 
 /**
- * Load the engine's models with onnxruntime-web, once per Worker (later calls share the first load).
+ * Load the engine's models with onnxruntime-web, once per Worker (later calls share the first load; the
+ * URLs of the first call are used).
  * @throws {AnalysisError} (as a rejection) when the runtime or a model cannot be loaded; the next call
  * tries again.
  */
 export function loadWebModels(urls: WebModelUrls): Promise<EngineModels> {
-  cached ??= (async () => {
+  load ??= loadOnce(async () => {
     ort.env.wasm.numThreads = 1;
     ort.env.wasm.wasmPaths = { wasm: urls.wasmUrl };
-    try {
-      const session = await ort.InferenceSession.create(urls.keyModelUrl, { executionProviders: ["wasm"] });
-      return { key: createOnnxKeyModel(session, (data, dims) => new ort.Tensor("float32", data, dims)) };
-    } catch (cause) {
-      throw cause instanceof AnalysisError
-        ? cause
-        : new AnalysisError(`could not load the key model: ${String(cause)}`, { cause });
-    }
-  })().catch((e: unknown) => {
-    cached = null;
-    throw e;
-  });
-  return cached;
+    const session = await ort.InferenceSession.create(urls.keyModelUrl, { executionProviders: ["wasm"] });
+    return { key: createOnnxKeyModel(session, (data, dims) => new ort.Tensor("float32", data, dims)) };
+  }, "the key model");
+  return load();
 }
