@@ -22,6 +22,46 @@ function wav(name: string, pcm: Float32Array): string {
 /** The chord the Live screen displays ("N" for none). */
 const shownChord = (page: Page) => page.getByTestId("live-chord").getAttribute("data-chord");
 
+/**
+ * Records every chord the Live screen shows, with its visible text, from now on: a state that lasts a
+ * fraction of a second on a busy machine is still seen, however late the test looks.
+ */
+async function recordShownChords(page: Page): Promise<void> {
+  await page.getByTestId("live-chord").evaluate((el) => {
+    const log: { chord: string; text: string }[] = [];
+    const push = () => {
+      const chord = el.getAttribute("data-chord") ?? "";
+      if (log.at(-1)?.chord !== chord) log.push({ chord, text: el.textContent ?? "" });
+    };
+    push();
+    new MutationObserver(push).observe(el, {
+      attributes: true,
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
+    Object.assign(window, { __tonicShownChords: log });
+  });
+}
+
+/** The chords shown since `recordShownChords`, in order, each with the text the user saw. */
+const shownChords = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as unknown as { __tonicShownChords?: { chord: string; text: string }[] }).__tonicShownChords ??
+      [],
+  );
+
+/** Index just past where `wanted` occurs, in order, as a subsequence of `seen` (-1 when it does not). */
+function afterSubsequence(seen: readonly string[], wanted: readonly string[]): number {
+  let next = 0;
+  for (let i = 0; i < seen.length; i++) {
+    if (seen[i] === wanted[next]) next++;
+    if (next === wanted.length) return i + 1;
+  }
+  return -1;
+}
+
 // Real-time audio through a fake microphone: each test listens for up to a few loops of its file.
 test.describe.configure({ timeout: 150_000 });
 
@@ -31,7 +71,7 @@ test.describe("Live chord and key", () => {
     // C, G, Am, F on a piano, 3 s each, then silence: the fake microphone loops it.
     const seq: HeldChord[] = [
       ...["C", "G", "Am", "F"].map((chord) => ({ chord, seconds: 3 })),
-      { chord: "N", seconds: 2 },
+      { chord: "N", seconds: 3 },
     ];
     browser = await launchWithMic(
       wav("progression", renderChordSequence(seq, { timbre: "piano", sampleRate: SR })),
@@ -54,16 +94,26 @@ test.describe("Live chord and key", () => {
     ).toHaveClass(/bg-violet-100/);
     await page.getByRole("button", { name: "Start listening" }).click();
     await expect(page.getByTestId("live-status")).toHaveText("Listening");
-    // The display follows the sequence in order (the file loops, so wait for each in turn).
-    for (const chord of ["C", "G", "Am", "F"]) {
-      await expect.poll(() => shownChord(page), { timeout: 20_000 }).toBe(chord);
-      if (chord === "G") await page.screenshot({ path: `${SHOTS}/live-chord-1280.png`, fullPage: true });
-    }
+    await recordShownChords(page);
+    // The display follows the sequence in order, then silence shows the rest mark (the file loops).
+    const order = ["C", "G", "Am", "F", "N"];
+    await expect
+      .poll(async () => afterSubsequence((await shownChords(page)).map((s) => s.chord), order.slice(0, 2)), {
+        timeout: 40_000,
+      })
+      .toBeGreaterThan(0);
+    await page.screenshot({ path: `${SHOTS}/live-chord-1280.png`, fullPage: true });
     await expect(page.getByTestId("live-chord-diagram")).toBeVisible();
+    await expect
+      .poll(async () => afterSubsequence((await shownChords(page)).map((s) => s.chord), order), {
+        timeout: 40_000,
+      })
+      .toBeGreaterThan(0);
     // Silence after F: the rest mark, never the letter N.
-    await expect.poll(() => shownChord(page), { timeout: 10_000 }).toBe("N");
-    await expect(page.getByTestId("live-chord")).not.toContainText("N", { ignoreCase: false });
-    await expect(page.getByTestId("live-chord")).toContainText("No chord");
+    const seen = await shownChords(page);
+    const rest = seen[afterSubsequence(seen.map((s) => s.chord), order) - 1];
+    expect(rest?.text).toContain("No chord");
+    expect(rest?.text).not.toMatch(/\bN\b/);
     // The history holds the four chords in order (a passing chord between two is allowed).
     const history = await page.getByTestId("chord-history").getByRole("listitem").allTextContents();
     let next = 0;
@@ -134,9 +184,13 @@ test.describe("Live chord on an instrument tuned flat", () => {
     const page = await context.newPage();
     await page.goto("/live");
     await page.getByRole("button", { name: "Start listening" }).click();
-    for (const chord of ["C", "F", "G"]) {
-      await expect.poll(() => shownChord(page), { timeout: 20_000 }).toBe(chord);
-    }
+    await expect(page.getByTestId("live-status")).toHaveText("Listening");
+    await recordShownChords(page);
+    await expect
+      .poll(async () => afterSubsequence((await shownChords(page)).map((s) => s.chord), ["C", "F", "G"]), {
+        timeout: 40_000,
+      })
+      .toBeGreaterThan(0);
     await expect(page.getByTestId("live-tuning")).toHaveText(
       /^Tuned (3[5-9]|4[0-5]) cents flat of A4 = 440 Hz\. Tonic follows it\.$/,
     );
