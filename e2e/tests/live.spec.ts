@@ -52,6 +52,13 @@ const shownChords = (page: Page) =>
       [],
   );
 
+/** Whether the screen has shown `wanted` in order since `recordShownChords` (others may come between). */
+const shownInOrder = async (page: Page, wanted: readonly string[]) =>
+  afterSubsequence(
+    (await shownChords(page)).map((s) => s.chord),
+    wanted,
+  ) > 0;
+
 /** Index just past where `wanted` occurs, in order, as a subsequence of `seen` (-1 when it does not). */
 function afterSubsequence(seen: readonly string[], wanted: readonly string[]): number {
   let next = 0;
@@ -97,21 +104,19 @@ test.describe("Live chord and key", () => {
     await recordShownChords(page);
     // The display follows the sequence in order, then silence shows the rest mark (the file loops).
     const order = ["C", "G", "Am", "F", "N"];
-    await expect
-      .poll(async () => afterSubsequence((await shownChords(page)).map((s) => s.chord), order.slice(0, 2)), {
-        timeout: 40_000,
-      })
-      .toBeGreaterThan(0);
+    await expect.poll(() => shownInOrder(page, order.slice(0, 2)), { timeout: 40_000 }).toBe(true);
     await page.screenshot({ path: `${SHOTS}/live-chord-1280.png`, fullPage: true });
     await expect(page.getByTestId("live-chord-diagram")).toBeVisible();
-    await expect
-      .poll(async () => afterSubsequence((await shownChords(page)).map((s) => s.chord), order), {
-        timeout: 40_000,
-      })
-      .toBeGreaterThan(0);
+    await expect.poll(() => shownInOrder(page, order), { timeout: 40_000 }).toBe(true);
     // Silence after F: the rest mark, never the letter N.
     const seen = await shownChords(page);
-    const rest = seen[afterSubsequence(seen.map((s) => s.chord), order) - 1];
+    const rest =
+      seen[
+        afterSubsequence(
+          seen.map((s) => s.chord),
+          order,
+        ) - 1
+      ];
     expect(rest?.text).toContain("No chord");
     expect(rest?.text).not.toMatch(/\bN\b/);
     // The history holds the four chords in order (a passing chord between two is allowed).
@@ -186,11 +191,7 @@ test.describe("Live chord on an instrument tuned flat", () => {
     await page.getByRole("button", { name: "Start listening" }).click();
     await expect(page.getByTestId("live-status")).toHaveText("Listening");
     await recordShownChords(page);
-    await expect
-      .poll(async () => afterSubsequence((await shownChords(page)).map((s) => s.chord), ["C", "F", "G"]), {
-        timeout: 40_000,
-      })
-      .toBeGreaterThan(0);
+    await expect.poll(() => shownInOrder(page, ["C", "F", "G"]), { timeout: 40_000 }).toBe(true);
     await expect(page.getByTestId("live-tuning")).toHaveText(
       /^Tuned (3[5-9]|4[0-5]) cents flat of A4 = 440 Hz\. Tonic follows it\.$/,
     );
