@@ -3,6 +3,7 @@ import pino from "pino";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 import { ContentError, resolveContentDir, seedContent } from "./content/index.js";
+import { openEmbeddedDatabase } from "./db/data-dir.js";
 import { DatabaseStartupError, openDatabase, redactUrl } from "./db/index.js";
 import { parseTrustProxy, type TrustProxySetting } from "./security/client-address.js";
 import { describeMode } from "./security/local-mode.js";
@@ -13,7 +14,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = config.DATABASE_URL
     ? await openDatabase({ kind: "postgres", url: config.DATABASE_URL })
-    : await openDatabase({ kind: "pglite", dataDir: path.join(config.DATA_DIR, "pglite") });
+    : await openEmbeddedDatabase(config.DATA_DIR, { role: "server", onWarning: (m) => logger.warn(m) });
   logger.info(
     {
       database: database.kind,

@@ -1,12 +1,13 @@
 /**
  * `npm run seed`: validate `content/` (or CONTENT_DIR) and upsert every lesson and blog post
  * into the configured database (DATABASE_URL, else PGlite in DATA_DIR). Idempotent. Exits 1
- * with the bad file's path and the reason when a file fails validation.
+ * with the bad file's path and the reason when a file fails validation, and without writing when a
+ * server (or another seed) holds the embedded database's data folder (`db/data-dir.ts`).
  */
-import path from "node:path";
 import pino from "pino";
 import { ConfigError, loadConfig } from "./config.js";
 import { ContentError, resolveContentDir, seedContent } from "./content/index.js";
+import { openEmbeddedDatabase } from "./db/data-dir.js";
 import { DatabaseStartupError, openDatabase } from "./db/index.js";
 
 const logger = pino({ level: process.env.LOG_LEVEL ?? "info" });
@@ -15,7 +16,7 @@ async function run(): Promise<void> {
   const config = loadConfig();
   const database = config.DATABASE_URL
     ? await openDatabase({ kind: "postgres", url: config.DATABASE_URL })
-    : await openDatabase({ kind: "pglite", dataDir: path.join(config.DATA_DIR, "pglite") });
+    : await openEmbeddedDatabase(config.DATA_DIR, { role: "seed", onWarning: (m) => logger.warn(m) });
   try {
     const contentDir = resolveContentDir({ CONTENT_DIR: config.CONTENT_DIR });
     const result = await seedContent(database.db, contentDir);

@@ -1,9 +1,11 @@
 import { AuthConfig, MeResponse } from "@tonic/api";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { HttpError } from "../lib/errors.js";
 import { sendFetchResponse, serialize } from "../lib/http.js";
 import { ensureProfile, getProfile } from "../profile/service.js";
 import { clientAddress } from "../security/client-address.js";
+import type { AttemptOutcome } from "../security/rate-limit.js";
 import type { AccountsContext } from "./accounts.js";
 import { CLIENT_ADDRESS_HEADER } from "./auth.js";
 import { getSessionUser } from "./session.js";
@@ -15,21 +17,21 @@ import { getSessionUser } from "./session.js";
  * - `GET /api/auth-config` → which sign-in methods are enabled (the web app's Google button).
  */
 export const authRoutes: FastifyPluginAsync<{ ctx: AccountsContext }> = async (app, { ctx }) => {
-  // OAuth providers may post forms back; keep every body as text for better-auth to parse.
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) =>
-    done(null, body),
-  );
-
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",
+    // Before any body parser: better-auth would read a form-encoded body the back-off never sees.
+    onRequest: async (request) => requireJsonBody(request),
     async handler(request, reply) {
       const headers = fromNodeHeaders(request.headers);
       headers.delete("content-length");
       headers.set(CLIENT_ADDRESS_HEADER, clientAddress(request));
-      const account = passwordSignInAccount(request);
+      // The path better-auth routes on: `new URL` resolves dot segments (`/api/auth/x/../sign-in/email`).
+      const parsed = new URL(request.url, "http://internal");
+      const url = new URL(parsed.pathname + parsed.search, baseOf(ctx));
+      const account = passwordSignInAccount(request, url.pathname);
       if (account) {
-        const wait = ctx.backoff.retryAfterSeconds(account);
+        const wait = ctx.backoff.begin(account);
         if (wait > 0) {
           return reply
             .status(429)
@@ -37,17 +39,19 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AccountsContext }> = async (a
             .send({ error: `Too many wrong passwords for this account. Please try again in ${wait} s.` });
         }
       }
-      const init: RequestInit = { method: request.method, headers };
-      if (request.method === "POST" && request.body !== undefined && request.body !== null) {
-        init.body = typeof request.body === "string" ? request.body : JSON.stringify(request.body);
+      let outcome: AttemptOutcome = "other";
+      try {
+        const init: RequestInit = { method: request.method, headers };
+        if (request.method === "POST" && request.body !== undefined && request.body !== null) {
+          init.body = JSON.stringify(request.body);
+        }
+        const res = await ctx.auth.handler(new Request(url, init));
+        if (res.status === 401) outcome = "wrong-password";
+        else if (res.ok) outcome = "signed-in";
+        return await sendFetchResponse(reply, res);
+      } finally {
+        if (account) ctx.backoff.finish(account, outcome);
       }
-      const url = new URL(request.url, "http://internal");
-      const res = await ctx.auth.handler(new Request(new URL(url.pathname + url.search, baseOf(ctx)), init));
-      if (account) {
-        if (res.status === 401) ctx.backoff.fail(account);
-        else if (res.ok) ctx.backoff.succeed(account);
-      }
-      return sendFetchResponse(reply, res);
     },
   });
 
@@ -73,9 +77,53 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AccountsContext }> = async (a
   );
 };
 
-/** The e-mail of a password sign-in (`POST /api/auth/sign-in/email`), else null. */
-function passwordSignInAccount(request: FastifyRequest): string | null {
-  if (request.method !== "POST" || !request.url.startsWith("/api/auth/sign-in/email")) return null;
+/** The message of the 415 answer to an `/api/auth` write whose body is not JSON. */
+export const AUTH_JSON_ONLY_MESSAGE =
+  "Unsupported media type: Content-Type must be application/json for requests to /api/auth";
+
+/**
+ * Refuses an `/api/auth/*` write (any method but GET, HEAD and OPTIONS) that carries a Content-Type
+ * other than `application/json` (parameters such as `charset` allowed), or a body without one.
+ * better-auth also reads form-encoded and multipart bodies; accepting only JSON keeps what it reads
+ * identical to what the sign-in back-off reads. The web app and OAuth redirects (GETs) are unaffected.
+ * @throws {HttpError} 415 with {@link AUTH_JSON_ONLY_MESSAGE}.
+ */
+export function requireJsonBody(request: FastifyRequest): void {
+  if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return;
+  const type = request.headers["content-type"];
+  const hasBody =
+    request.headers["transfer-encoding"] !== undefined ||
+    (request.headers["content-length"] !== undefined && request.headers["content-length"] !== "0");
+  if (type === undefined || type.trim() === "") {
+    if (hasBody) throw new HttpError(415, AUTH_JSON_ONLY_MESSAGE);
+    return;
+  }
+  const mediaType = type.split(";")[0]?.trim().toLowerCase();
+  if (mediaType !== "application/json") throw new HttpError(415, AUTH_JSON_ONLY_MESSAGE);
+}
+
+/** better-auth's password sign-in route, in its canonical spelling. */
+const SIGN_IN_EMAIL_PATH = "/api/auth/sign-in/email";
+
+/**
+ * The e-mail of a password sign-in (`POST /api/auth/sign-in/email`), else null.
+ * @param pathname the path as better-auth sees it (dot segments resolved). Compared leniently
+ *   (percent-decoded, case-folded, repeated and trailing slashes dropped): a path that is not really the
+ *   sign-in route is answered 404 by better-auth, so over-matching costs nothing.
+ */
+function passwordSignInAccount(request: FastifyRequest, pathname: string): string | null {
+  if (request.method !== "POST") return null;
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // keep it encoded
+  }
+  const canonical = decoded
+    .toLowerCase()
+    .replace(/\/{2,}/g, "/")
+    .replace(/\/+$/, "");
+  if (canonical !== SIGN_IN_EMAIL_PATH) return null;
   const body = request.body;
   if (body === null || typeof body !== "object" || !("email" in body)) return null;
   return typeof body.email === "string" && body.email.trim() !== "" ? body.email : null;

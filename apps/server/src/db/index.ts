@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { migrateToLatest } from "./migrate.js";
 import { PGliteDialect } from "./pglite-dialect.js";
+import { makePrivate, restrictNewFiles } from "./private-files.js";
 import type { Database } from "./schema.js";
 
 export type { Database } from "./schema.js";
@@ -63,7 +64,11 @@ async function makeDirs(dir: string): Promise<void> {
   for (const d of missing.reverse()) await mkdir(d);
 }
 
-async function ensureWritableDir(dir: string): Promise<void> {
+/**
+ * Creates `dir` when missing and checks that a file can be written in it.
+ * @throws {DatabaseStartupError} naming the folder and the reason.
+ */
+export async function ensureWritableDir(dir: string): Promise<void> {
   try {
     await makeDirs(dir);
     const probe = path.join(dir, `.write-test-${process.pid}`);
@@ -76,18 +81,28 @@ async function ensureWritableDir(dir: string): Promise<void> {
 }
 
 /**
- * Opens the database, checks the connection and applies all migrations.
+ * Opens the database, checks the connection and applies all migrations. PGlite on disk keeps its files
+ * owner-only: the process umask becomes 0077 (`restrictNewFiles`) and the folder is made private once
+ * PGlite is ready (`makePrivate`). The server and the seed script open the data folder through
+ * `openEmbeddedDatabase` (`data-dir.ts`), which also locks it.
  * @throws {DatabaseStartupError} for an unwritable data folder, an invalid or unreachable DATABASE_URL,
  *   or a failed migration.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   let db: Kysely<Database>;
   if (options.kind === "pglite") {
-    if (options.dataDir) await ensureWritableDir(options.dataDir);
+    if (options.dataDir) {
+      // Owner-only files: the database holds password hashes and profiles.
+      restrictNewFiles();
+      await ensureWritableDir(options.dataDir);
+    }
     let client: PGlite;
     try {
       client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
       await client.waitReady;
+      // A new database's initial files are written with explicit modes, past the umask (the folder,
+      // created 0700, keeps other users out until then).
+      if (options.dataDir) await makePrivate(options.dataDir);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       throw new DatabaseStartupError(

@@ -20,6 +20,9 @@ interface Entry {
   lockedUntil: number;
 }
 
+/** How a sign-in attempt started with {@link AccountBackoff.begin} ended. */
+export type AttemptOutcome = "wrong-password" | "signed-in" | "other";
+
 /**
  * Per-account limit on wrong passwords with exponential back-off (OWASP Authentication Cheat Sheet,
  * "Login throttling"): the first `freeFailures` failures inside the window cost nothing; after that
@@ -27,9 +30,14 @@ interface Entry {
  * free ones), capped at `maxDelayMs`. A successful sign-in clears the account. Keyed on the account
  * (e-mail, lower-cased), so changing client address does not help an attacker. In memory: one server
  * process (behind several processes each keeps its own count, which only makes the limit looser).
+ * Attempts are also counted while they run ({@link begin} / {@link finish}): once the attempts in flight
+ * could reach the back-off, further ones wait, so parallel requests cannot test more passwords than
+ * sequential ones.
  */
 export class AccountBackoff {
   private readonly entries = new Map<string, Entry>();
+  /** Attempts begun and not yet finished, per account. */
+  private readonly inFlight = new Map<string, number>();
   private readonly freeFailures: number;
   private readonly windowMs: number;
   private readonly baseDelayMs: number;
@@ -55,6 +63,39 @@ export class AccountBackoff {
     if (!e) return 0;
     const wait = e.lockedUntil - this.now();
     return wait > 0 ? Math.ceil(wait / 1000) : 0;
+  }
+
+  /**
+   * Starts a password sign-in attempt: refused while the account is locked, and while other attempts
+   * on it are still running when their failures together with the recorded ones could start the
+   * back-off. Every attempt this lets through must be ended with {@link finish}.
+   * @param account the e-mail the client signs in with (any case).
+   * @returns 0 when the attempt may go ahead, else the seconds to wait (at least 1).
+   */
+  begin(account: string): number {
+    const wait = this.retryAfterSeconds(account);
+    if (wait > 0) return wait;
+    const key = normalise(account);
+    const running = this.inFlight.get(key) ?? 0;
+    const failures = this.live(account)?.failures ?? 0;
+    if (running > 0 && failures + running >= this.freeFailures) {
+      return Math.max(1, Math.ceil(this.baseDelayMs / 1000));
+    }
+    this.inFlight.set(key, running + 1);
+    return 0;
+  }
+
+  /**
+   * Ends an attempt started with {@link begin} and records its outcome.
+   * @param outcome `wrong-password` counts a failure, `signed-in` clears the account, `other` neither.
+   */
+  finish(account: string, outcome: AttemptOutcome): void {
+    const key = normalise(account);
+    const running = (this.inFlight.get(key) ?? 0) - 1;
+    if (running > 0) this.inFlight.set(key, running);
+    else this.inFlight.delete(key);
+    if (outcome === "wrong-password") this.fail(account);
+    else if (outcome === "signed-in") this.succeed(account);
   }
 
   /** Records a wrong password for the account. */
