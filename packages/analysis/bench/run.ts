@@ -9,6 +9,7 @@
  *   npm run bench -- --json out.json           # also write the per-item rows and summaries as JSON
  *   npm run bench -- --quiet                   # summaries only
  *   npm run bench -- --hand-written            # without the learned models (the hand-written stages)
+ *   npm run bench -- --no-chord-model          # the learned key model only (built-in chord emissions)
  *
  * Scores: key = MIREX weighted; tempo Acc1/Acc2 (4 %); beat F (±70 ms, beats before 5 s ignored);
  * chords = WCSR majmin / sevenths (Harte labels, inversions encoded like mir_eval) and segmentation.
@@ -35,7 +36,7 @@ import {
   tempoAcc1,
   tempoAcc2,
 } from "../src/eval/metrics.js";
-import { type AnalyzeOptions, chordToHarte } from "../src/index.js";
+import { type AnalyzeOptions, chordToHarte, type EngineModels } from "../src/index.js";
 import { analyzeFile, loadNodeModels, modelPath } from "../src/node.js";
 
 interface Truth {
@@ -79,7 +80,9 @@ const only = opt("--only");
 const jsonOut = opt("--json");
 const quiet = flag("--quiet");
 const handWritten = flag("--hand-written");
-const models = handWritten ? {} : await loadNodeModels();
+const noChordModel = flag("--no-chord-model");
+const loaded = handWritten ? {} : await loadNodeModels();
+const models: EngineModels = noChordModel ? (loaded.key ? { key: loaded.key } : {}) : loaded;
 
 const stageTime = new Map<string, number>();
 let peakRss = process.memoryUsage().rss;
@@ -247,10 +250,29 @@ const keyValidation = (() => {
     keyFirst15s: Math.round(r.validation_first15s.weighted * 1000) / 1000,
   };
 })();
+/** The chord model's validation-split report (train/evaluate-chord-onnx.ts, in models/chords.json). */
+const chordValidation = (() => {
+  const file = modelPath("chords.json");
+  if (handWritten || noChordModel || !existsSync(file)) return null;
+  const r = JSON.parse(readFileSync(file, "utf8")) as {
+    decoding: { songs: number; shipped: string; variants: Record<string, Record<string, number>> };
+  };
+  const shipped = r.decoding.variants[`${r.decoding.shipped} all`];
+  const builtIn = r.decoding.variants["built-in all"];
+  return {
+    set: "chord model validation split (training corpora, held-out songs)",
+    songs: r.decoding.songs,
+    majmin: shipped?.majmin,
+    sevenths: shipped?.sevenths,
+    segmentation: shipped?.segmentation,
+    withoutModel: builtIn,
+  };
+})();
 process.stdout.write(
-  `\nengine: ${handWritten ? "hand-written stages only (--hand-written)" : "learned key model (models/key.onnx, onnxruntime-node)"}`,
+  `\nengine: ${handWritten ? "hand-written stages only (--hand-written)" : noChordModel ? "learned key model only (--no-chord-model)" : "learned key and chord models (models/key.onnx, models/chords.onnx, onnxruntime-node)"}`,
 );
 if (keyValidation) process.stdout.write(`\n${JSON.stringify(keyValidation)}`);
+if (chordValidation) process.stdout.write(`\n${JSON.stringify(chordValidation)}`);
 for (const s of summaries) process.stdout.write(`\n${JSON.stringify(s)}`);
 if (speechRows.length > 0) {
   const none = speechRows.filter((r) => r.key === null && r.bpm === null).length;
@@ -276,6 +298,6 @@ process.stdout.write(`Peak RSS: ${(peakRss / 2 ** 20).toFixed(0)} MiB\n`);
 if (jsonOut) {
   writeFileSync(
     jsonOut,
-    `${JSON.stringify({ engine: handWritten ? "hand-written" : "learned", keyValidation, summaries, speech: speechRows, stages, peakRssMiB: Math.round(peakRss / 2 ** 20), rows }, null, 1)}\n`,
+    `${JSON.stringify({ engine: handWritten ? "hand-written" : noChordModel ? "learned key" : "learned", keyValidation, chordValidation, summaries, speech: speechRows, stages, peakRssMiB: Math.round(peakRss / 2 ** 20), rows }, null, 1)}\n`,
   );
 }

@@ -5,6 +5,7 @@
 import { StreamingDecimator } from "./dsp.js";
 import type { KeyEstimate } from "./key.js";
 import {
+  chordModelInput,
   decimationFactor,
   decimationTaps,
   extractFeatures,
@@ -19,6 +20,7 @@ import {
   type AnalysisResult,
   type AnalysisStage,
   type AnalyzeOptions,
+  type ChordModel,
   hz,
   type KeyModel,
   seconds,
@@ -106,8 +108,10 @@ export interface AnalysisStream {
  * `finish` runs the feature stages ({@link extractFeatures}); then, when `options.models.key` is given
  * and the audio has harmonic content, it awaits the key model's 24 probabilities for the per-beat
  * whole-mix chroma ({@link keyModelInput}) and uses the most probable key as the chords' key prior and as
- * the reported key ({@link keyFromProbabilities}, {@link finishAnalysis}). The model is never called for
- * silence, noise, speech or drums alone (their key is null).
+ * the reported key ({@link keyFromProbabilities}, {@link finishAnalysis}); when `options.models.chords`
+ * is given, the chord model's per-beat log-probabilities for the harmonic part ({@link chordModelInput})
+ * join the displayed chords' emissions. The models are never called for silence, noise, speech or drums
+ * alone (their key is null and they have no chords).
  *
  * @param sampleRate Hz, 4000..384000.
  * @param options progress callback and learned models, as for {@link analyzeAudio}.
@@ -149,9 +153,13 @@ export function createAnalysisStream(
         },
         progress,
       );
-      const model = options.models?.key;
-      const learnedKey = model && features.content.harmonic ? await predictKey(model, features) : null;
-      return finishAnalysis(features, progress, learnedKey);
+      const { key: keyModel, chords: chordModel } = options.models ?? {};
+      const tonal = features.content.harmonic;
+      const [learnedKey, learnedChords] = await Promise.all([
+        keyModel && tonal ? predictKey(keyModel, features) : null,
+        chordModel && tonal ? predictChords(chordModel, features) : null,
+      ]);
+      return finishAnalysis(features, progress, learnedKey, learnedChords);
     },
   };
 }
@@ -167,6 +175,19 @@ async function predictKey(model: KeyModel, features: SignalFeatures): Promise<Ke
   } catch (cause) {
     const why = cause instanceof Error ? cause.message : String(cause);
     throw new AnalysisError(`The key model failed: ${why}`, { cause });
+  }
+}
+
+/**
+ * Ask a learned chord model for the per-beat chord log-probabilities of the harmonic part.
+ * @throws (rejects with) {AnalysisError} when the model rejects or throws; its error is the `cause`.
+ */
+async function predictChords(model: ChordModel, features: SignalFeatures): Promise<Float32Array> {
+  try {
+    return await model.predict(chordModelInput(features.harmonic));
+  } catch (cause) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    throw new AnalysisError(`The chord model failed: ${why}`, { cause });
   }
 }
 

@@ -29,6 +29,8 @@ export type {
   AnalysisStage,
   AnalyzeOptions,
   ChordChange,
+  ChordModel,
+  ChordModelInput,
   ChordSegment,
   EngineModels,
   Hz,

@@ -1,10 +1,18 @@
 /**
- * The learned global-key classifier (`models/key.onnx`, trained by `train/train_key_model.py`; data,
- * split, scores and provenance in PROVENANCE.md) as a {@link KeyModel}, independent of the ONNX runtime:
- * `node.ts` runs it with onnxruntime-node, `web.ts` with onnxruntime-web in the analysis Worker.
+ * The learned global-key classifier (`models/key.onnx`, trained by `train/train_key_model.py`) as a
+ * {@link KeyModel} and the learned chord recogniser (`models/chords.onnx`, `train/train_chord_model.py`)
+ * as a {@link ChordModel} — data, split, scores and provenance in PROVENANCE.md — independent of the
+ * ONNX runtime: `onnx-node.ts` runs them with onnxruntime-node, `web.ts` with onnxruntime-web in the
+ * analysis Worker.
  * Pure module (no Node or DOM APIs).
  */
-import { AnalysisError, type KeyModel, type KeyModelInput } from "./types.js";
+import {
+  AnalysisError,
+  type ChordModel,
+  type ChordModelInput,
+  type KeyModel,
+  type KeyModelInput,
+} from "./types.js";
 
 /**
  * Memoise an asynchronous model load: every call shares the first load's promise; a failed load is
@@ -28,6 +36,10 @@ export function loadOnce<T>(load: () => Promise<T>, what: string): () => Promise
 
 /** File name of the key model inside the package's `models/` folder. */
 export const KEY_MODEL_FILE = "key.onnx";
+/** File name of the chord model inside the package's `models/` folder. */
+export const CHORD_MODEL_FILE = "chords.onnx";
+/** Classes of the chord model per beat: 8 qualities × 12 roots, then "no chord" (see {@link ChordModel}). */
+export const CHORD_CLASSES = 97;
 
 /** The part of an ONNX runtime tensor this wrapper reads: typed data and dimensions. */
 export interface OnnxTensorLike {
@@ -100,6 +112,57 @@ export function createOnnxKeyModel<T extends OnnxTensorLike>(
       for (const v of p.data)
         if (!Number.isFinite(v) || v < 0)
           throw new AnalysisError("the key model returned a non-finite or negative probability");
+      return Float32Array.from(p.data);
+    },
+  };
+}
+
+/**
+ * Wrap an ONNX session of the chord model as a {@link ChordModel}.
+ *
+ * The model's graph: input `features` float32 [1, B, 24] (per beat 12 treble chroma scaled to a maximum
+ * of 1, then 12 bass chroma scaled to sum 1, of the harmonic part); output `log_probabilities` float32
+ * [1, B, 97] (natural-log probabilities per beat, quality q on root r at q·12 + r, "no chord" at 96).
+ *
+ * @param session an InferenceSession created from `models/chords.onnx`.
+ * @param tensor the runtime's float32 tensor constructor.
+ * @throws {AnalysisError} at once when the session lacks the `features` input or the `log_probabilities`
+ * output; `predict` rejects with an AnalysisError when the input is empty or has the wrong length, when
+ * the runtime fails, or when the output is not B × 97 finite log-probabilities.
+ */
+export function createOnnxChordModel<T extends OnnxTensorLike>(
+  session: OnnxSessionLike<T>,
+  tensor: Float32TensorFactory<T>,
+): ChordModel {
+  if (!session.inputNames.includes("features"))
+    throw new AnalysisError(
+      `the chord model has no "features" input (inputs: ${session.inputNames.join(", ")})`,
+    );
+  if (!session.outputNames.includes("log_probabilities"))
+    throw new AnalysisError(
+      `the chord model has no "log_probabilities" output (outputs: ${session.outputNames.join(", ")})`,
+    );
+  return {
+    async predict(input: ChordModelInput): Promise<Float32Array> {
+      const B = input.beats;
+      if (!(B >= 1) || input.features.length !== B * 24)
+        throw new AnalysisError(
+          `chord model input must hold B ≥ 1 beats of 24 features, got B = ${B}, ${input.features.length} features`,
+        );
+      let out: Record<string, T>;
+      try {
+        out = await session.run({ features: tensor(input.features, [1, B, 24]) });
+      } catch (cause) {
+        throw new AnalysisError(`the chord model failed to run: ${String(cause)}`, { cause });
+      }
+      const p = out.log_probabilities;
+      if (!p || !(p.data instanceof Float32Array) || p.data.length !== B * CHORD_CLASSES)
+        throw new AnalysisError(
+          `the chord model returned no ${B} × ${CHORD_CLASSES} float32 log-probabilities`,
+        );
+      for (const v of p.data)
+        if (!(v <= 0) || v === Number.NEGATIVE_INFINITY)
+          throw new AnalysisError("the chord model returned a non-finite or positive log-probability");
       return Float32Array.from(p.data);
     },
   };

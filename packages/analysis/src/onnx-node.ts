@@ -4,7 +4,13 @@
  */
 import { fileURLToPath } from "node:url";
 import * as ort from "onnxruntime-node";
-import { createOnnxKeyModel, KEY_MODEL_FILE, loadOnce } from "./key-model.js";
+import {
+  CHORD_MODEL_FILE,
+  createOnnxChordModel,
+  createOnnxKeyModel,
+  KEY_MODEL_FILE,
+  loadOnce,
+} from "./key-model.js";
 import type { EngineModels } from "./types.js";
 
 /** Absolute path of a file in the package's `models/` folder (the same from `src/` and `dist/`). */
@@ -18,10 +24,11 @@ export function modelPath(file: string): string {
  * @throws {AnalysisError} (as a rejection) when a model file is missing or invalid; the next call tries again.
  */
 export const loadNodeModels: () => Promise<EngineModels> = loadOnce(async () => {
-  const session = await ort.InferenceSession.create(modelPath(KEY_MODEL_FILE), {
-    executionProviders: ["cpu"],
-    intraOpNumThreads: 1,
-    interOpNumThreads: 1,
-  });
-  return { key: createOnnxKeyModel(session, (data, dims) => new ort.Tensor("float32", data, dims)) };
-}, `the key model (models/${KEY_MODEL_FILE})`);
+  const options = { executionProviders: ["cpu"], intraOpNumThreads: 1, interOpNumThreads: 1 };
+  const [key, chords] = await Promise.all([
+    ort.InferenceSession.create(modelPath(KEY_MODEL_FILE), options),
+    ort.InferenceSession.create(modelPath(CHORD_MODEL_FILE), options),
+  ]);
+  const tensor = (data: Float32Array, dims: readonly number[]) => new ort.Tensor("float32", data, dims);
+  return { key: createOnnxKeyModel(key, tensor), chords: createOnnxChordModel(chords, tensor) };
+}, `the engine's models (models/${KEY_MODEL_FILE}, models/${CHORD_MODEL_FILE})`);

@@ -16,7 +16,7 @@
  * end), which is how the tests and the benchmark probe them. Pure module (no Node or DOM APIs).
  */
 
-import { chordModelLogProbs } from "./chord-model.js";
+import { CHORD_MODEL_CLASSES, chordModelLogProbs } from "./chord-model.js";
 import { CHORD_MODEL_WEIGHTS } from "./chord-model-weights.js";
 import {
   type ChordState,
@@ -56,6 +56,7 @@ import {
   type AnalysisResult,
   type AnalysisStage,
   type ChordChange,
+  type ChordModelInput,
   type ChordSegment,
   type Hz,
   hz,
@@ -608,11 +609,14 @@ export const INVERSION_BASS_SHARE = 0.3;
  * {@link recogniseChords}), optionally with a key-dependent prior (Mauch & Dixon 2010); then slash-chord
  * basses where the bass chroma clearly says so.
  * @param forKeyEvidence decode with the key stage's seventh-chord bias (chords that feed the key, not shown).
+ * @param learned a learned chord model's `[segments × 97]` log-probabilities (see `ChordModel`) and their
+ * weight in the emissions; null: the built-in model ({@link chordModelLogProbs}, {@link CHORD_MODEL_WEIGHT}).
  */
 export function chordStage(
   features: BeatSyncFeatures,
   key: { tonic: PitchClass; mode: "major" | "minor" } | null = null,
   forKeyEvidence = false,
+  learned: { logProbs: Float64Array; weight: number } | null = null,
 ): ChordTrack {
   const vocab = forKeyEvidence ? KEY_VOCAB : VOCAB;
   const input = {
@@ -622,8 +626,9 @@ export function chordStage(
     segments: features.segments,
   };
   const prior = key ? keyChordPrior(vocab, key.tonic, key.mode, KEY_PRIOR_WEIGHT) : undefined;
-  // The learned model joins the templates, for the displayed chords and the key's chord evidence alike.
-  const model = {
+  // A learned model joins the templates, for the displayed chords and the key's chord evidence alike:
+  // the ONNX chord model when given, else the small built-in one.
+  const model = learned ?? {
     logProbs: chordModelLogProbs(features.treble, features.bass, features.segments, CHORD_MODEL_WEIGHTS),
     weight: CHORD_MODEL_WEIGHT,
   };
@@ -967,6 +972,36 @@ export function extractFeatures(
 }
 
 /**
+ * Input of a learned chord model ({@link ChordModelInput}) from the beat-synchronous chroma of the harmonic
+ * part (what {@link chordStage} reads): per segment the 12 treble values divided by their maximum and the
+ * 12 bass values divided by their sum (all 0 when that is 0 or the segment is silent).
+ * @returns `beats` = `harmonic.segments`, `features` `[beats × 24]` row-major.
+ */
+export function chordModelInput(harmonic: BeatSyncFeatures): ChordModelInput {
+  const { treble, bass, silent } = harmonic;
+  const S = harmonic.segments;
+  const out = new Float32Array(S * 24);
+  for (let s = 0; s < S; s++) {
+    if (silent[s]) continue;
+    let mt = 0;
+    for (let i = 0; i < 12; i++) mt = Math.max(mt, treble[s * 12 + i] as number);
+    const nb = sum12(bass, s);
+    for (let i = 0; i < 12; i++) {
+      out[s * 24 + i] = mt > 0 ? (treble[s * 12 + i] as number) / mt : 0;
+      out[s * 24 + 12 + i] = nb > 0 ? (bass[s * 12 + i] as number) / nb : 0;
+    }
+  }
+  return { beats: S, features: out };
+}
+
+/**
+ * Weight of a learned chord model's log-probabilities (`models/chords.onnx`) in the chord emissions (see
+ * {@link chordStage}, {@link recogniseChords}), chosen on the training corpora's validation split
+ * (train/evaluate-chord-onnx.ts; PROVENANCE.md).
+ */
+export const LEARNED_CHORD_WEIGHT = 4;
+
+/**
  * Input of a learned key model ({@link KeyModelInput}) from the beat-synchronous features of the whole
  * mix: per segment the 12 treble then the 12 bass chroma values, each half divided by its sum (all 0 when
  * the sum is 0 or the segment is silent), and the segment's duration in seconds as its weight (0 when
@@ -1029,11 +1064,16 @@ export function keyFromProbabilities(p: Float32Array): KeyEstimate {
  * and the local keys start from it.
  * @param progress called at the start of the "key" and "done" stages.
  * @param learnedKey the key of a learned model ({@link keyFromProbabilities}), or null.
+ * @param learnedChords a learned chord model's `[harmonic.segments × 97]` log-probabilities for
+ * {@link chordModelInput}`(f.harmonic)`, joined to the displayed chords' templates with weight
+ * {@link LEARNED_CHORD_WEIGHT}; null: the built-in chord model.
+ * @throws {AnalysisError} when `learnedChords` does not hold one row of 97 per segment.
  */
 export function finishAnalysis(
   f: SignalFeatures,
   progress: (stage: AnalysisStage) => void = () => {},
   learnedKey: KeyEstimate | null = null,
+  learnedChords: Float32Array | null = null,
 ): AnalysisResult {
   const { features, harmonic, mixFirst, track, beats, bpm, steady } = f;
   const tonal = f.content.harmonic;
@@ -1042,7 +1082,15 @@ export function finishAnalysis(
   const keyPrior = key0 && key0.confidence > 0 ? parseKey(key0.key) : null;
   // Hand-written key evidence: the whole mix's chords decoded again, with the first key's prior.
   const mixChords = tonal && !learned ? (keyPrior ? chordStage(features, keyPrior, true) : mixFirst) : null;
-  const chords = chordStage(harmonic, keyPrior);
+  if (learnedChords && learnedChords.length !== harmonic.segments * CHORD_MODEL_CLASSES)
+    throw new AnalysisError(
+      `learned chord probabilities must hold ${harmonic.segments} × ${CHORD_MODEL_CLASSES} values, got ${learnedChords.length}`,
+    );
+  const chordModel =
+    tonal && learnedChords
+      ? { logProbs: Float64Array.from(learnedChords), weight: LEARNED_CHORD_WEIGHT }
+      : null;
+  const chords = chordStage(harmonic, keyPrior, false, chordModel);
   const segments = chordSegments(harmonic, chords);
   const chordChanges: ChordChange[] = segments.map((s) => ({ time: s.start, chord: s.chord }));
   const meter = steady ? meterStage(features, chords, { ...track, beats }) : null;

@@ -40,10 +40,32 @@ export interface KeyModel {
   predict(input: KeyModelInput): Promise<Float32Array>;
 }
 
+/** Input of a learned chord model: per-beat chroma of the harmonic part (what the chord stage reads). */
+export interface ChordModelInput {
+  /** beat segments, B >= 1 */
+  beats: number;
+  /** [B x 24] row-major: per beat, 12 treble chroma scaled to a maximum of 1, then 12 bass chroma scaled to sum 1 (index 0 = C; all 0 where silent) */
+  features: Float32Array;
+}
+
+/** A learned per-beat chord classifier (e.g. an ONNX model run by onnxruntime). */
+export interface ChordModel {
+  /**
+   * @returns `[B x 97]` natural-log probabilities per beat: quality q (maj, min, 7, maj7, min7, dim,
+   * hdim7, sus4) on root r at q·12 + r, "no chord" at 96. Rejects with AnalysisError on runtime failure.
+   */
+  predict(input: ChordModelInput): Promise<Float32Array>;
+}
+
 /** The learned models the engine may use. Absent models fall back to the hand-written stages. */
 export interface EngineModels {
   /** Global key estimator; without it the key comes from the pitch-class profiles and chord statistics. */
   key?: KeyModel;
+  /**
+   * Per-beat chord probabilities for the displayed chords; without it the chord stage's emissions come
+   * from the templates and the small built-in chord model (chord-model.ts).
+   */
+  chords?: ChordModel;
 }
 
 /** Options of {@link analyzeAudio}. */

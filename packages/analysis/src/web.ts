@@ -4,17 +4,19 @@
  * with the first page.
  *
  *   import { loadWebModels } from "@tonic/analysis/web";
- *   const models = await loadWebModels({ keyModelUrl, wasmUrl });
+ *   const models = await loadWebModels({ keyModelUrl, chordModelUrl, wasmUrl });
  *   await analyzeAudio(mono, rate, { models });
  */
 import * as ort from "onnxruntime-web/wasm";
-import { createOnnxKeyModel, loadOnce } from "./key-model.js";
+import { createOnnxChordModel, createOnnxKeyModel, loadOnce } from "./key-model.js";
 import type { EngineModels } from "./types.js";
 
 /** Where the Worker finds the model and the runtime's WebAssembly binary (URLs the bundler emitted). */
 export interface WebModelUrls {
   /** URL of `models/key.onnx` */
   keyModelUrl: string;
+  /** URL of `models/chords.onnx` */
+  chordModelUrl: string;
   /** URL of onnxruntime-web's `ort-wasm-simd-threaded.wasm` */
   wasmUrl: string;
 }
@@ -31,8 +33,13 @@ export function loadWebModels(urls: WebModelUrls): Promise<EngineModels> {
   load ??= loadOnce(async () => {
     ort.env.wasm.numThreads = 1;
     ort.env.wasm.wasmPaths = { wasm: urls.wasmUrl };
-    const session = await ort.InferenceSession.create(urls.keyModelUrl, { executionProviders: ["wasm"] });
-    return { key: createOnnxKeyModel(session, (data, dims) => new ort.Tensor("float32", data, dims)) };
-  }, "the key model");
+    const options = { executionProviders: ["wasm"] };
+    const [key, chords] = await Promise.all([
+      ort.InferenceSession.create(urls.keyModelUrl, options),
+      ort.InferenceSession.create(urls.chordModelUrl, options),
+    ]);
+    const tensor = (data: Float32Array, dims: readonly number[]) => new ort.Tensor("float32", data, dims);
+    return { key: createOnnxKeyModel(key, tensor), chords: createOnnxChordModel(chords, tensor) };
+  }, "the engine's models");
   return load();
 }

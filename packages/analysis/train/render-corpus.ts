@@ -52,6 +52,13 @@ export interface CorpusItem {
   features: number[];
   /** [B] seconds per segment, 0 when silent */
   weights: number[];
+  /**
+   * The chord stage's input: beat-synchronous chroma of the harmonic part (HPSS), [B × 12] treble and
+   * [B × 12] bass as the engine computes them (4 significant digits), and the silent flags [B].
+   */
+  harmonicTreble: number[];
+  harmonicBass: number[];
+  silent: number[];
   /** per segment: key index (tonic + 12·minor) at its midpoint, −1 where there is none */
   keyIndex: number[];
   /** per segment: the true Harte chord at its midpoint ("N", "X" to ignore) */
@@ -388,6 +395,9 @@ for (const { corpus, id } of mine.slice(0, limit)) {
     bounds: bounds.map((v) => Math.round(v * 1000) / 1000),
     features: [...input.features].map((v) => Math.round(v * 1e4) / 1e4),
     weights: [...input.weights].map((v) => Math.round(v * 1000) / 1000),
+    harmonicTreble: [...f.harmonic.treble].map((v) => Number(v.toPrecision(4))),
+    harmonicBass: [...f.harmonic.bass].map((v) => Number(v.toPrecision(4))),
+    silent: [...f.harmonic.silent],
     keyIndex: mids.map((t) => keyIndex(labelAt(song.keys, t))),
     chords: mids.map((t) => labelAt(song.chords, t)),
     beats: song.beats

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { analyzeAudio, type EngineModels, toMono } from "@tonic/analysis";
+import chordModelUrl from "@tonic/analysis/models/chords.onnx?url";
 import keyModelUrl from "@tonic/analysis/models/key.onnx?url";
 import { loadWebModels } from "@tonic/analysis/web";
 import wasmUrl from "onnxruntime-web/ort-wasm-simd-threaded.wasm?url";
@@ -13,15 +14,15 @@ function post(msg: WorkerMessage) {
 
 /**
  * The engine's learned models (onnxruntime-web, WebAssembly), loaded here and only here, so neither the
- * runtime nor the model is fetched before a file is analysed. When the runtime cannot start (a browser
- * without WebAssembly SIMD, say), the analysis still runs with the hand-written key stage; the reason
- * goes to the console, not to the user.
+ * runtime nor the models are fetched before a file is analysed. When the runtime cannot start (a browser
+ * without WebAssembly SIMD, say), the analysis still runs with the hand-written key and chord stages; the
+ * reason goes to the console, not to the user.
  */
 async function models(): Promise<EngineModels> {
   try {
-    return await loadWebModels({ keyModelUrl, wasmUrl });
+    return await loadWebModels({ keyModelUrl, chordModelUrl, wasmUrl });
   } catch (err) {
-    console.warn("Tonic: learned key model unavailable, using the hand-written key stage:", err);
+    console.warn("Tonic: learned models unavailable, using the hand-written key and chord stages:", err);
     return {};
   }
 }

@@ -1,0 +1,282 @@
+#!/usr/bin/env python3
+"""Train the engine's learned chord recogniser (per-beat chord probabilities) and export it to ONNX.
+
+    /usr/bin/python3 packages/analysis/train/train_chord_model.py --data DIR \
+        [--hidden 48] [--kernel 5] [--epochs 25] [--seed 1] \
+        [--export packages/analysis/models/chords.onnx] [--report out.json]
+
+Data: the JSON files of `render-corpus.ts` (POP909, MIT, and the McGill Billboard charts, CC0, rendered
+with MIT soundfonts): per beat segment the chord stage's own input (beat-synchronous chroma of the
+harmonic part, `harmonicTreble` and `harmonicBass`), its silent flag and the true Harte chord at the
+segment's midpoint. Nothing here reads the evaluation sets.
+
+Split (by song, never by beat), the same as the key model's: a song is in the validation split when
+crc32("<corpus>-<id>") % 10 == 0. Architecture and every constant are chosen on that split; `--report`
+writes its scores. (How the network joins the HMM is chosen on the same split by
+`evaluate-chord-onnx.ts`, which decodes with the engine's own code.)
+
+Input (what `chordModelInput` in src/stages.ts computes): per beat the 12 treble values scaled to a
+maximum of 1 and the 12 bass values scaled to a sum of 1 (zeros where silent), `[1, T, 24]`.
+
+Model (root-equivariant by construction, like the engine's first chord model and the key model: one set
+of weights read at the 12 rotations of the chroma, so every root is treated alike and no transposition
+augmentation is needed). For each candidate root r the sequence is rotated so that r is pitch class 0;
+Conv1d(24, H, k) -> ReLU -> Conv1d(H, H, 3) -> ReLU over the beats (a few beats of context either side,
+as the convolutional chord recognisers of Humphrey & Bello, ICMLA 2012, and Korzeniowski & Widmer,
+MLSP 2016, see a few frames) gives per-beat hidden units; a 1x1 convolution gives the scores of the 8
+qualities on root r; "no chord" is read from the hidden units averaged over the 12 rotations (root-
+invariant). Log-softmax over the 97 classes (quality q, root r at q*12 + r; "no chord" at 96), the
+order of `chordVocabulary` in src/chords.ts. Output `[1, T, 97]` natural-log probabilities.
+
+Training: mini-batches of 16 random crops of up to 96 beats. Labels: the Harte chord reduced to the recogniser's 8 qualities (maj, min, 7, maj7, min7, dim, hdim7,
+sus4) by its intervals (sixths and added ninths keep the triad, extended dominants are 7, ...); chords
+with no such reading (aug, power chords, sus2) and "X" are left out of the loss. Cross-entropy weighted
+by each beat's duration, Adam, seeded, CPU.
+"""
+import argparse
+import hashlib
+import json
+import os
+import random
+import sys
+import zlib
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+CROP = 96  # beats per training crop (songs are cut to 45-60 s: most fit whole)
+BATCH = 16
+QUALITIES = ["maj", "min", "7", "maj7", "min7", "dim", "hdim7", "sus4"]
+N_CLASS = 96
+NOTES = {"C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 11}
+
+# Harte shorthand -> the recogniser's quality (None: no reading in its vocabulary).
+SHORTHAND = {
+    "maj": "maj", "min": "min", "7": "7", "maj7": "maj7", "min7": "min7", "dim": "dim", "dim7": "dim",
+    "hdim7": "hdim7", "sus4": "sus4", "maj6": "maj", "min6": "min", "9": "7", "11": "7", "13": "7",
+    "maj9": "maj7", "maj11": "maj7", "maj13": "maj7", "min9": "min7", "min11": "min7", "min13": "min7",
+    "minmaj7": "min", "aug": None, "sus2": None, "5": None, "1": None,
+}
+
+
+def is_validation(name: str) -> bool:
+    return zlib.crc32(name.encode()) % 10 == 0
+
+
+def chord_class(label: str) -> int:
+    """Class index of a Harte label (q*12 + root, 96 for N), or -1 to leave it out."""
+    if label == "N":
+        return N_CLASS
+    if label == "X" or ":" not in label and label[0] not in NOTES:
+        return -1
+    root_s, _, rest = label.partition(":")
+    quality = rest or "maj"
+    quality = quality.split("/")[0]
+    base, _, extra = quality.partition("(")
+    extras = extra.rstrip(")").split(",") if extra else []
+    if base == "" and extras:
+        return -1
+    q = SHORTHAND.get(base)
+    if base == "sus4" and "b7" in extras:
+        q = "sus4"
+    if base == "maj6" and "b7" in extras:
+        q = "7"
+    if base in ("maj", "") and "b7" in extras:
+        q = "7"
+    if base == "min" and "b7" in extras:
+        q = "min7"
+    if q is None:
+        return -1
+    root = NOTES.get(root_s[0])
+    if root is None:
+        return -1
+    for ch in root_s[1:]:
+        root += 1 if ch == "#" else -1 if ch == "b" else 0
+    return QUALITIES.index(q) * 12 + root % 12
+
+
+def load(data_dir: str):
+    songs = []
+    for f in sorted(os.listdir(data_dir)):
+        if not f.endswith(".json"):
+            continue
+        with open(os.path.join(data_dir, f)) as fh:
+            d = json.load(fh)
+        if "harmonicTreble" not in d:
+            continue
+        T = len(d["chords"])
+        if T < 4:
+            continue
+        tr = torch.tensor(d["harmonicTreble"], dtype=torch.float32).view(T, 12)
+        ba = torch.tensor(d["harmonicBass"], dtype=torch.float32).view(T, 12)
+        silent = torch.tensor(d["silent"], dtype=torch.bool)
+        x = torch.cat([
+            tr / tr.max(dim=1, keepdim=True).values.clamp_min(1e-12),
+            ba / ba.sum(dim=1, keepdim=True).clamp_min(1e-12),
+        ], dim=1)
+        x[silent] = 0
+        b = d["bounds"]
+        dur = torch.tensor([b[i + 1] - b[i] for i in range(T)], dtype=torch.float32)
+        y = torch.tensor([chord_class(c) for c in d["chords"]], dtype=torch.long)
+        y[silent & (y != N_CLASS)] = -1  # the HMM forces "no chord" there; nothing to learn
+        name = f"{d['corpus']}-{d['id']}"
+        songs.append({"name": name, "x": x, "y": y, "w": dur, "corpus": d["corpus"]})
+    return songs
+
+
+def rotation_index() -> torch.Tensor:
+    """[12, 24] gather indices: rotation r puts pitch class r at index 0, for the treble and bass halves."""
+    idx = torch.zeros(12, 24, dtype=torch.long)
+    for r in range(12):
+        for i in range(12):
+            idx[r, i] = (i + r) % 12
+            idx[r, 12 + i] = 12 + (i + r) % 12
+    return idx
+
+
+class ChordNet(nn.Module):
+    def __init__(self, hidden: int, kernel: int):
+        super().__init__()
+        self.register_buffer("rot", rotation_index())
+        self.c1 = nn.Conv1d(24, hidden, kernel, padding=kernel // 2)
+        self.c2 = nn.Conv1d(hidden, hidden, 3, padding=1)
+        self.q = nn.Conv1d(hidden, len(QUALITIES), 1)
+        self.n = nn.Conv1d(hidden, 1, 1)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        # x [N, T, 24] -> rotations [N, T, 12, 24] -> [N * 12, 24, T]
+        n_, t_ = x.shape[0], x.shape[1]
+        xr = x[:, :, self.rot].permute(0, 2, 3, 1).reshape(n_ * 12, 24, t_)
+        h = F.relu(self.c2(F.relu(self.c1(xr))))  # [N * 12, H, T]
+        q = self.q(h).reshape(n_, 12, len(QUALITIES), t_)  # root r, quality q
+        chords = q.permute(0, 3, 2, 1).reshape(n_, t_, len(QUALITIES) * 12)  # [N, T, Q*12], index q*12 + r
+        hm = h.reshape(n_, 12, -1, t_).mean(dim=1)  # [N, H, T], root-invariant
+        nc = self.n(hm).transpose(1, 2)  # [N, T, 1]
+        return F.log_softmax(torch.cat([chords, nc], dim=2), dim=2)
+
+
+def majmin_of(k: int):
+    """(root, is_minor) of a class for a majmin-style comparison; None for N."""
+    if k == N_CLASS:
+        return None
+    q, r = divmod(k, 12)
+    return (r, QUALITIES[q] in ("min", "min7", "dim", "hdim7"))
+
+
+def evaluate(model, songs):
+    """Duration-weighted per-beat accuracy (exact class) and root+third accuracy, argmax per beat."""
+    model.eval()
+    tot = exact = mm = 0.0
+    with torch.no_grad():
+        for s in songs:
+            p = model(s["x"].unsqueeze(0))[0].argmax(dim=1)  # [T]
+            for t in range(len(p)):
+                y = int(s["y"][t])
+                if y < 0:
+                    continue
+                w = float(s["w"][t])
+                tot += w
+                exact += w * (int(p[t]) == y)
+                mm += w * (majmin_of(int(p[t])) == majmin_of(y))
+    return {"exact": exact / max(tot, 1e-9), "rootThird": mm / max(tot, 1e-9), "songs": len(songs)}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--data", required=True)
+    ap.add_argument("--hidden", type=int, default=48)
+    ap.add_argument("--kernel", type=int, default=5)
+    ap.add_argument("--epochs", type=int, default=25)
+    ap.add_argument("--lr", type=float, default=0.003)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--threads", type=int, default=0, help="PyTorch threads (0: one per core)")
+    ap.add_argument("--export")
+    ap.add_argument("--report")
+    args = ap.parse_args()
+    random.seed(args.seed)
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads or max(1, os.cpu_count() or 1))
+    songs = load(args.data)
+    train = [s for s in songs if not is_validation(s["name"])]
+    val = [s for s in songs if is_validation(s["name"])]
+    print(f"{len(train)} training songs, {len(val)} validation songs", flush=True)
+    model = ChordNet(args.hidden, args.kernel)
+    opt = torch.optim.Adam(model.parameters(), lr=args.lr, weight_decay=1e-5)
+    sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, args.epochs)
+    best = None
+    for epoch in range(args.epochs):
+        model.train()
+        random.shuffle(train)
+        total = 0.0
+        batches = 0
+        # Mini-batches of random crops (CROP beats, padded with silence that the loss ignores).
+        for i in range(0, len(train), BATCH):
+            group = train[i:i + BATCH]
+            xb = torch.zeros(len(group), CROP, 24)
+            yb = torch.full((len(group), CROP), -1, dtype=torch.long)
+            wb = torch.zeros(len(group), CROP)
+            for j, s in enumerate(group):
+                T = len(s["y"])
+                a = random.randint(0, max(0, T - CROP))
+                n = min(CROP, T - a)
+                xb[j, :n] = s["x"][a:a + n]
+                yb[j, :n] = s["y"][a:a + n]
+                wb[j, :n] = s["w"][a:a + n]
+            logp = model(xb)
+            mask = yb >= 0
+            if not bool(mask.any()):
+                continue
+            nll = F.nll_loss(logp[mask], yb[mask], reduction="none")
+            w = wb[mask]
+            loss = (nll * w).sum() / w.sum()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            total += float(loss)
+            batches += 1
+        sched.step()
+        v = evaluate(model, val)
+        print(f"epoch {epoch + 1}: train loss {total / max(1, batches):.3f}, validation exact {v['exact']:.3f} root+third {v['rootThird']:.3f}", flush=True)
+        best = v
+    report = {
+        "hidden": args.hidden,
+        "kernel": args.kernel,
+        "epochs": args.epochs,
+        "lr": args.lr,
+        "seed": args.seed,
+        "parameters": sum(p.numel() for p in model.parameters()),
+        "train_songs": len(train),
+        "validation": best,
+        "train": evaluate(model, train[:200]),
+        "command": "python3 packages/analysis/train/train_chord_model.py " + " ".join(sys.argv[1:]),
+        "data": {
+            "corpora": {c: sum(1 for s in songs if s["corpus"] == c) for c in sorted({s["corpus"] for s in songs})},
+            "split": "validation = crc32('<corpus>-<id>') % 10 == 0, by song",
+            "licences": {"pop909": "MIT", "billboard": "CC0", "soundfonts": "FluidR3_GM (MIT), MuseScore General (MIT)"},
+        },
+    }
+    if args.export:
+        model.eval()
+        torch.onnx.export(
+            model,
+            (torch.rand(1, 50, 24),),
+            args.export,
+            input_names=["features"],
+            output_names=["log_probabilities"],
+            dynamic_axes={"features": {1: "beats"}, "log_probabilities": {1: "beats"}},
+            opset_version=13,
+        )
+        with open(args.export, "rb") as fh:
+            blob = fh.read()
+        report["onnx"] = {"bytes": len(blob), "sha256": hashlib.sha256(blob).hexdigest(), "opset": 13}
+        print(f"wrote {args.export} ({len(blob)} bytes)")
+    print(json.dumps(report, indent=1))
+    if args.report:
+        with open(args.report, "w") as fh:
+            json.dump(report, fh, indent=1)
+            fh.write("\n")
+
+
+if __name__ == "__main__":
+    main()
