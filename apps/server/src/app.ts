@@ -18,8 +18,9 @@ import type { TrustProxySetting } from "./security/client-address.js";
 import { type SecurityOptions, securityPlugin } from "./security/plugin.js";
 import { seoRoutes } from "./seo/routes.js";
 import { type SongsPluginOptions, songsRoutes } from "./songs/routes.js";
+import { songsSettingsFromEnv } from "./songs/settings.js";
 import { tierRoutes } from "./tiers/routes.js";
-import { vocalRoutes } from "./vocal/routes.js";
+import { type VocalRoutesOptions, vocalRoutes } from "./vocal/routes.js";
 
 export const VERSION = "1.0.0";
 
@@ -48,6 +49,13 @@ export interface AppOptions {
   security?: SecurityOptions;
   /** Songs area overrides (tests): settings, access/gate, queue, seeding; default from the environment. */
   songs?: Omit<SongsPluginOptions, "database">;
+  /**
+   * Voice upload limits (tests); concurrency and time limit default to link analysis's
+   * (`ANALYSIS_CONCURRENCY`, `ANALYSIS_TIMEOUT_SECONDS`).
+   */
+  vocal?: VocalRoutesOptions;
+  /** `POST /api/analytics` limits (tests): events per client address and window, and rows kept. */
+  analytics?: { rateLimitMax?: number; rateLimitWindowMs?: number; maxEvents?: number };
 }
 
 /**
@@ -78,13 +86,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     dataDir: opts.dataDir,
     tools: opts.songs?.settings?.tools,
   });
-  await app.register(vocalRoutes);
+  const analysisSettings = { ...songsSettingsFromEnv(), ...opts.songs?.settings };
+  await app.register(vocalRoutes, {
+    concurrency: analysisSettings.concurrency,
+    timeoutSeconds: analysisSettings.timeoutSeconds,
+    ...opts.vocal,
+  });
   await app.register(contactRoutes, {
     db: opts.database.db,
     rateLimitMax: opts.contactRateLimit?.max,
     rateLimitWindowMs: opts.contactRateLimit?.windowMs,
   });
-  await app.register(analyticsRoutes, { db: opts.database.db, plausible: opts.plausible });
+  await app.register(analyticsRoutes, { db: opts.database.db, plausible: opts.plausible, ...opts.analytics });
   await app.register(seoRoutes, { db: opts.database.db, publicUrl: opts.publicUrl });
   await app.register(courseRoutes, { db: opts.database.db, now: opts.now });
   await app.register(practiceRoutes, { db: opts.database.db });

@@ -91,6 +91,49 @@ describe.each(testDatabases())("POST /api/analytics on $name", ({ open }) => {
     }
     expect(await handle.db.selectFrom("analytics_events").selectAll().execute()).toHaveLength(0);
   });
+
+  it("limits events per client address with a 429 and Retry-After", async () => {
+    const limited = await buildApp({ database: handle, webDistDir: webDir, analytics: { rateLimitMax: 3 } });
+    try {
+      const send = (remoteAddress: string) =>
+        limited.inject({
+          method: "POST",
+          url: "/api/analytics",
+          remoteAddress,
+          payload: { name: "pageview", path: "/" },
+        });
+      for (let i = 0; i < 3; i++) expect((await send("198.51.100.1")).statusCode).toBe(202);
+      const refused = await send("198.51.100.1");
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+      expect(refused.json().error).toMatch(
+        /^Too many analytics events from your address\. Please try again in /,
+      );
+      // Another address is not affected; the refused event was not stored.
+      expect((await send("198.51.100.2")).statusCode).toBe(202);
+      expect(await handle.db.selectFrom("analytics_events").selectAll().execute()).toHaveLength(4);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("keeps at most maxEvents rows, deleting the oldest", async () => {
+    const capped = await buildApp({ database: handle, webDistDir: webDir, analytics: { maxEvents: 5 } });
+    try {
+      for (let i = 0; i < 8; i++) {
+        const res = await capped.inject({
+          method: "POST",
+          url: "/api/analytics",
+          payload: { name: "pageview", path: `/page-${i}` },
+        });
+        expect(res.statusCode).toBe(202);
+      }
+      const rows = await handle.db.selectFrom("analytics_events").select("path").orderBy("id").execute();
+      expect(rows.map((r) => r.path)).toEqual(["/page-3", "/page-4", "/page-5", "/page-6", "/page-7"]);
+    } finally {
+      await capped.close();
+    }
+  });
 });
 
 describe("Plausible-compatible sink", () => {

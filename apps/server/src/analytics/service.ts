@@ -75,12 +75,22 @@ export interface AnalyticsSink {
   record(event: AnalyticsEvent, context: { userAgent?: string; clientIp?: string }): Promise<void>;
 }
 
-/** The default sink: the `analytics_events` table. */
-export function databaseSink(db: Kysely<Database>): AnalyticsSink {
+/** Rows `analytics_events` keeps by default (≈ 100–200 bytes each, so on the order of 100 MB). */
+export const MAX_ANALYTICS_EVENTS = 500_000;
+
+/**
+ * The default sink: the `analytics_events` table, capped at `maxEvents` rows. Each insert deletes the
+ * events whose id is `maxEvents` or more below its own (ids only grow, so those are the oldest), which
+ * keeps at most `maxEvents` rows with two index look-ups per event.
+ * @param db the database.
+ * @param maxEvents rows kept at most (default {@link MAX_ANALYTICS_EVENTS}, at least 1).
+ */
+export function databaseSink(db: Kysely<Database>, maxEvents: number = MAX_ANALYTICS_EVENTS): AnalyticsSink {
+  if (!(Number.isInteger(maxEvents) && maxEvents >= 1)) throw new Error("maxEvents must be an integer ≥ 1");
   return {
     kind: "database",
     async record(event) {
-      await db
+      const row = await db
         .insertInto("analytics_events")
         .values({
           name: event.name,
@@ -88,7 +98,12 @@ export function databaseSink(db: Kysely<Database>): AnalyticsSink {
           referrer_host: event.referrerHost,
           props: JSON.stringify(event.props),
         })
-        .execute();
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const oldestKept = BigInt(row.id) - BigInt(maxEvents) + 1n;
+      if (oldestKept > 1n) {
+        await db.deleteFrom("analytics_events").where("id", "<", oldestKept.toString()).execute();
+      }
     },
   };
 }

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import type { AnalysisResult, AnalysisStage } from "@tonic/analysis";
+import type { AnalysisResult, AnalysisStage, VocalAnalysisResult } from "@tonic/analysis";
 import type { ThreadMessage, ThreadRequest } from "./thread-protocol.js";
 
 /**
@@ -25,6 +25,42 @@ export function analyzeInThread(
   onProgress?: (fraction: number, stage: AnalysisStage) => void,
   signal?: AbortSignal,
 ): Promise<AnalysisResult> {
+  return runInThread({ kind: "song", samples, sampleRate }, signal, (m) => {
+    if (m.type === "progress") onProgress?.(m.fraction, m.stage);
+    return m.type === "result" ? { value: m.result } : null;
+  });
+}
+
+/**
+ * Runs `analyzeVocal` (pYIN, `@tonic/analysis`) on a voice recording in a worker thread, the same
+ * one-thread-per-call mechanism as {@link analyzeInThread}, so the event loop stays free. The engine
+ * decimates to 11–22 kHz itself before pitch tracking, so any rate from 8 to 384 kHz may be passed.
+ *
+ * @param samples mono PCM, −1..1 (its buffer is transferred: do not use it afterwards).
+ * @param sampleRate Hz, 8000..384000.
+ * @param signal aborts the analysis (terminates the thread).
+ * @returns the engine's vocal result, or null when no scale can be detected.
+ * @throws Error with the engine's message when it fails, or "aborted" when `signal` fires.
+ */
+export function analyzeVocalInThread(
+  samples: Float32Array,
+  sampleRate: number,
+  signal?: AbortSignal,
+): Promise<VocalAnalysisResult | null> {
+  return runInThread({ kind: "vocal", samples, sampleRate }, signal, (m) =>
+    m.type === "vocal-result" ? { value: m.result } : null,
+  );
+}
+
+/**
+ * Starts one thread for `req` and settles with what `pick` takes from its messages (`{ value }`), or
+ * rejects on an error message, a thread error or exit, or `signal`.
+ */
+function runInThread<T>(
+  req: ThreadRequest,
+  signal: AbortSignal | undefined,
+  pick: (m: ThreadMessage) => { value: T } | null,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new Error("aborted"));
     const worker = new Worker(THREAD_CODE, { eval: true, workerData: engineSource() });
@@ -39,14 +75,13 @@ export function analyzeInThread(
     const onAbort = () => finish(() => reject(new Error("aborted")));
     signal?.addEventListener("abort", onAbort, { once: true });
     worker.on("message", (m: ThreadMessage) => {
-      if (m.type === "progress") onProgress?.(m.fraction, m.stage);
-      else if (m.type === "result") finish(() => resolve(m.result));
-      else finish(() => reject(new Error(m.message)));
+      if (m.type === "error") return finish(() => reject(new Error(m.message)));
+      const picked = pick(m);
+      if (picked) finish(() => resolve(picked.value));
     });
     worker.on("error", (err) => finish(() => reject(err)));
     worker.on("exit", (code) => finish(() => reject(new Error(`analysis thread exited with code ${code}`))));
-    const req: ThreadRequest = { samples, sampleRate };
-    worker.postMessage(req, [samples.buffer as ArrayBuffer]);
+    worker.postMessage(req, [req.samples.buffer as ArrayBuffer]);
   });
 }
 
@@ -80,10 +115,14 @@ parentPort.once("message", async (req) => {
   const post = (m) => parentPort.postMessage(m);
   try {
     if (workerData.tsxUrl) (await import(workerData.tsxUrl)).register();
-    const { analyzeAudio, loadNodeModels } = await import(workerData.engineUrl);
-    const result = await analyzeAudio(req.samples, req.sampleRate, {
+    const engine = await import(workerData.engineUrl);
+    if (req.kind === "vocal") {
+      post({ type: "vocal-result", result: engine.analyzeVocal(req.samples, req.sampleRate) });
+      return;
+    }
+    const result = await engine.analyzeAudio(req.samples, req.sampleRate, {
       onProgress: (fraction, stage) => post({ type: "progress", fraction, stage }),
-      models: await loadNodeModels(),
+      models: await engine.loadNodeModels(),
     });
     post({ type: "result", result });
   } catch (err) {

@@ -1,9 +1,34 @@
 import Fastify, { type FastifyInstance } from "fastify";
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../../test/databases.js";
 import type { DatabaseHandle } from "../db/index.js";
 import { registerErrorHandler } from "../lib/errors.js";
-import { PRACTICE_LOGIN_REQUIRED, practiceRoutes } from "./routes.js";
+import {
+  MAX_PRACTICE_ITEMS_PER_USER,
+  PRACTICE_LIMIT_REACHED,
+  PRACTICE_LOGIN_REQUIRED,
+  practiceRoutes,
+} from "./routes.js";
+
+/** Counts the INSERT statements a Kysely instance sends. */
+class InsertCounter implements KyselyPlugin {
+  inserts = 0;
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (args.node.kind === "InsertQueryNode") this.inserts++;
+    return args.node;
+  }
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
 
 const item = (over: Record<string, unknown> = {}) => ({
   item_id: "intervals:M3",
@@ -27,6 +52,8 @@ describe.each(testDatabases())("practice API on $name", ({ open }) => {
       .values([
         { id: "ana", username: "ana", user_type: "FREE" },
         { id: "ben", username: "ben", user_type: "FREE" },
+        { id: "cyd", username: "cyd", user_type: "FREE" },
+        { id: "dee", username: "dee", user_type: "FREE" },
       ])
       .execute();
     app = Fastify();
@@ -121,5 +148,71 @@ describe.each(testDatabases())("practice API on $name", ({ open }) => {
     expect(del.json().deleted).toBe(2);
     const list = await app.inject({ method: "GET", url: "/api/practice", headers: as("ana") });
     expect(list.json().items).toEqual([]);
+  });
+
+  it("saves a whole request with one INSERT, the newest copy of a repeated item winning", async () => {
+    const counter = new InsertCounter();
+    const counted = Fastify();
+    registerErrorHandler(counted);
+    await counted.register(practiceRoutes, { db: handle.db.withPlugin(counter), userId: async () => "dee" });
+    const items = Array.from({ length: 50 }, (_, i) => item({ item_id: `quiz:lesson:${i}`, skill: "quiz" }));
+    items.push(
+      item({
+        item_id: "quiz:lesson:0",
+        skill: "quiz",
+        attempts: 9,
+        correct: 9,
+        updated_at: "2026-06-15T12:00:00.000Z",
+      }),
+    );
+    const res = await counted.inject({ method: "PUT", url: "/api/practice", payload: { items } });
+    await counted.close();
+    expect(res.statusCode).toBe(200);
+    expect(res.json().saved).toBe(50);
+    expect(counter.inserts).toBe(1);
+    const row = await handle.db
+      .selectFrom("practice_items")
+      .select("attempts")
+      .where("user_id", "=", "dee")
+      .where("item_id", "=", "quiz:lesson:0")
+      .executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(9);
+  });
+
+  it(`refuses a save that would take a user past ${MAX_PRACTICE_ITEMS_PER_USER} items, naming the limit`, async () => {
+    await handle.db
+      .insertInto("practice_items")
+      .values(
+        Array.from({ length: MAX_PRACTICE_ITEMS_PER_USER - 1 }, (_, i) => ({
+          user_id: "cyd",
+          item_id: `quiz:seeded:${i}`,
+          skill: "quiz",
+          attempts: 1,
+          correct: 1,
+          due: "2026-06-16T10:00:00.000Z",
+          card: JSON.stringify({ state: 1 }),
+          updated_at: "2026-06-15T10:00:00.000Z",
+        })),
+      )
+      .execute();
+    const put = (items: ReturnType<typeof item>[]) =>
+      app.inject({ method: "PUT", url: "/api/practice", headers: as("cyd"), payload: { items } });
+    const tooMany = await put([item({ item_id: "intervals:M3" }), item({ item_id: "intervals:P5" })]);
+    expect(tooMany.statusCode).toBe(413);
+    expect(tooMany.json()).toEqual({ error: PRACTICE_LIMIT_REACHED });
+    expect(PRACTICE_LIMIT_REACHED).toContain("2,000");
+    // Nothing of the refused request was written; the last free place and updates still work.
+    expect((await put([item({ item_id: "intervals:M3" })])).json()).toEqual({ saved: 1 });
+    const update = await put([
+      item({ item_id: "quiz:seeded:0", skill: "quiz", updated_at: "2026-06-15T11:00:00.000Z" }),
+    ]);
+    expect(update.json()).toEqual({ saved: 1 });
+    expect((await put([item({ item_id: "intervals:P5" })])).statusCode).toBe(413);
+    const { total } = await handle.db
+      .selectFrom("practice_items")
+      .select((eb) => eb.fn.countAll<string>().as("total"))
+      .where("user_id", "=", "cyd")
+      .executeTakeFirstOrThrow();
+    expect(Number(total)).toBe(MAX_PRACTICE_ITEMS_PER_USER);
   });
 });

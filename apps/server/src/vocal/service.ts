@@ -1,5 +1,5 @@
-import { analyzeVocal } from "@tonic/analysis";
 import { AudioDecodeError, decodeAudioFile } from "@tonic/analysis/node";
+import { analyzeVocalInThread } from "../jobs/analyze-in-thread.js";
 import { HttpError } from "../lib/errors.js";
 
 /** Largest accepted upload, bytes (10 MB ≈ 55 s of 16-bit stereo 48 kHz WAV). */
@@ -34,16 +34,25 @@ function isWav(bytes: Uint8Array): boolean {
 
 /**
  * Analyse one uploaded WAV recording of a singing voice (SPEC §7 analyze-vocal-scale) with the
- * same engine the browser worker runs (`analyzeVocal` of `@tonic/analysis`, pYIN). Nothing is stored.
+ * same engine the browser worker runs (`analyzeVocal` of `@tonic/analysis`, pYIN), in an analysis
+ * worker thread so the event loop stays free (the engine decimates to 11–22 kHz before pitch tracking,
+ * so no resampling is needed here). The WAV is decoded on the calling thread (a linear pass, capped at
+ * 10 MB by the route). Nothing is stored.
  *
  * @param bytes the file's bytes: a RIFF/WAVE file (PCM or float, any rate and channel count).
+ * @param signal stops the analysis (terminates its thread); the promise then rejects with "aborted".
  * @returns the SPEC §3 vocal analysis result.
  * @throws {HttpError} 400 "The recording is empty." for 0 bytes or no samples; 415 "The recording must
  *   be a WAV file." for anything else; 400 "The recording could not be decoded." for a corrupt WAV;
  *   400 "The recording is too short…" under 0.5 s, or for a sample rate outside 8–384 kHz; 413 "The recording is too long (the limit is 35
- *   seconds)." above 35 s; 422 "Unable to detect scale" (SPEC §8) when no sung notes are found.
+ *   seconds)." above 35 s; 422 "Unable to detect scale" (SPEC §8) when no sung notes are found;
+ *   422 "The recording could not be analysed." when the engine refuses the samples (e.g. NaN in a float WAV).
+ * @throws {Error} "aborted" when `signal` fires.
  */
-export async function analyzeVocalRecording(bytes: Uint8Array): Promise<VocalScaleResult> {
+export async function analyzeVocalRecording(
+  bytes: Uint8Array,
+  signal?: AbortSignal,
+): Promise<VocalScaleResult> {
   if (bytes.length === 0) throw new HttpError(400, "The recording is empty.");
   if (!isWav(bytes)) throw new HttpError(415, "The recording must be a WAV file.");
   let audio: Awaited<ReturnType<typeof decodeAudioFile>>;
@@ -62,7 +71,14 @@ export async function analyzeVocalRecording(bytes: Uint8Array): Promise<VocalSca
   if (audio.sampleRate < 8000 || audio.sampleRate > 384000) {
     throw new HttpError(400, "The recording's sample rate is not supported (8 to 384 kHz).");
   }
-  const res = analyzeVocal(audio.samples, audio.sampleRate);
+  if (signal?.aborted) throw new Error("aborted");
+  let res: Awaited<ReturnType<typeof analyzeVocalInThread>>;
+  try {
+    res = await analyzeVocalInThread(audio.samples, audio.sampleRate, signal);
+  } catch {
+    if (signal?.aborted) throw new Error("aborted");
+    throw new HttpError(422, "The recording could not be analysed.");
+  }
   if (!res) throw new HttpError(422, "Unable to detect scale");
   const { min, max, min_hz, max_hz } = res.vocal_range;
   return {
