@@ -7,7 +7,10 @@
  * evaluation sets.
  *
  *   npx tsx packages/analysis/train/evaluate-chord-onnx.ts --data DIR --model chords.onnx \
- *       [--weights 0.5,1,2,4] [--report out.json]
+ *       [--weights 0.5,1,2,4] [--soundfont MuseScore_General] [--report out.json]
+ *
+ * With `--soundfont`, the songs scored are every song rendered with that soundfont (for a model trained
+ * without them: `train_chord_model.py --holdout-soundfont`), i.e. instruments the model never heard.
  *
  * Variant "built-in": the engine without the ONNX chord model (templates + chord-model.ts);
  * "onnx×w": templates + the ONNX model's log-probabilities with weight w (a product of experts). Scores
@@ -44,6 +47,7 @@ const { values: opts } = parseArgs({
     data: { type: "string", default: "/tmp/tonic-corpus" },
     model: { type: "string", default: modelPath("chords.onnx") },
     weights: { type: "string", default: "0.5,1,2,4" },
+    soundfont: { type: "string" },
     report: { type: "string" },
   },
 });
@@ -86,7 +90,8 @@ for (const file of readdirSync(dir)
   .filter((f) => f.endsWith(".json"))
   .sort()) {
   const item = JSON.parse(readFileSync(join(dir, file), "utf8")) as CorpusItem;
-  if (!isValidation(`${item.corpus}-${item.id}`) || !item.harmonicTreble) continue;
+  const held = opts.soundfont ? item.soundfont === opts.soundfont : isValidation(`${item.corpus}-${item.id}`);
+  if (!held || !item.harmonicTreble) continue;
   const S = item.chords.length;
   if (S < 4) continue;
   songs++;
@@ -121,7 +126,9 @@ for (const file of readdirSync(dir)
 const mean = (xs: number[]) =>
   Math.round((xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length)) * 1000) / 1000;
 const report = {
-  split: "validation = crc32('<corpus>-<id>') % 10 == 0, by song",
+  split: opts.soundfont
+    ? `every song rendered with ${opts.soundfont}`
+    : "validation = crc32('<corpus>-<id>') % 10 == 0, by song",
   songs,
   variants: Object.fromEntries(
     [...variants].map(([name, v]) => [

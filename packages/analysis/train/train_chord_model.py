@@ -11,8 +11,10 @@ harmonic part, `harmonicTreble` and `harmonicBass`), its silent flag and the tru
 segment's midpoint. Nothing here reads the evaluation sets.
 
 Split (by song, never by beat), the same as the key model's: a song is in the validation split when
-crc32("<corpus>-<id>") % 10 == 0. Architecture and every constant are chosen on that split; `--report`
-writes its scores. (How the network joins the HMM is chosen on the same split by
+crc32("<corpus>-<id>") % 10 == 0; `--report` writes its scores. A second split asks whether what was
+learned carries over to instruments never heard: `--holdout-soundfont MuseScore_General` trains on the
+FluidR3_GM renderings only (outside the first validation split) and validates on every MuseScore
+rendering. Architecture and the decoding weight are chosen on both. (How the network joins the HMM is chosen on the same split by
 `evaluate-chord-onnx.ts`, which decodes with the engine's own code.)
 
 Input (what `chordModelInput` in src/stages.ts computes): per beat the 12 treble values scaled to a
@@ -121,7 +123,7 @@ def load(data_dir: str):
         y = torch.tensor([chord_class(c) for c in d["chords"]], dtype=torch.long)
         y[silent & (y != N_CLASS)] = -1  # the HMM forces "no chord" there; nothing to learn
         name = f"{d['corpus']}-{d['id']}"
-        songs.append({"name": name, "x": x, "y": y, "w": dur, "corpus": d["corpus"]})
+        songs.append({"name": name, "x": x, "y": y, "w": dur, "corpus": d["corpus"], "soundfont": d["soundfont"]})
     return songs
 
 
@@ -191,6 +193,7 @@ def main():
     ap.add_argument("--lr", type=float, default=0.003)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=0, help="PyTorch threads (0: one per core)")
+    ap.add_argument("--holdout-soundfont", help="validate on every song rendered with this soundfont and train on the other's (unheard instruments)")
     ap.add_argument("--export")
     ap.add_argument("--report")
     args = ap.parse_args()
@@ -198,8 +201,12 @@ def main():
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads or max(1, os.cpu_count() or 1))
     songs = load(args.data)
-    train = [s for s in songs if not is_validation(s["name"])]
-    val = [s for s in songs if is_validation(s["name"])]
+    if args.holdout_soundfont:
+        val = [s for s in songs if s["soundfont"] == args.holdout_soundfont]
+        train = [s for s in songs if s["soundfont"] != args.holdout_soundfont and not is_validation(s["name"])]
+    else:
+        train = [s for s in songs if not is_validation(s["name"])]
+        val = [s for s in songs if is_validation(s["name"])]
     print(f"{len(train)} training songs, {len(val)} validation songs", flush=True)
     model = ChordNet(args.hidden, args.kernel)
     opt = torch.optim.Adam(model.parameters(), lr=args.lr, weight_decay=1e-5)
