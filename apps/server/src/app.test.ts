@@ -32,6 +32,22 @@ describe.each(testDatabases())("HTTP app on $name", ({ open }) => {
     });
   });
 
+  it("GET /api/health shows its details only to this machine", async () => {
+    const local = (await app.inject({ method: "GET", url: "/api/health" })).json();
+    expect(local.linkAnalysis).toBeDefined();
+    const others = [
+      { remoteAddress: "203.0.113.7" },
+      { headers: { "x-forwarded-for": "203.0.113.7" } },
+      { headers: { forwarded: "for=203.0.113.7" } },
+      { headers: { host: "tonic.example.com" } },
+    ];
+    for (const from of others) {
+      const res = await app.inject({ method: "GET", url: "/api/health", ...from });
+      expect(res.statusCode).toBe(200);
+      expect(res.json(), JSON.stringify(from)).toEqual({ status: local.status });
+    }
+  });
+
   it("serves the web app for unknown paths (history fallback)", async () => {
     for (const url of ["/", "/learn/some-lesson", "/no/such/page?x=1"]) {
       const res = await app.inject({ method: "GET", url });

@@ -15,6 +15,7 @@ import { profileRoutes } from "./profile/routes.js";
 import { healthRoutes } from "./routes/health.js";
 import { webRoutes } from "./routes/web.js";
 import type { TrustProxySetting } from "./security/client-address.js";
+import { requestLogSerializer } from "./security/log-redact.js";
 import { type SecurityOptions, securityPlugin } from "./security/plugin.js";
 import { seoRoutes } from "./seo/routes.js";
 import { type SongsPluginOptions, songsRoutes } from "./songs/routes.js";
@@ -64,7 +65,7 @@ export interface AppOptions {
  */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: withRedactedRequests(opts.logger ?? false),
     bodyLimit: 1024 * 1024,
     trustProxy: opts.trustProxy ?? false,
   });
@@ -105,4 +106,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(songsRoutes, { database: opts.database, now: opts.now, ...opts.songs });
   await app.register(webRoutes, { webDistDir: opts.webDistDir });
   return app;
+}
+
+/**
+ * Logger options with the request serializer that keeps tokens out of logged URLs
+ * ({@link requestLogSerializer}); `false` stays off.
+ */
+function withRedactedRequests(logger: FastifyServerOptions["logger"]): FastifyServerOptions["logger"] {
+  if (logger === false || logger === undefined) return logger;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, req: requestLogSerializer } };
 }

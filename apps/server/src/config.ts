@@ -12,14 +12,44 @@ function optionalString() {
     .transform((v) => (v ? v : undefined));
 }
 
+/** The log levels `LOG_LEVEL` accepts (pino's). */
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/**
+ * The level for the logger a command creates before its configuration is read: `LOG_LEVEL` when it
+ * is one of {@link LOG_LEVELS}, else "info" (an invalid value is then reported by {@link loadConfig}).
+ */
+export function startupLogLevel(env: NodeJS.ProcessEnv = process.env): (typeof LOG_LEVELS)[number] {
+  const level = env.LOG_LEVEL?.trim();
+  return LOG_LEVELS.find((l) => l === level) ?? "info";
+}
+
+/** The least length of `AUTH_SECRET` in production: 32 bytes (`openssl rand -hex 32` gives 64 characters). */
+export const MIN_PRODUCTION_SECRET_LENGTH = 32;
+
+/**
+ * Why a production auth secret is too weak, else null: shorter than
+ * {@link MIN_PRODUCTION_SECRET_LENGTH} characters, or a short pattern repeated (`abcabcabc…`, `0000…`).
+ */
+export function weakSecretReason(secret: string): string | null {
+  const advice = "generate one with `openssl rand -hex 32`";
+  if (secret.length < MIN_PRODUCTION_SECRET_LENGTH) {
+    return `AUTH_SECRET must be at least ${MIN_PRODUCTION_SECRET_LENGTH} characters in production (${secret.length} given); ${advice}`;
+  }
+  if (/^(.{1,8})\1+.{0,8}$/s.test(secret) || new Set(secret).size < 8) {
+    return `AUTH_SECRET is a trivially repeated pattern; ${advice}`;
+  }
+  return null;
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  /** Bind address; default loopback only (127.0.0.1 and ::1). Set 0.0.0.0 to accept other machines. */
+  /** Bind address; default loopback only (what `localhost` resolves to). Set 0.0.0.0 to accept other machines. */
   HOST: z.string().min(1).default("localhost"),
   /** Reverse proxies trusted to set X-Forwarded-For: addresses/CIDRs, `loopback`, or a hop count. */
   TRUST_PROXY: optionalString(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(", ")}` }).default("info"),
   DATABASE_URL: z
     .string()
     .trim()
@@ -100,6 +130,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new ConfigError(`Invalid configuration: ${issues}`);
+  }
+  const secret = parsed.data.AUTH_SECRET ?? parsed.data.BETTER_AUTH_SECRET;
+  if (parsed.data.NODE_ENV === "production" && secret !== undefined) {
+    const weak = weakSecretReason(secret);
+    if (weak) throw new ConfigError(`Invalid configuration: ${weak}`);
   }
   return parsed.data;
 }

@@ -1,14 +1,14 @@
 import path from "node:path";
 import pino from "pino";
 import { buildApp } from "./app.js";
-import { ConfigError, loadConfig } from "./config.js";
+import { ConfigError, loadConfig, startupLogLevel } from "./config.js";
 import { ContentError, resolveContentDir, seedContent } from "./content/index.js";
 import { openEmbeddedDatabase } from "./db/data-dir.js";
 import { DatabaseStartupError, openDatabase, redactUrl } from "./db/index.js";
 import { parseTrustProxy, type TrustProxySetting } from "./security/client-address.js";
 import { describeMode } from "./security/local-mode.js";
 
-const logger = pino({ level: process.env.LOG_LEVEL ?? "info" });
+const logger = pino({ level: startupLogLevel() });
 
 async function main(): Promise<void> {
   const config = loadConfig();

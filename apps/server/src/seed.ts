@@ -5,12 +5,12 @@
  * server (or another seed) holds the embedded database's data folder (`db/data-dir.ts`).
  */
 import pino from "pino";
-import { ConfigError, loadConfig } from "./config.js";
+import { ConfigError, loadConfig, startupLogLevel } from "./config.js";
 import { ContentError, resolveContentDir, seedContent } from "./content/index.js";
 import { openEmbeddedDatabase } from "./db/data-dir.js";
 import { DatabaseStartupError, openDatabase } from "./db/index.js";
 
-const logger = pino({ level: process.env.LOG_LEVEL ?? "info" });
+const logger = pino({ level: startupLogLevel() });
 
 async function run(): Promise<void> {
   const config = loadConfig();

@@ -4,7 +4,7 @@
  * `song_jobs` row, so a video is analysed exactly once.
  */
 import pino from "pino";
-import { ConfigError, loadConfig } from "./config.js";
+import { ConfigError, loadConfig, startupLogLevel } from "./config.js";
 import { DatabaseStartupError, openDatabase, redactUrl } from "./db/index.js";
 import { removeOrphanJobDirs } from "./jobs/cleanup.js";
 import { processJob } from "./jobs/processor.js";
@@ -15,7 +15,7 @@ import { checkTools, missingToolsMessage } from "./jobs/tools.js";
 import { songsSettingsFromEnv } from "./songs/settings.js";
 import { refundAnalysis } from "./tiers/gate.js";
 
-const logger = pino({ level: process.env.LOG_LEVEL ?? "info" });
+const logger = pino({ level: startupLogLevel() });
 
 async function main(): Promise<void> {
   const config = loadConfig();

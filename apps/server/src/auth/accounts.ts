@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Kysely } from "kysely";
-import type { Config } from "../config.js";
+import { type Config, ConfigError } from "../config.js";
 import type { Database } from "../db/schema.js";
 import { createMailer, type Mailer } from "../mail/mailer.js";
 import { type PaymentOptions, type PaymentSettings, paymentSettings } from "../payments/settings.js";
@@ -88,7 +88,7 @@ export interface AccountsPluginOptions extends AccountsOptions {
  * the trusted origins and the per-account sign-in back-off (assembled into the app by `app.ts`).
  * Without `authSecret` (local mode) the secret is a random one generated once and kept in
  * `<dataDir>/auth-secret` (see `loadOrCreateLocalSecret`), or a random one per process without `dataDir`.
- * @throws {Error} in production without AUTH_SECRET.
+ * @throws {ConfigError} in production without AUTH_SECRET.
  */
 export async function createAccountsContext(
   opts: AccountsPluginOptions,
@@ -97,7 +97,11 @@ export async function createAccountsContext(
   const production = opts.nodeEnv === "production";
   let secret = opts.authSecret;
   if (!secret) {
-    if (production) throw new Error("AUTH_SECRET must be set in production (32+ random characters)");
+    if (production) {
+      throw new ConfigError(
+        "Invalid configuration: AUTH_SECRET must be set in production (32+ random characters); generate one with `openssl rand -hex 32`",
+      );
+    }
     secret = opts.dataDir
       ? await loadOrCreateLocalSecret(opts.dataDir)
       : randomBytes(48).toString("base64url");
@@ -129,6 +133,8 @@ export async function createAccountsContext(
       trustedOrigins: [...new Set(trustedOrigins)],
       secureCookies: production,
       rateLimit: opts.authRateLimit ?? production,
+      onMailLimited: (kind) =>
+        log.warn({ mail: kind }, "a recipient already had 3 such mails in 15 minutes: this one was not sent"),
       google: opts.google
         ? {
             clientId: opts.google.clientId,

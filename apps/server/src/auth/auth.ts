@@ -1,9 +1,10 @@
 import { betterAuth } from "better-auth";
 import { genericOAuth, jwt } from "better-auth/plugins";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.js";
-import type { Mailer } from "../mail/mailer.js";
+import type { Mailer, MailMessage } from "../mail/mailer.js";
 import { ensureProfile } from "../profile/service.js";
+import { RecipientMailLimit, type RecipientMailLimitOptions } from "../security/mail-limit.js";
 
 /** Table names of better-auth's models (created by migration 0002). */
 export const AUTH_TABLES = {
@@ -36,6 +37,10 @@ export interface AuthSettings {
   rateLimit?: boolean;
   /** Google sign-in; omitted when `GOOGLE_CLIENT_ID`/`GOOGLE_CLIENT_SECRET` are not set. */
   google?: { clientId: string; clientSecret: string; discoveryUrl: string };
+  /** Per-recipient limit on verification and reset mails, each kind counted apart (default 3 per 15 minutes). */
+  mailLimit?: RecipientMailLimitOptions;
+  /** Called when a mail is not sent because its recipient is over {@link mailLimit}. */
+  onMailLimited?: (kind: "verification" | "reset") => void;
 }
 
 /**
@@ -52,11 +57,17 @@ export interface AuthSettings {
  *
  * @param db       the app's database; tables `auth_*` come from migration 0002.
  * @param settings see {@link AuthSettings}.
- * @param mailer   where verification and reset mails go.
+ * @param mailer   where verification and reset mails go, at most `settings.mailLimit` per recipient:
+ *   past it the request is answered as usual (no account enumeration) but no mail is sent.
  */
 export function createAuth(db: Kysely<Database>, settings: AuthSettings, mailer: Mailer) {
   const link = (type: string, token: string) =>
     `${settings.baseURL}/#type=${type}&token=${encodeURIComponent(token)}`;
+  const mailLimit = new RecipientMailLimit(settings.mailLimit);
+  const sendLimited = async (kind: "verification" | "reset", mail: MailMessage) => {
+    if (mailLimit.take(`${kind}:${mail.to}`)) await mailer.send(mail);
+    else settings.onMailLimited?.(kind);
+  };
   return betterAuth({
     appName: "Tonic",
     secret: settings.secret,
@@ -88,8 +99,14 @@ export function createAuth(db: Kysely<Database>, settings: AuthSettings, mailer:
       requireEmailVerification: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       revokeSessionsOnPasswordReset: true,
+      // better-auth consumes only the token used: revoke the user's other outstanding reset links too,
+      // so an older mail (perhaps read by someone else) stops working once the password was reset.
+      async onPasswordReset({ user }) {
+        await sql`delete from ${sql.table(AUTH_TABLES.verification)}
+          where "identifier" like 'reset-password:%' and "value" = ${user.id}`.execute(db);
+      },
       async sendResetPassword({ user, token }) {
-        await mailer.send({
+        await sendLimited("reset", {
           to: user.email,
           subject: "Reset your Tonic password",
           text: `Hello ${user.name || ""},\n\nSomeone asked to reset the password of your Tonic account. Open the link below to choose a new password. If it was not you, ignore this mail.`,
@@ -102,7 +119,7 @@ export function createAuth(db: Kysely<Database>, settings: AuthSettings, mailer:
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
       async sendVerificationEmail({ user, token }) {
-        await mailer.send({
+        await sendLimited("verification", {
           to: user.email,
           subject: "Verify your Tonic account",
           text: `Welcome to Tonic, ${user.name || ""}!\n\nOpen the link below to verify your e-mail address.`,

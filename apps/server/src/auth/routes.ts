@@ -1,6 +1,7 @@
 import { AuthConfig, MeResponse } from "@tonic/api";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { z } from "zod";
 import { HttpError } from "../lib/errors.js";
 import { sendFetchResponse, serialize } from "../lib/http.js";
 import { ensureProfile, getProfile } from "../profile/service.js";
@@ -29,6 +30,7 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AccountsContext }> = async (a
       // The path better-auth routes on: `new URL` resolves dot segments (`/api/auth/x/../sign-in/email`).
       const parsed = new URL(request.url, "http://internal");
       const url = new URL(parsed.pathname + parsed.search, baseOf(ctx));
+      checkAuthBody(request, url.pathname);
       const account = passwordSignInAccount(request, url.pathname);
       if (account) {
         const wait = ctx.backoff.begin(account);
@@ -106,24 +108,51 @@ export function requireJsonBody(request: FastifyRequest): void {
 const SIGN_IN_EMAIL_PATH = "/api/auth/sign-in/email";
 
 /**
- * The e-mail of a password sign-in (`POST /api/auth/sign-in/email`), else null.
- * @param pathname the path as better-auth sees it (dot segments resolved). Compared leniently
- *   (percent-decoded, case-folded, repeated and trailing slashes dropped): a path that is not really the
- *   sign-in route is answered 404 by better-auth, so over-matching costs nothing.
+ * Bodies of better-auth routes checked here before better-auth sees them, by canonical path: better-auth
+ * answers some wrong types with a 500 (e.g. `{"name":null}` to update-user). Unknown fields pass through.
  */
-function passwordSignInAccount(request: FastifyRequest, pathname: string): string | null {
-  if (request.method !== "POST") return null;
+const AUTH_BODY_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
+  "/api/auth/update-user": z.looseObject({
+    name: z.string({ error: "name must be a string" }).optional(),
+    image: z.string({ error: "image must be a string or null" }).nullable().optional(),
+  }),
+};
+
+/**
+ * Validates the JSON body of a POST to a route listed in {@link AUTH_BODY_SCHEMAS}.
+ * @param pathname the path as better-auth sees it (dot segments resolved).
+ * @throws {ZodError} answered 400 `Invalid request: name: name must be a string` by the error handler.
+ */
+function checkAuthBody(request: FastifyRequest, pathname: string): void {
+  if (request.method !== "POST") return;
+  const schema = AUTH_BODY_SCHEMAS[canonicalAuthPath(pathname)];
+  if (schema) schema.parse(request.body ?? {});
+}
+
+/**
+ * A path compared leniently (percent-decoded, case-folded, repeated and trailing slashes dropped): a
+ * path that is not really the route is answered 404 by better-auth, so over-matching costs nothing.
+ */
+function canonicalAuthPath(pathname: string): string {
   let decoded = pathname;
   try {
     decoded = decodeURIComponent(pathname);
   } catch {
     // keep it encoded
   }
-  const canonical = decoded
+  return decoded
     .toLowerCase()
     .replace(/\/{2,}/g, "/")
     .replace(/\/+$/, "");
-  if (canonical !== SIGN_IN_EMAIL_PATH) return null;
+}
+
+/**
+ * The e-mail of a password sign-in (`POST /api/auth/sign-in/email`), else null.
+ * @param pathname the path as better-auth sees it (dot segments resolved), see {@link canonicalAuthPath}.
+ */
+function passwordSignInAccount(request: FastifyRequest, pathname: string): string | null {
+  if (request.method !== "POST") return null;
+  if (canonicalAuthPath(pathname) !== SIGN_IN_EMAIL_PATH) return null;
   const body = request.body;
   if (body === null || typeof body !== "object" || !("email" in body)) return null;
   return typeof body.email === "string" && body.email.trim() !== "" ? body.email : null;

@@ -1,16 +1,23 @@
 import { HealthResponse } from "@tonic/api";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import { loadConfig } from "../config.js";
 import type { DatabaseHandle } from "../db/index.js";
 import { HealthChecker, type HealthOptions, ytDlpWarning } from "../health/checks.js";
 import { checkTools, type ToolPaths } from "../jobs/tools.js";
 import { serialize } from "../lib/http.js";
+import { isLocalRequest } from "../security/local-mode.js";
+
+/** What `/api/health` tells requests from other machines: only whether the server is healthy. */
+const PublicHealthResponse = z.object({ status: HealthResponse.shape.status });
 
 /**
  * GET /api/health → {@link HealthReport}: `status` "ok" | "degraded", `version`, `database`
  * (`ok`/`writable`: a write was accepted), `disk` (free bytes in the data folder), `queue`
  * (`queued`, `running`), `linkAnalysis` (yt-dlp/ffmpeg versions, yt-dlp age). 503 when the
  * database refuses the write. Logs a warning at start-up when yt-dlp is older than 90 days.
+ * The details (data folder, tool versions, queue) go only to requests from this machine (loopback
+ * peer and `Host`, no forwarding headers: see `isLocalRequest`); everyone else gets `{ status }`.
  */
 export async function healthRoutes(
   app: FastifyInstance,
@@ -34,9 +41,12 @@ export async function healthRoutes(
   const warning = ytDlpWarning(found.ytDlp, (opts.now ?? (() => new Date()))());
   if (warning) app.log.warn(warning);
 
-  app.get("/api/health", async (_req, reply) => {
+  app.get("/api/health", async (request, reply) => {
     const report = await checker.report();
     reply.header("cache-control", "no-store");
-    return reply.status(report.database.writable ? 200 : 503).send(serialize(HealthResponse, report));
+    reply.status(report.database.writable ? 200 : 503);
+    if (!isLocalRequest(request))
+      return reply.send(serialize(PublicHealthResponse, { status: report.status }));
+    return reply.send(serialize(HealthResponse, report));
   });
 }
