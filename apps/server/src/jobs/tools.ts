@@ -25,14 +25,59 @@ interface RunResult {
   stderr: string;
 }
 
-/** Runs a command, collecting stdout (bytes) and stderr (text); kills it when `signal` aborts. */
+/**
+ * Process groups of the tools this process started that have not exited yet. Each tool runs in its
+ * own group (yt-dlp starts ffmpeg and other helpers), so one `kill(-pgid)` stops all of them.
+ */
+const liveGroups = new Set<number>();
+let exitHookInstalled = false;
+
+/**
+ * Kills a tool's whole process group (the tool and every process it started).
+ * @param pgid the group's id: the pid of the tool, which leads its group (spawned `detached`).
+ */
+export function killToolGroup(pgid: number, signal: NodeJS.Signals = "SIGKILL"): void {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * Kills every tool group this process started that is still running. Called on the process's `exit`
+ * (installed with the first tool started) and by the shutdown handlers of the server and the worker,
+ * so a stopped or restarted process leaves no download running.
+ */
+export function killAllToolGroups(): void {
+  for (const pgid of liveGroups) killToolGroup(pgid);
+  liveGroups.clear();
+}
+
+/** The number of tool groups started by this process still running (tests). */
+export function liveToolGroups(): number {
+  return liveGroups.size;
+}
+
+/**
+ * Runs a command in its own process group, collecting stdout (bytes) and stderr (text); kills the
+ * whole group when `signal` aborts or this process exits.
+ */
 function run(
   cmd: string,
   args: string[],
   opts: { signal?: AbortSignal; onStdoutLine?: (line: string) => void } = {},
 ): Promise<RunResult> {
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.on("exit", killAllToolGroups);
+  }
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"] });
+    // detached: the child leads a new process group (its pid is the group id), so aborting kills
+    // what it started too; the parent still waits on it (no unref).
+    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const pgid = child.pid;
+    if (pgid !== undefined) liveGroups.add(pgid);
     const out: Buffer[] = [];
     let err = "";
     let partial = "";
@@ -48,14 +93,24 @@ function run(
     child.stderr.on("data", (b: Buffer) => {
       if (err.length < 20_000) err += b.toString("utf8");
     });
-    const onAbort = () => child.kill("SIGKILL");
-    opts.signal?.addEventListener("abort", onAbort, { once: true });
+    const onAbort = () => {
+      if (pgid === undefined) child.kill("SIGKILL");
+      else killToolGroup(pgid);
+    };
+    if (opts.signal?.aborted) onAbort();
+    else opts.signal?.addEventListener("abort", onAbort, { once: true });
     child.on("error", (e) => {
       opts.signal?.removeEventListener("abort", onAbort);
+      if (pgid !== undefined) liveGroups.delete(pgid);
       reject(e);
     });
     child.on("close", (code) => {
       opts.signal?.removeEventListener("abort", onAbort);
+      if (pgid !== undefined) {
+        // whatever the tool left running in its group (a helper that outlived it) ends with it
+        killToolGroup(pgid);
+        liveGroups.delete(pgid);
+      }
       resolve({ code, stdout: Buffer.concat(out), stderr: err });
     });
   });
