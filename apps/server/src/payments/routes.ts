@@ -14,7 +14,7 @@ import { z } from "zod";
 import type { AccountsContext } from "../auth/accounts.js";
 import { requireSessionUser } from "../auth/session.js";
 import { HttpError } from "../lib/errors.js";
-import { checkOrigin, serialize } from "../lib/http.js";
+import { serialize } from "../lib/http.js";
 import { requireLocalRequest } from "../security/local-mode.js";
 import { PLAN_CATALOGUE } from "./plans.js";
 import { activatePayment, createOrder, type OrdersApi, razorpayOrdersApi, verifyPayment } from "./service.js";
@@ -65,7 +65,6 @@ export const paymentRoutes: FastifyPluginAsync<{ ctx: AccountsContext; orders?: 
   );
 
   app.post("/api/create-subscription", async (request) => {
-    checkOrigin(request, ctx.trustedOrigins);
     const user = await requireSessionUser(request, SIGN_IN_TO_SUBSCRIBE);
     const body = CreateSubscriptionRequest.parse(request.body ?? {});
     if (body.user_id && body.user_id !== user.id)
@@ -77,7 +76,6 @@ export const paymentRoutes: FastifyPluginAsync<{ ctx: AccountsContext; orders?: 
   });
 
   app.post("/api/verify-payment", async (request) => {
-    checkOrigin(request, ctx.trustedOrigins);
     const user = await requireSessionUser(request, SIGN_IN_TO_SUBSCRIBE);
     const body = VerifyPaymentRequest.parse(request.body ?? {});
     const res = await verifyPayment(ctx.db, settings, user.id, body);
@@ -96,7 +94,6 @@ export const paymentRoutes: FastifyPluginAsync<{ ctx: AccountsContext; orders?: 
         "The test checkout is only available when Razorpay is not configured (never in production)",
       );
     }
-    checkOrigin(request, ctx.trustedOrigins);
     const user = await requireSessionUser(request, SIGN_IN_TO_SUBSCRIBE);
     const body = TestPayRequest.parse(request.body ?? {});
     const order = await ctx.db

@@ -2,7 +2,7 @@ import { UpdateProfileRequest, UpdateProfileResponse } from "@tonic/api";
 import type { FastifyPluginAsync } from "fastify";
 import type { AccountsContext } from "../auth/accounts.js";
 import { requireSessionUser } from "../auth/session.js";
-import { checkOrigin, serialize } from "../lib/http.js";
+import { serialize } from "../lib/http.js";
 import { updateUsername } from "./service.js";
 
 /**
@@ -12,7 +12,6 @@ import { updateUsername } from "./service.js";
  */
 export const profileRoutes: FastifyPluginAsync<{ ctx: AccountsContext }> = async (app, { ctx }) => {
   app.patch("/api/profile", async (request) => {
-    checkOrigin(request, ctx.trustedOrigins);
     const user = await requireSessionUser(request);
     const body = UpdateProfileRequest.parse(request.body ?? {});
     const username = await updateUsername(ctx.db, user.id, body.username);

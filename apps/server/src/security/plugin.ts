@@ -1,6 +1,7 @@
 import fp from "fastify-plugin";
 import { registerSecurityHeaders } from "./headers.js";
 import { guardInput } from "./input-guard.js";
+import { originCheckHook } from "./origin.js";
 
 /** Options of {@link securityPlugin}. */
 export interface SecurityOptions {
@@ -11,8 +12,9 @@ export interface SecurityOptions {
 }
 
 /**
- * Security headers (CSP, HSTS, nosniff, frame and referrer policies) and the input guard, app-wide
- * (`fastify-plugin`: not encapsulated, so they apply to every route of the app).
+ * Security headers (CSP, HSTS, nosniff, frame and referrer policies), the origin check of every
+ * unsafe method (`originCheckHook`) and the input guard, app-wide (`fastify-plugin`: not
+ * encapsulated, so they apply to every route of the app).
  */
 export const securityPlugin = fp<SecurityOptions>(
   async (app, opts) => {
@@ -20,6 +22,7 @@ export const securityPlugin = fp<SecurityOptions>(
       production: opts.production ?? process.env.NODE_ENV === "production",
       webDistDir: opts.webDistDir,
     });
+    app.addHook("onRequest", async (request) => originCheckHook(request));
     app.addHook("preValidation", async (request) => guardInput(request));
   },
   { name: "tonic-security", fastify: "5.x" },
