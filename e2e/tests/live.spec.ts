@@ -233,9 +233,13 @@ test("tuner reads a 440 Hz tone as A4 within 2 cents (1280 and 390 px)", async (
       .toBeLessThanOrEqual(2);
     await expect(page.getByRole("status").filter({ hasText: "In tune" })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/live-tuner-1280.png`, fullPage: true });
-    // Guitar preset: 440 Hz is nearest the high E string (E4), 500 cents above it.
+    // Guitar preset: 440 Hz is 5 semitones above the nearest string (E4): not a string out of tune, so
+    // the tuner shows the note it hears and says so instead of "loosen the string".
     await page.getByText("Guitar", { exact: true }).click();
-    await expect(page.getByTestId("tuner-note")).toHaveText("E4");
+    await expect(page.getByRole("status").filter({ hasText: "A4 — not near a guitar string" })).toBeVisible();
+    await expect(page.getByTestId("tuner-note")).toHaveText("A4");
+    await expect(page.getByTestId("tuner-nearest")).toHaveText("Nearest string: E4 (+500 cents)");
+    await expect(page.getByText("loosen the string")).toHaveCount(0);
     await page.setViewportSize(PHONE);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.screenshot({ path: `${SHOTS}/live-tuner-390.png`, fullPage: true });

@@ -23,4 +23,11 @@ export {
   scoreBars,
 } from "./playalong.js";
 export { LIVE_BLOCK, LiveListener, type LiveListenerOptions, type LiveUpdate } from "./session.js";
-export { LiveTuner, midiName, TUNER_STRINGS, type TunerInstrument, type TunerReading } from "./tuner.js";
+export {
+  LiveTuner,
+  midiName,
+  NEAR_STRING_SEMITONES,
+  TUNER_STRINGS,
+  type TunerInstrument,
+  type TunerReading,
+} from "./tuner.js";

@@ -595,6 +595,28 @@ describe("LiveTuner", () => {
     expect(e?.cents).toBeLessThan(-17);
   });
 
+  it("says a pitch far from every string is not a string out of tune, with the chromatic reading", () => {
+    const tuner = new LiveTuner(SR);
+    tuner.configure("guitar", 440);
+    const far = tuner.reading(440);
+    expect(far).toMatchObject({ target: "E4", note: "A4", nearString: false });
+    expect(far.cents).toBeCloseTo(500, 6);
+    expect(far.noteCents).toBeCloseTo(0, 6);
+    // 1.4 semitones flat of the A string is still that string, badly out of tune.
+    const flatA = tuner.reading(110 * 2 ** (-1.4 / 12));
+    expect(flatA).toMatchObject({ target: "A2", nearString: true, note: "G#2" });
+    expect(flatA.cents).toBeCloseTo(-140, 6);
+    expect(flatA.noteCents).toBeCloseTo(-40, 6);
+    // 1.6 semitones off is not.
+    expect(tuner.reading(110 * 2 ** (1.6 / 12)).nearString).toBe(false);
+    tuner.configure("chromatic", 440);
+    expect(tuner.reading(440 * 2 ** (0.3 / 12))).toMatchObject({
+      note: "A4",
+      target: "A4",
+      nearString: true,
+    });
+  });
+
   it("follows the reference A4", () => {
     const tuner = new LiveTuner(SR);
     tuner.configure("chromatic", 442);

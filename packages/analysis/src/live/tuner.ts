@@ -49,7 +49,26 @@ export interface TunerReading {
   string: number;
   /** 0..1 YIN clarity of the newest frame. */
   clarity: number;
+  /**
+   * The chromatic reading: the nearest equal-tempered note (MIDI number and name) and the deviation
+   * from it, cents (−50..50). The same as the target for the chromatic preset.
+   */
+  noteMidi: number;
+  note: string;
+  noteCents: number;
+  /**
+   * Whether the pitch is within {@link NEAR_STRING_SEMITONES} of the target string (always true for
+   * chromatic). When false the player is not tuning a string: show the chromatic reading and say so,
+   * rather than "+500 cents: loosen the string".
+   */
+  nearString: boolean;
 }
+
+/**
+ * How far from an open string a pitch may be and still count as that string being tuned, semitones: a
+ * string more than a semitone and a half off is a different note, not a string out of tune (issue 25).
+ */
+export const NEAR_STRING_SEMITONES = 1.5;
 
 /**
  * Streaming tuner: keeps the last `windowSeconds` of audio, runs YIN every `hop` samples and reports the
@@ -120,7 +139,11 @@ export class LiveTuner {
     return this.reading(hz, p.clarity);
   }
 
-  /** Reading for a frequency under the current preset and reference. */
+  /**
+   * Reading for a frequency under the current preset and reference.
+   * @param hz fundamental, Hz (> 0).
+   * @param clarity 0..1 YIN clarity to report.
+   */
   reading(hz: number, clarity = 1): TunerReading {
     const midi = 69 + 12 * Math.log2(hz / this.a4);
     const strings = TUNER_STRINGS[this.instrument];
@@ -137,6 +160,7 @@ export class LiveTuner {
       string = order.indexOf(target) + 1;
     }
     const targetHz = this.a4 * 2 ** ((target - 69) / 12);
+    const noteMidi = Math.round(midi);
     return {
       hz,
       targetMidi: target,
@@ -145,6 +169,10 @@ export class LiveTuner {
       cents: 1200 * Math.log2(hz / targetHz),
       string,
       clarity,
+      noteMidi,
+      note: midiName(noteMidi),
+      noteCents: 100 * (midi - noteMidi),
+      nearString: strings.length === 0 || Math.abs(midi - target) <= NEAR_STRING_SEMITONES,
     };
   }
 }

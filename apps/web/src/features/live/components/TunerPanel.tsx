@@ -9,6 +9,15 @@ const PRESETS: readonly { value: TunerInstrument; label: string }[] = [
   { value: "chromatic", label: "Chromatic" },
 ];
 
+/** What a string of each preset belongs to, for "not near a guitar string". */
+const INSTRUMENT_NOUN: Readonly<Record<TunerInstrument, string>> = {
+  guitar: "guitar",
+  "guitar-drop-d": "guitar",
+  ukulele: "ukulele",
+  bass: "bass",
+  chromatic: "",
+};
+
 /** Needle from −50 to +50 cents. */
 function Needle({ cents, active }: { cents: number; active: boolean }) {
   const c = Math.max(-50, Math.min(50, cents));
@@ -71,7 +80,9 @@ export function TunerPanel({
   a4Hz: number;
   listening: boolean;
 }) {
-  const cents = reading ? Math.round(reading.cents) : 0;
+  // Far from every string the player is not tuning one: show the chromatic reading instead.
+  const onString = reading?.nearString ?? true;
+  const cents = reading ? Math.round(onString ? reading.cents : reading.noteCents) : 0;
   const strings = TUNER_STRINGS[instrument];
   return (
     <section
@@ -108,7 +119,7 @@ export function TunerPanel({
       <div className="mt-4 text-center">
         <Needle cents={cents} active={reading !== null} />
         <p data-testid="tuner-note" className="text-6xl font-bold">
-          {reading ? reading.target : "—"}
+          {reading ? (onString ? reading.target : reading.note) : "—"}
         </p>
         <p className="mt-1 text-lg tabular-nums">
           <span data-testid="tuner-cents" data-cents={reading ? reading.cents.toFixed(1) : ""}>
@@ -126,13 +137,21 @@ export function TunerPanel({
         </p>
         <p className="mt-1 min-h-6 text-sm font-semibold" role="status">
           {reading
-            ? Math.abs(cents) < 5
-              ? "In tune"
-              : cents < 0
-                ? "Too low: tighten the string"
-                : "Too high: loosen the string"
+            ? !onString
+              ? `${reading.note} — not near a ${INSTRUMENT_NOUN[instrument]} string`
+              : Math.abs(cents) < 5
+                ? "In tune"
+                : cents < 0
+                  ? "Too low: tighten the string"
+                  : "Too high: loosen the string"
             : ""}
         </p>
+        {reading && !onString && (
+          <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="tuner-nearest">
+            Nearest string: {reading.target} ({reading.cents > 0 ? "+" : ""}
+            {Math.round(reading.cents)} cents)
+          </p>
+        )}
       </div>
       {strings.length > 0 && (
         <ol aria-label="Strings" className="mt-4 flex justify-center gap-2">
