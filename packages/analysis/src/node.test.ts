@@ -30,6 +30,21 @@ describe("decodeAudioFile", () => {
     await expect(decodeAudioFile(bytes)).rejects.toThrow("Unsupported or corrupt audio file");
   });
 
+  it("reads a WAV file from disk in 64 KiB pieces and gets the same samples as from memory", async () => {
+    // 3 s at 44.1 kHz: 264,644 bytes, so sample frames straddle the pieces' edges.
+    const x = sine(220, 3, 44100);
+    const bytes = encodeWav(x, 44100);
+    const path = join(dir, "long.wav");
+    writeFileSync(path, bytes);
+    const fromDisk = await decodeAudioFile(path);
+    const fromMemory = await decodeAudioFile(bytes);
+    expect(fromDisk.samples.length).toBe(x.length);
+    expect(fromDisk.samples).toEqual(fromMemory.samples);
+    // The same file cut short on disk is refused, as in memory.
+    writeFileSync(join(dir, "cut.wav"), bytes.slice(0, 100_000));
+    await expect(decodeAudioFile(join(dir, "cut.wav"))).rejects.toThrow("Unsupported or corrupt audio file");
+  });
+
   it("throws AudioDecodeError for a missing file", async () => {
     await expect(decodeAudioFile(join(dir, "nope.mp3"))).rejects.toThrow(AudioDecodeError);
   });
