@@ -9,8 +9,9 @@
  * bass, strings, muted-guitar 16ths), country (train beat, alternating bass, acoustic strums, fiddle or
  * steel lead), shuffle (triplet swing), and for 3/4 and compound metres a waltz and a 12/8 ballad feel.
  * Guitar strums spread their strings 5–30 ms apart, down and up. The lead line sings chord tones on
- * strong beats and scale steps between, with rests, in a voice-like or solo patch, so the chroma has
- * non-chord tones as real vocals do. Timing is humanised (±8 ms, velocity ±15 %); labels keep the chart's
+ * strong beats and scale steps between, with rests, appoggiaturas, suspensions over the chord change and
+ * eighth- and sixteenth-note runs, in a voice-like or solo patch, so the chroma has non-chord tones as
+ * real vocals do (`sing.ts` adds the singer's pitch movement and a vocal-forward mix when rendering). Timing is humanised (±8 ms, velocity ±15 %); labels keep the chart's
  * grid.
  *
  * Pure: no I/O. Training-only code (never shipped in `dist`).
@@ -325,30 +326,56 @@ export function arrange(
         }
       }
       if (pad) for (const p of v) note(pad, p + (rnd() < 0.5 ? 12 : 0), c.start, dur, 0.35);
-      // Lead: chord tones on strong beats, scale steps between, rests.
+      // Lead: chord tones on strong beats, scale steps between, rests; as a singer does, some strong
+      // beats carry a non-chord tone that resolves by step (an appoggiatura), a note held over the chord
+      // change resolves down (a suspension), and eighth-note runs fill the phrases.
       if (lead && tonic !== null) {
         const scalePcs = (minorKey ? MINOR_SCALE : MAJOR_SCALE).map((d) => (tonic + d) % 12);
-        let t = c.start;
-        while (t < c.end - 0.05) {
-          const strong = Math.abs(((t - b.start) / beatLen) % 1) < 0.01;
-          const len = Math.min((rnd() < 0.5 ? 1 : rnd() < 0.5 ? 2 : 0.5) * beatLen, c.end - t);
-          if (rnd() < 0.25) {
-            t += len;
-            continue;
-          }
-          const pool = strong || rnd() < 0.5 ? tones.pcs : scalePcs;
-          let best = leadPitch;
+        const nearest = (pool: readonly number[], from: number, jitter: number) => {
+          let best = from;
           let bestCost = Number.POSITIVE_INFINITY;
           for (let p = 60; p <= 81; p++) {
             if (!pool.includes(p % 12)) continue;
-            const cost = Math.abs(p - leadPitch) + rnd() * 4 + (p === leadPitch ? 2 : 0);
+            const cost = Math.abs(p - from) + rnd() * jitter + (p === from ? 2 : 0);
             if (cost < bestCost) {
               bestCost = cost;
               best = p;
             }
           }
-          leadPitch = best;
-          note(lead, best, t, len * 0.95, 0.7);
+          return best;
+        };
+        /** The scale step next to a chord tone (above or below), for a non-chord tone that resolves to it. */
+        const stepFrom = (p: number, up: boolean) => {
+          for (let d = 1; d <= 2; d++) {
+            const q = up ? p + d : p - d;
+            if (scalePcs.includes(((q % 12) + 12) % 12) && !tones.pcs.includes(((q % 12) + 12) % 12))
+              return q;
+          }
+          return null;
+        };
+        let t = c.start;
+        if (!tones.pcs.includes(leadPitch % 12) && scalePcs.includes(leadPitch % 12) && rnd() < 0.25) {
+          // Suspension: the previous note held into the new chord, then down by step to a chord tone.
+          const hold = Math.min(beatLen * (rnd() < 0.5 ? 0.5 : 1), c.end - t);
+          note(lead, leadPitch, t, hold * 0.95, 0.75);
+          t += hold;
+          leadPitch = nearest(tones.pcs, leadPitch - 1, 0);
+        }
+        while (t < c.end - 0.05) {
+          const strong = Math.abs(((t - b.start) / beatLen) % 1) < 0.01;
+          const r = rnd();
+          const len = Math.min((r < 0.4 ? 1 : r < 0.7 ? 0.5 : r < 0.9 ? 2 : 0.25) * beatLen, c.end - t);
+          if (rnd() < 0.2) {
+            t += len;
+            continue;
+          }
+          const target = nearest(strong || rnd() < 0.5 ? tones.pcs : scalePcs, leadPitch, 4);
+          const app = strong && len >= beatLen * 0.5 && rnd() < 0.2 ? stepFrom(target, rnd() < 0.6) : null;
+          if (app !== null) {
+            note(lead, app, t, len * 0.5, 0.75);
+            note(lead, target, t + len * 0.5, len * 0.45, 0.7);
+          } else note(lead, target, t, len * 0.95, 0.7);
+          leadPitch = target;
           t += len;
         }
       }

@@ -14,7 +14,8 @@
  * `fluidsynth`) on one of two soundfonts whose licences allow commercial use of the audio —
  * FluidR3_GM (MIT; Debian `fluid-soundfont-gm`) or MuseScore General (MIT, parts CC0/PD; Debian
  * `musescore-general-soundfont-lossless`, loaded sample by sample on demand) — with FluidSynth's reverb and chorus on or off, then augmented from the
- * song's seed: gain, a spectral tilt (one-pole EQ), soft-clip distortion, a room with pink noise
+ * song's seed: the melody sung (`sing.ts`: scoops, slides, vibrato, falls as pitch bends; a vocal-forward
+ * mix), gain, a spectral tilt (one-pole EQ), soft-clip distortion, a room with pink noise
  * (12–30 dB SNR), low-bit-rate MP3 (ffmpeg, 32–96 kbit/s, when installed) and a detuning of ±40 cents.
  *
  * The engine's own front end (`extractFeatures`, exactly what `analyzeAudio` runs, with our beat
@@ -34,6 +35,7 @@ import { makeRng } from "../src/vocal/synth.js";
 import { arrange, transposeLabel } from "./arranger.js";
 import type { TimedLabel } from "./billboard.js";
 import { parseBillboardChart } from "./billboard.js";
+import { addSungExpression, mixVocalForward } from "./sing.js";
 
 const { Midi } = midiPkg;
 type MidiFile = InstanceType<typeof Midi>;
@@ -325,6 +327,11 @@ for (const { corpus, id } of mine.slice(0, limit)) {
     for (const n of tr.notes) n.time -= t0;
   }
   truncate(song.midi, MAX_SECONDS);
+  // The melody sung: pitch bends (scoops, slides, vibrato, falls) and a vocal-forward mix (sing.ts).
+  const melody =
+    song.midi.tracks.find((t) => /^(LEAD|MELODY)/i.test(t.name.trim()) && t.notes.length > 0) ?? null;
+  const sung = melody !== null && rnd() < 0.8 ? addSungExpression(melody, rnd) : null;
+  if (melody !== null && rnd() < 0.7) mixVocalForward(song.midi, melody, rnd);
   const sfName = rnd() < 0.65 ? "FluidR3_GM" : "MuseScore_General";
   const fx = rnd() < 0.6 ? "1" : "0";
   const midPath = join(out, `${corpus}-${id}.mid`);
@@ -360,6 +367,7 @@ for (const { corpus, id } of mine.slice(0, limit)) {
   for (const d of chans)
     for (let i = 0; i < x.length; i++) x[i] = (x[i] as number) + (d[i] as number) / chans.length;
   const tags: string[] = [sfName, fx === "1" ? "fx" : "dry"];
+  if (sung) tags.push(`sung_vib${sung.vibratoCents.toFixed(0)}c`);
   if (rnd() < 0.4) {
     const snr = 12 + 18 * rnd();
     x = addRoom(x, SR, snr, Number(id)) as Float32Array<ArrayBuffer>;
