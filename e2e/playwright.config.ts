@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "@playwright/test";
+import { E2E_DEV_TOOLS_TOKEN } from "./support/dev-tools";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -65,6 +66,9 @@ export default defineConfig({
         DATA_DIR: dataDir,
         LOG_LEVEL: "warn",
         NODE_ENV: "test",
+        // The outbox and the test checkout, at a fixed URL for the tests (a normal start draws a random one).
+        DEV_TOOLS: "1",
+        DEV_TOOLS_TOKEN: E2E_DEV_TOOLS_TOKEN,
         // Contact form limit per client: high enough for every spec sharing 127.0.0.1 (unit tests cover the 429).
         CONTACT_RATE_LIMIT_MAX: "200",
         ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),

@@ -186,5 +186,5 @@ export default defineConfig({
   },
   worker: { format: "es" },
   build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 800 },
-  server: { port: 5173, proxy: { "/api": "http://localhost:3000" } },
+  server: { port: 5173, proxy: { "/api": "http://localhost:3000", "^/dev/": "http://localhost:3000" } },
 });

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { devToolsPath } from "./dev-tools";
 
 /** A test account. */
 export interface TestAccount {
@@ -21,7 +22,9 @@ function originOf(page: Page): string {
 }
 
 /**
- * The newest link of a kind in the dev outbox (`/dev/outbox.json`) for `email`.
+ * The newest link of a kind in the dev outbox (`/dev/<token>/outbox.json`) for `email`. Like every
+ * page of the development tools, it gives the page's browser context the tools' cookie, so the app then
+ * links to the outbox and offers the test checkout.
  * @param type "email_verification" or "recovery".
  */
 export async function outboxLink(
@@ -32,7 +35,9 @@ export async function outboxLink(
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const res = await page.request.get(`${originOf(page)}/dev/outbox.json?to=${encodeURIComponent(email)}`);
+      const res = await page.request.get(
+        `${originOf(page)}${devToolsPath(`/outbox.json?to=${encodeURIComponent(email)}`)}`,
+      );
       const { mails } = (await res.json()) as { mails: { link?: string }[] };
       link = mails.find((m) => m.link?.includes(`type=${type}`))?.link;
       return Boolean(link);
@@ -83,7 +88,10 @@ export async function makePremium(
   });
   expect(order.ok(), await order.text()).toBe(true);
   const { id } = (await order.json()) as { id: string };
-  const pay = await page.request.post(`${origin}/api/test-checkout/pay`, { headers, data: { order_id: id } });
+  const pay = await page.request.post(`${origin}${devToolsPath("/test-checkout/pay")}`, {
+    headers,
+    data: { order_id: id },
+  });
   expect(pay.ok(), await pay.text()).toBe(true);
   const verify = await page.request.post(`${origin}/api/verify-payment`, { headers, data: await pay.json() });
   expect(verify.ok(), await verify.text()).toBe(true);

@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
 import { OAuth2Server } from "oauth2-mock-server";
 import { outboxLink, signOut, signUp, uniqueEmail } from "../support/auth";
+import { devToolsPath } from "../support/dev-tools";
 
 const SHOTS = "/tmp/shots-accounts";
 
@@ -42,7 +43,7 @@ test.describe("accounts", () => {
     await page.screenshot({ path: `${SHOTS}/signup-sent-1280.png` });
 
     // the dev outbox lists the mail; following its link verifies and signs in
-    await page.goto("/dev/outbox");
+    await page.goto(devToolsPath("/outbox"));
     await expect(page.getByRole("heading", { name: "Dev outbox" })).toBeVisible();
     const mail = page.locator(`article[data-to="${email}"]`).filter({ hasText: "Verify your Tonic account" });
     await mail.getByRole("link", { name: "Verify" }).click();

@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
 import { signUp } from "../support/auth";
+import { E2E_DEV_TOOLS_TOKEN } from "../support/dev-tools";
 
 const SHOTS = "/tmp/shots-accounts";
 
@@ -187,6 +188,9 @@ test.describe("payments with Razorpay keys", () => {
         DATA_DIR: mkdtempSync(path.join(tmpdir(), "tonic-e2e-rzp-")),
         LOG_LEVEL: "warn",
         NODE_ENV: "test",
+        // the outbox of the development tools, for signUp (payments go through Razorpay's fake here)
+        DEV_TOOLS: "1",
+        DEV_TOOLS_TOKEN: E2E_DEV_TOOLS_TOKEN,
         RAZORPAY_KEY_ID: KEY_ID,
         RAZORPAY_KEY_SECRET: KEY_SECRET,
         RAZORPAY_API_URL: apiUrl,

@@ -80,7 +80,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(profileRoutes, { ctx: accounts });
   await app.register(tierRoutes, { ctx: accounts, now: opts.now });
   await app.register(paymentRoutes, { ctx: accounts });
-  if (!accounts.production) await app.register(devRoutes, { ctx: accounts });
+  if (accounts.devTools) await app.register(devRoutes, { ctx: accounts, devTools: accounts.devTools });
   await app.register(healthRoutes, {
     database: opts.database,
     version: VERSION,

@@ -112,6 +112,21 @@ const EnvSchema = z.object({
     .transform((v) => v === "true"),
   ANALYSIS_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   ANALYSIS_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+  /**
+   * The development tools (mail outbox, test checkout) at a random URL printed at start: "1" to turn
+   * them on (`npm start` and `npm run dev` do outside production); refused with NODE_ENV=production.
+   */
+  DEV_TOOLS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.enum(["0", "1", "true", "false"], { error: "must be 1 or 0" }).optional())
+    .transform((v) => v === "1" || v === "true"),
+  /** A fixed token for the development tools' URL (browser tests); default a random one per start. */
+  DEV_TOOLS_TOKEN: optionalString().refine((v) => v === undefined || /^[A-Za-z0-9_-]{32,128}$/.test(v), {
+    message: "must be 32 to 128 letters, digits, '-' or '_'",
+  }),
 });
 
 export type Config = z.infer<typeof EnvSchema>;
@@ -130,6 +145,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new ConfigError(`Invalid configuration: ${issues}`);
+  }
+  if (parsed.data.NODE_ENV === "production" && parsed.data.DEV_TOOLS) {
+    throw new ConfigError(
+      "Invalid configuration: DEV_TOOLS=1 is refused with NODE_ENV=production: the development tools (mail outbox, test checkout) must never run on a public server; unset DEV_TOOLS",
+    );
   }
   const secret = parsed.data.AUTH_SECRET ?? parsed.data.BETTER_AUTH_SECRET;
   if (parsed.data.NODE_ENV === "production" && secret !== undefined) {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import pino from "pino";
 import { buildApp } from "./app.js";
+import { accountsOptionsFromConfig } from "./auth/accounts.js";
 import { ConfigError, loadConfig, startupLogLevel } from "./config.js";
 import { ContentError, resolveContentDir, seedContent } from "./content/index.js";
 import { openEmbeddedDatabase } from "./db/data-dir.js";
@@ -32,8 +33,10 @@ async function main(): Promise<void> {
   } catch (err) {
     throw new ConfigError(`Invalid configuration: ${err instanceof Error ? err.message : String(err)}`);
   }
+  const accounts = accountsOptionsFromConfig(config);
   const app = await buildApp({
     database,
+    accounts,
     trustProxy,
     dataDir: config.DATA_DIR,
     webDistDir: config.WEB_DIST_DIR,
@@ -72,9 +75,16 @@ async function main(): Promise<void> {
     host: config.HOST,
     trustProxy: config.TRUST_PROXY,
     localSecret: !config.AUTH_SECRET && !config.BETTER_AUTH_SECRET,
+    devTools: accounts.devTools !== undefined,
   });
   app.log.info({ mode: mode.mode, exposes: mode.exposes }, mode.message);
   app.log.info(`Tonic is running at http://localhost:${config.PORT}`);
+  if (accounts.devTools) {
+    // The one place the tools' random URL is shown: whoever runs the server reads it here.
+    process.stdout.write(
+      `\nDevelopment tools for this start (mail outbox, test checkout; this address changes at every start):\n  http://localhost:${config.PORT}/dev/${accounts.devTools.token}/\nOpen it once in your browser: the app then links to the outbox and offers the test checkout.\n\n`,
+    );
+  }
 }
 
 main().catch((err: unknown) => {

@@ -2,13 +2,25 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { AccountsOptions } from "../src/auth/accounts.js";
 import type { OutboxEntry } from "../src/mail/mailer.js";
 
-/** Accounts options for `buildApp` in tests: test checkout, local outbox, fixed secret. */
+/** The fixed development-tools token of {@link testAccountsOptions} (a real start draws a random one). */
+export const TEST_DEV_TOOLS_TOKEN = "test-dev-tools-0123456789abcdef0123";
+
+/** A path of the development tools of {@link testAccountsOptions}, e.g. `devToolsPath("/outbox.json")`. */
+export function devToolsPath(path: string): string {
+  return `/dev/${TEST_DEV_TOOLS_TOKEN}${path}`;
+}
+
+/**
+ * Accounts options for `buildApp` in tests: the development tools on (test checkout, local outbox) at
+ * {@link TEST_DEV_TOOLS_TOKEN} outside production, fixed secret.
+ */
 export function testAccountsOptions(overrides: Partial<AccountsOptions> = {}): AccountsOptions {
   return {
     nodeEnv: "test",
     port: 3000,
     authSecret: "test-secret-test-secret-test-secret-0123456789",
     mailFrom: "Tonic <test@tonic.local>",
+    devTools: overrides.nodeEnv === "production" ? undefined : { token: TEST_DEV_TOOLS_TOKEN },
     ...overrides,
   };
 }
@@ -35,7 +47,11 @@ export function cookieHeader(res: LightMyRequestResponse, previous = ""): string
 
 /** The newest outbox mail to `email` whose link has the given hash `type`. */
 export async function lastMailLink(app: FastifyInstance, email: string, type: string): Promise<string> {
-  const res = await app.inject({ method: "GET", url: `/dev/outbox.json?to=${encodeURIComponent(email)}` });
+  const res = await app.inject({
+    method: "GET",
+    url: devToolsPath(`/outbox.json?to=${encodeURIComponent(email)}`),
+    headers: { host: "localhost:3000" },
+  });
   const mails = (res.json() as { mails: OutboxEntry[] }).mails;
   const mail = mails.find((m) => m.link?.includes(`type=${type}`));
   if (!mail?.link) throw new Error(`No ${type} mail for ${email}`);

@@ -39,10 +39,14 @@ export const PlanCatalogue = z.object({
 });
 export type PlanCatalogue = z.infer<typeof PlanCatalogue>;
 
-/** `GET /api/payments/config`. */
+/**
+ * `GET /api/payments/config`. `test_checkout_url`: where the test checkout's "Pay" posts (test mode);
+ * the server tells it only to a browser on its own machine that opened the development tools' URL.
+ */
 export const PaymentsConfig = z.object({
   mode: z.enum(["razorpay", "test", "disabled"]),
   key_id: z.nullable(z.string()),
+  test_checkout_url: z.nullable(z.string()),
 });
 export type PaymentsConfig = z.infer<typeof PaymentsConfig>;
 

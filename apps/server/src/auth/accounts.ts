@@ -5,7 +5,12 @@ import { type Config, ConfigError } from "../config.js";
 import type { Database } from "../db/schema.js";
 import { createMailer, type Mailer } from "../mail/mailer.js";
 import { type PaymentOptions, type PaymentSettings, paymentSettings } from "../payments/settings.js";
-import { loadOrCreateLocalSecret } from "../security/local-mode.js";
+import {
+  type DevTools,
+  devToolsAt,
+  loadOrCreateLocalSecret,
+  newDevToolsToken,
+} from "../security/local-mode.js";
 import { AccountBackoff } from "../security/rate-limit.js";
 import { type Auth, createAuth, GOOGLE_DISCOVERY_URL } from "./auth.js";
 
@@ -24,6 +29,11 @@ export interface AccountsOptions extends PaymentOptions {
   authRateLimit?: boolean;
   /** Per-account wrong-password back-off; default {@link AccountBackoff}'s defaults. */
   accountBackoff?: AccountBackoff;
+  /**
+   * The development tools (mail outbox, test checkout) under `/dev/<token>` (`DEV_TOOLS=1`); off when
+   * absent. Refused in production.
+   */
+  devTools?: { token: string };
 }
 
 /**
@@ -63,6 +73,8 @@ export function accountsOptionsFromConfig(config: Config): AccountsOptions {
           }
         : undefined,
     webhookSecret: config.RAZORPAY_WEBHOOK_SECRET,
+    // a new random URL every start unless a fixed one is configured (browser tests)
+    devTools: config.DEV_TOOLS ? { token: config.DEV_TOOLS_TOKEN ?? newDevToolsToken() } : undefined,
   };
 }
 
@@ -77,6 +89,8 @@ export interface AccountsContext {
   trustedOrigins: string[];
   /** Per-account wrong-password back-off of the sign-in route. */
   backoff: AccountBackoff;
+  /** The development tools of this start, or null when they are off (always in production). */
+  devTools: DevTools | null;
 }
 
 export interface AccountsPluginOptions extends AccountsOptions {
@@ -88,13 +102,19 @@ export interface AccountsPluginOptions extends AccountsOptions {
  * the trusted origins and the per-account sign-in back-off (assembled into the app by `app.ts`).
  * Without `authSecret` (local mode) the secret is a random one generated once and kept in
  * `<dataDir>/auth-secret` (see `loadOrCreateLocalSecret`), or a random one per process without `dataDir`.
- * @throws {ConfigError} in production without AUTH_SECRET.
+ * @throws {ConfigError} in production without AUTH_SECRET, or with the development tools on.
  */
 export async function createAccountsContext(
   opts: AccountsPluginOptions,
   log: FastifyBaseLogger,
 ): Promise<AccountsContext> {
   const production = opts.nodeEnv === "production";
+  if (production && opts.devTools) {
+    throw new ConfigError(
+      "Invalid configuration: DEV_TOOLS=1 is refused with NODE_ENV=production: the development tools (mail outbox, test checkout) must never run on a public server; unset DEV_TOOLS",
+    );
+  }
+  const devTools = opts.devTools ? devToolsAt(opts.devTools.token) : null;
   let secret = opts.authSecret;
   if (!secret) {
     if (production) {
@@ -124,7 +144,13 @@ export async function createAccountsContext(
       "http://127.0.0.1:5173",
     );
   }
-  const mailer = createMailer({ smtpUrl: opts.smtpUrl, from: opts.mailFrom, logger: log, production });
+  // The outbox exists only for the development tools to show; without them nothing is kept (as in production).
+  const mailer = createMailer({
+    smtpUrl: opts.smtpUrl,
+    from: opts.mailFrom,
+    logger: log,
+    production: devTools === null,
+  });
   const auth = createAuth(
     opts.db,
     {
@@ -145,7 +171,7 @@ export async function createAccountsContext(
     },
     mailer,
   );
-  const payments = paymentSettings(opts, production, log);
+  const payments = paymentSettings(opts, { production, testCheckout: devTools !== null }, log);
   return {
     db: opts.db,
     auth,
@@ -155,5 +181,6 @@ export async function createAccountsContext(
     googleEnabled: Boolean(opts.google),
     trustedOrigins: [...new Set(trustedOrigins)],
     backoff: opts.accountBackoff ?? new AccountBackoff(),
+    devTools,
   };
 }

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpVerified, TEST_ORIGIN, testAccountsOptions, tokenOf } from "../../test/accounts.js";
+import {
+  devToolsPath,
+  signUpVerified,
+  TEST_ORIGIN,
+  testAccountsOptions,
+  tokenOf,
+} from "../../test/accounts.js";
 import { testDatabases } from "../../test/databases.js";
 import { buildApp } from "../app.js";
 import type { DatabaseHandle } from "../db/index.js";
@@ -9,7 +15,10 @@ import { RecipientMailLimit } from "../security/mail-limit.js";
 
 /** Every outbox link to `email` of the given hash `type`, newest first. */
 async function mailLinks(app: FastifyInstance, email: string, type: string): Promise<string[]> {
-  const res = await app.inject({ method: "GET", url: `/dev/outbox.json?to=${encodeURIComponent(email)}` });
+  const res = await app.inject({
+    method: "GET",
+    url: devToolsPath(`/outbox.json?to=${encodeURIComponent(email)}`),
+  });
   const mails = (res.json() as { mails: OutboxEntry[] }).mails;
   return mails.flatMap((m) => (m.link?.includes(`type=${type}`) ? [m.link] : []));
 }

@@ -6,6 +6,7 @@ import { HttpError } from "../lib/errors.js";
 import { sendFetchResponse, serialize } from "../lib/http.js";
 import { ensureProfile, getProfile } from "../profile/service.js";
 import { clientAddress } from "../security/client-address.js";
+import { devToolsVisible } from "../security/local-mode.js";
 import type { AttemptOutcome } from "../security/rate-limit.js";
 import type { AccountsContext } from "./accounts.js";
 import { CLIENT_ADDRESS_HEADER } from "./auth.js";
@@ -15,7 +16,8 @@ import { getSessionUser } from "./session.js";
  * better-auth's handler under `/api/auth/*` (sign-up, sign-in, verify-email, reset-password,
  * OAuth redirects, sign-out, JWKS at `/api/auth/jwks`, JWTs at `/api/auth/token`), plus:
  * - `GET /api/me` → `{ user, profile }` (both null when signed out; SPEC §7 "Get current user");
- * - `GET /api/auth-config` → which sign-in methods are enabled (the web app's Google button).
+ * - `GET /api/auth-config` → which sign-in methods are enabled (the web app's Google button) and the
+ *   outbox's URL for a browser on this machine that opened the development tools.
  */
 export const authRoutes: FastifyPluginAsync<{ ctx: AccountsContext }> = async (app, { ctx }) => {
   app.route({
@@ -69,14 +71,20 @@ export const authRoutes: FastifyPluginAsync<{ ctx: AccountsContext }> = async (a
     return serialize(MeResponse, { user, profile });
   });
 
-  app.get("/api/auth-config", async () =>
-    serialize(AuthConfig, {
+  app.get("/api/auth-config", async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    // the outbox's random URL only for a browser on this machine that already opened the tools' URL
+    const outbox =
+      ctx.devTools && ctx.mailer.mode === "outbox" && devToolsVisible(request, ctx.devTools)
+        ? `${ctx.devTools.prefix}/outbox`
+        : null;
+    return serialize(AuthConfig, {
       google: ctx.googleEnabled,
       emailPassword: true,
       mail: ctx.mailer.mode,
-      devOutbox: !ctx.production && ctx.mailer.mode === "outbox" ? "/dev/outbox" : null,
-    }),
-  );
+      devOutbox: outbox,
+    });
+  });
 };
 
 /** The message of the 415 answer to an `/api/auth` write whose body is not JSON. */

@@ -22,7 +22,7 @@ export interface MailLogger {
 }
 
 export interface Mailer {
-  /** `"smtp"` when `SMTP_URL` is set, otherwise `"outbox"` (log + in-memory list shown on /dev/outbox). */
+  /** `"smtp"` when `SMTP_URL` is set, otherwise `"outbox"` (log + in-memory list the development tools show). */
   readonly mode: "smtp" | "outbox";
   /**
    * Sends one mail.
@@ -40,8 +40,9 @@ const OUTBOX_LIMIT = 200;
  * @param opts.smtpUrl  nodemailer connection URL (`smtp://user:pass@host:587`); omit for the local outbox.
  * @param opts.from     sender address used in SMTP mode.
  * @param opts.logger   every outbox mail is also written to this log (so `npm start` needs no set-up).
- * @param opts.production without SMTP in production nothing is kept and the log says only that mail
- *   is not configured: never the link, whose token would let a log reader take the account.
+ * @param opts.production without SMTP in production (or without the development tools) nothing is kept
+ *   and the log says only that mail is not configured: never the link, whose token would let a log
+ *   reader take the account.
  */
 export function createMailer(opts: {
   smtpUrl?: string;
@@ -82,7 +83,7 @@ export function createMailer(opts: {
       if (entries.length > OUTBOX_LIMIT) entries.length = OUTBOX_LIMIT;
       opts.logger.info(
         { mail: { to: m.to, subject: m.subject, link: m.link } },
-        "mail written to the local outbox (/dev/outbox); set SMTP_URL to send real e-mail",
+        "mail written to the development tools' outbox; set SMTP_URL to send real e-mail",
       );
     },
     outbox: () => entries,

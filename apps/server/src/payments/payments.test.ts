@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpVerified, TEST_ORIGIN, testAccountsOptions } from "../../test/accounts.js";
+import { devToolsPath, signUpVerified, TEST_ORIGIN, testAccountsOptions } from "../../test/accounts.js";
 import { testDatabases } from "../../test/databases.js";
 import { startFakeRazorpay } from "../../test/fake-razorpay.js";
 import { buildApp } from "../app.js";
@@ -116,7 +116,7 @@ describe.each(testDatabases())("payments on $name (test checkout)", (tdb) => {
     const order = (await create(cookie, { plan_id: "monthly", currency: "INR" })).json();
     const pay = await app.inject({
       method: "POST",
-      url: "/api/test-checkout/pay",
+      url: devToolsPath("/test-checkout/pay"),
       headers: { cookie, ...origin },
       payload: { order_id: order.id },
     });
@@ -248,7 +248,7 @@ describe.each(testDatabases())("payments on $name (Razorpay SDK against a fake O
       // the test checkout is off when Razorpay is configured
       const tc = await app.inject({
         method: "POST",
-        url: "/api/test-checkout/pay",
+        url: devToolsPath("/test-checkout/pay"),
         headers: { cookie, ...origin },
         payload: { order_id: res.json().id },
       });
@@ -313,11 +313,13 @@ describe.each(testDatabases())("payments on $name (Razorpay SDK against a fake O
       expect((await app.inject({ url: "/api/payments/config" })).json()).toEqual({
         mode: "disabled",
         key_id: null,
+        test_checkout_url: null,
       });
       expect((await app.inject({ url: "/dev/outbox" })).statusCode).toBe(404);
+      expect((await app.inject({ url: devToolsPath("/outbox") })).statusCode).toBe(404);
       const res = await app.inject({
         method: "POST",
-        url: "/api/test-checkout/pay",
+        url: devToolsPath("/test-checkout/pay"),
         payload: { order_id: "x" },
       });
       expect(res.statusCode).toBe(404);

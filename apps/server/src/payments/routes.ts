@@ -15,7 +15,7 @@ import type { AccountsContext } from "../auth/accounts.js";
 import { requireSessionUser } from "../auth/session.js";
 import { HttpError } from "../lib/errors.js";
 import { serialize } from "../lib/http.js";
-import { requireLocalRequest } from "../security/local-mode.js";
+import { devToolsVisible, requireLocalRequest } from "../security/local-mode.js";
 import { PLAN_CATALOGUE } from "./plans.js";
 import { activatePayment, createOrder, type OrdersApi, razorpayOrdersApi, verifyPayment } from "./service.js";
 import { checkoutSignature, signaturesMatch, webhookSignature } from "./signature.js";
@@ -36,13 +36,15 @@ const WebhookEvent = z.object({
 /**
  * Plans and payments (SPEC §4 "Payment", §7 "Product API", §9):
  * - `GET /api/plans` → the plan catalogue (single source of truth for prices);
- * - `GET /api/payments/config` → `{ mode: "razorpay" | "test" | "disabled", key_id }`;
+ * - `GET /api/payments/config` → `{ mode: "razorpay" | "test" | "disabled", key_id, test_checkout_url }`
+ *   (`test_checkout_url` only for a browser on this machine that opened the development tools' URL);
  * - `POST /api/create-subscription` `{ plan_id, currency }` → order (`id`, server-computed `amount`);
  * - `POST /api/verify-payment` `{ razorpay_payment_id, razorpay_order_id, razorpay_signature }` →
  *   `{ success: true, subscription_end_date }`;
  * - `POST /api/razorpay/webhook` (header `X-Razorpay-Signature`) → activates on `payment.captured`/`order.paid`;
- * - `POST /api/test-checkout/pay` `{ order_id }` → a correctly signed test payment (test mode only,
- *   never in production, only for requests from this machine).
+ * - `POST /dev/<token>/test-checkout/pay` `{ order_id }` → a correctly signed test payment (test mode,
+ *   which needs the development tools: `DEV_TOOLS=1`, never in production; only for requests from this
+ *   machine).
  */
 export const paymentRoutes: FastifyPluginAsync<{ ctx: AccountsContext; orders?: OrdersApi }> = async (
   app,
@@ -57,12 +59,17 @@ export const paymentRoutes: FastifyPluginAsync<{ ctx: AccountsContext; orders?: 
 
   app.get("/api/plans", async () => serialize(PlanCatalogue, PLAN_CATALOGUE));
 
-  app.get("/api/payments/config", async () =>
-    serialize(PaymentsConfig, {
+  const testCheckoutUrl =
+    settings.mode === "test" && ctx.devTools ? `${ctx.devTools.prefix}/test-checkout/pay` : null;
+
+  app.get("/api/payments/config", async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    return serialize(PaymentsConfig, {
       mode: settings.mode,
       key_id: settings.mode === "disabled" ? null : settings.keyId,
-    }),
-  );
+      test_checkout_url: testCheckoutUrl && devToolsVisible(request, ctx.devTools) ? testCheckoutUrl : null,
+    });
+  });
 
   app.post("/api/create-subscription", async (request) => {
     const user = await requireSessionUser(request, SIGN_IN_TO_SUBSCRIBE);
@@ -86,30 +93,27 @@ export const paymentRoutes: FastifyPluginAsync<{ ctx: AccountsContext; orders?: 
     });
   });
 
-  app.post("/api/test-checkout/pay", async (request) => {
-    requireLocalRequest(request);
-    if (settings.mode !== "test" || ctx.production) {
-      throw new HttpError(
-        404,
-        "The test checkout is only available when Razorpay is not configured (never in production)",
-      );
-    }
-    const user = await requireSessionUser(request, SIGN_IN_TO_SUBSCRIBE);
-    const body = TestPayRequest.parse(request.body ?? {});
-    const order = await ctx.db
-      .selectFrom("payment_orders")
-      .select(["user_id", "mode"])
-      .where("order_id", "=", body.order_id)
-      .executeTakeFirst();
-    if (!order || order.user_id !== user.id || order.mode !== "test")
-      throw new HttpError(404, "Unknown order");
-    const paymentId = `pay_test_${randomBytes(9).toString("hex")}`;
-    return serialize(TestPayResponse, {
-      razorpay_payment_id: paymentId,
-      razorpay_order_id: body.order_id,
-      razorpay_signature: checkoutSignature(body.order_id, paymentId, settings.keySecret),
+  if (testCheckoutUrl && settings.mode === "test") {
+    const keySecret = settings.keySecret;
+    app.post(testCheckoutUrl, async (request) => {
+      requireLocalRequest(request);
+      const user = await requireSessionUser(request, SIGN_IN_TO_SUBSCRIBE);
+      const body = TestPayRequest.parse(request.body ?? {});
+      const order = await ctx.db
+        .selectFrom("payment_orders")
+        .select(["user_id", "mode"])
+        .where("order_id", "=", body.order_id)
+        .executeTakeFirst();
+      if (!order || order.user_id !== user.id || order.mode !== "test")
+        throw new HttpError(404, "Unknown order");
+      const paymentId = `pay_test_${randomBytes(9).toString("hex")}`;
+      return serialize(TestPayResponse, {
+        razorpay_payment_id: paymentId,
+        razorpay_order_id: body.order_id,
+        razorpay_signature: checkoutSignature(body.order_id, paymentId, keySecret),
+      });
     });
-  });
+  }
 
   // The webhook needs the exact bytes Razorpay signed, so JSON is kept raw in this scope.
   await app.register(async (scope) => {

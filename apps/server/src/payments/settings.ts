@@ -30,10 +30,17 @@ interface WarnLogger {
 }
 
 /**
- * Chooses the payment mode: Razorpay when keys are set; otherwise the local test checkout outside
- * production; otherwise disabled (a production server never fakes payments).
+ * Chooses the payment mode: Razorpay when keys are set; otherwise the local test checkout when the
+ * development tools are on (never in production); otherwise disabled (a production server never fakes
+ * payments).
+ * @param mode.testCheckout the development tools are on (`DEV_TOOLS=1`), which serve the test checkout.
  */
-export function paymentSettings(opts: PaymentOptions, production: boolean, log: WarnLogger): PaymentSettings {
+export function paymentSettings(
+  opts: PaymentOptions,
+  mode: { production: boolean; testCheckout: boolean },
+  log: WarnLogger,
+): PaymentSettings {
+  const { production } = mode;
   if (opts.razorpay) {
     return {
       mode: "razorpay",
@@ -47,7 +54,13 @@ export function paymentSettings(opts: PaymentOptions, production: boolean, log: 
     log.warn("RAZORPAY_KEY_ID is not set: payments are disabled in production");
     return { mode: "disabled", reason: "Payments are not configured on this server" };
   }
-  log.warn("RAZORPAY_KEY_ID is not set: using the local TEST checkout (no real payments)");
+  if (!mode.testCheckout) {
+    log.warn("RAZORPAY_KEY_ID is not set and DEV_TOOLS is off: payments are disabled");
+    return { mode: "disabled", reason: "Payments are not configured on this server" };
+  }
+  log.warn(
+    "RAZORPAY_KEY_ID is not set: using the local TEST checkout of the development tools (no real payments)",
+  );
   // Random per process (tests may fix it): a public constant would let anyone sign their own payment.
   const secret = opts.testCheckoutSecret ?? randomBytes(32).toString("hex");
   return {

@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, wri
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { devToolsPath, TEST_DEV_TOOLS_TOKEN } from "../../test/accounts.js";
 import { ensurePackagesBuilt, type ServerProcess, startServer } from "../../test/server-process.js";
 import { openDatabase } from "../db/index.js";
 
@@ -27,6 +28,8 @@ const env = () => ({
   FFMPEG_PATH: fakeYtDlp,
   YOUTUBE_API_KEYS: "",
   ANALYSIS_TIMEOUT_SECONDS: "3600",
+  DEV_TOOLS: "1",
+  DEV_TOOLS_TOKEN: TEST_DEV_TOOLS_TOKEN,
 });
 
 let server: ServerProcess | null = null;
@@ -106,7 +109,9 @@ describe("crash test: kill -9 during writes and during a job", () => {
       body: JSON.stringify({ email, password: "secret123", name: "crash" }),
     });
     expect(up.status).toBe(200);
-    const mails = await json(await fetch(`${base}/dev/outbox.json?to=${encodeURIComponent(email)}`));
+    const mails = await json(
+      await fetch(`${base}${devToolsPath(`/outbox.json?to=${encodeURIComponent(email)}`)}`),
+    );
     const link = (mails.mails as { link: string }[])[0]?.link ?? "";
     const token = new URLSearchParams(new URL(link).hash.slice(1)).get("token") ?? "";
     expect(

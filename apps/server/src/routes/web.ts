@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 
 /**
  * Serves the built web app from `webDistDir` with history fallback (SPEC §2: any unknown path renders the
- * app, whose router shows Home). Unknown `/api/*` paths get a JSON 404 instead.
+ * app, whose router shows Home). Unknown `/api/*` and `/dev/*` paths get a JSON 404 instead.
  */
 export async function webRoutes(app: FastifyInstance, opts: { webDistDir: string }) {
   const hasWeb = existsSync(path.join(opts.webDistDir, "index.html"));
@@ -31,7 +31,8 @@ export async function webRoutes(app: FastifyInstance, opts: { webDistDir: string
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0] ?? "/";
-    if (url.startsWith("/api/") || url === "/api") {
+    // unknown API and development-tools paths (`/dev/...`: a wrong or old token) are plain 404s
+    if (url.startsWith("/api/") || url === "/api" || url.startsWith("/dev/") || url === "/dev") {
       return reply.status(404).send({ error: `Not found: ${request.method} ${url}` });
     }
     if ((request.method === "GET" || request.method === "HEAD") && hasWeb) {

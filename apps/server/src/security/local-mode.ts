@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { HttpError } from "../lib/errors.js";
 
 /** Name of the file in the data folder that keeps the generated local auth secret. */
@@ -31,7 +31,7 @@ export function isLocalRequest(request: FastifyRequest): boolean {
 }
 
 /**
- * Guard of the local-mode tools (`/dev/outbox`, the test checkout): they answer only requests from
+ * Guard of the development tools (the mail outbox, the test checkout): they answer only requests from
  * this machine; anyone else gets the same 404 as an unknown path.
  * @throws {HttpError} 404 when the request is not local.
  */
@@ -39,6 +39,68 @@ export function requireLocalRequest(request: FastifyRequest): void {
   if (!isLocalRequest(request)) {
     throw new HttpError(404, `Not found: ${request.method} ${request.url.split("?")[0] ?? "/"}`);
   }
+}
+
+/** What a token given in `DEV_TOOLS_TOKEN` must look like: 32 to 128 URL-safe characters. */
+export const DEV_TOOLS_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,128}$/;
+
+/** The cookie that lets a browser which opened the development tools' URL find them from the app. */
+export const DEV_TOOLS_COOKIE = "tonic_dev_tools";
+
+/**
+ * The development tools of one start (opt-in with `DEV_TOOLS=1`, never in production): they live under
+ * `prefix`, `/dev/<token>`, a URL nobody can guess, printed to the console at start.
+ */
+export interface DevTools {
+  token: string;
+  /** `/dev/<token>`: the outbox is `<prefix>/outbox`, the test checkout `<prefix>/test-checkout/pay`. */
+  prefix: string;
+}
+
+/** A new random development-tools token: 128 bits, 32 hexadecimal characters. */
+export function newDevToolsToken(): string {
+  return randomBytes(16).toString("hex");
+}
+
+/**
+ * The development tools at the URL of `token`.
+ * @throws {Error} when the token does not match {@link DEV_TOOLS_TOKEN_PATTERN}.
+ */
+export function devToolsAt(token: string): DevTools {
+  if (!DEV_TOOLS_TOKEN_PATTERN.test(token)) {
+    throw new Error("The development tools' token must be 32 to 128 letters, digits, '-' or '_'");
+  }
+  return { token, prefix: `/dev/${token}` };
+}
+
+/** The value of cookie `name` in the request's `Cookie` header, if any. */
+function cookieValue(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? "").split(";")) {
+    const i = part.indexOf("=");
+    if (i > 0 && part.slice(0, i).trim() === name) return part.slice(i + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * Whether the app may tell this request where the development tools are: the tools are on, the request
+ * comes from this machine, and its browser already holds their token ({@link DEV_TOOLS_COOKIE}, set when
+ * the URL printed at start was opened). A request relayed by a proxy on this machine looks local, so
+ * the URL is only ever told to someone who already knows it.
+ */
+export function devToolsVisible(request: FastifyRequest, devTools: DevTools | null): boolean {
+  if (!devTools || !isLocalRequest(request)) return false;
+  const given = Buffer.from(cookieValue(request, DEV_TOOLS_COOKIE) ?? "");
+  const token = Buffer.from(devTools.token);
+  return given.length === token.length && timingSafeEqual(given, token);
+}
+
+/**
+ * Sets {@link DEV_TOOLS_COOKIE} (HTTP-only, `SameSite=Strict`, the browser session only) on a reply of
+ * the development tools, so the app opened in the same browser links to them.
+ */
+export function setDevToolsCookie(reply: FastifyReply, devTools: DevTools): void {
+  reply.header("set-cookie", `${DEV_TOOLS_COOKIE}=${devTools.token}; Path=/; HttpOnly; SameSite=Strict`);
 }
 
 /**
@@ -76,12 +138,14 @@ export interface ModeDescription {
  * @param opts.production `NODE_ENV=production`.
  * @param opts.host       the bind address (`HOST`).
  * @param opts.localSecret true when the auth secret was generated in the data folder.
+ * @param opts.devTools   the development tools are on (`DEV_TOOLS=1`).
  */
 export function describeMode(opts: {
   production: boolean;
   host: string;
   trustProxy: string | undefined;
   localSecret: boolean;
+  devTools: boolean;
 }): ModeDescription {
   const loopbackOnly = opts.host === "localhost" || isLoopbackAddress(opts.host);
   const exposes: string[] = [];
@@ -89,7 +153,9 @@ export function describeMode(opts: {
     exposes.push("the site and API; no development tools");
   } else {
     exposes.push(
-      "development tools /dev/outbox and the test checkout, answered only for requests from this machine",
+      opts.devTools
+        ? "development tools (mail outbox, test checkout) at a random URL of this start under /dev/, answered only for requests from this machine"
+        : "no development tools (DEV_TOOLS is not set)",
     );
     if (opts.localSecret) exposes.push("auth secret generated and kept in the data folder");
   }

@@ -36,7 +36,10 @@ export function verifyPayment(body: VerifyPaymentRequest): Promise<VerifyPayment
 /** The checkout window's success payload (Razorpay's handler response). */
 export type CheckoutResult = z.infer<typeof TestPayResponse>;
 
-/** The local test checkout's "Pay": a correctly signed test payment (`POST /api/test-checkout/pay`). */
-export function payTestOrder(orderId: string): Promise<CheckoutResult> {
-  return api("/api/test-checkout/pay", TestPayResponse, { method: "POST", json: { order_id: orderId } });
+/**
+ * The local test checkout's "Pay": a correctly signed test payment.
+ * @param url the test checkout's address of this server start (`PaymentsConfig.test_checkout_url`).
+ */
+export function payTestOrder(url: string, orderId: string): Promise<CheckoutResult> {
+  return api(url, TestPayResponse, { method: "POST", json: { order_id: orderId } });
 }

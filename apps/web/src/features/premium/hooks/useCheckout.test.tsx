@@ -6,7 +6,7 @@ import { HttpResponse, http } from "msw";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { server } from "@/test/msw";
-import { useCheckout } from "./useCheckout";
+import { TEST_CHECKOUT_HIDDEN, useCheckout } from "./useCheckout";
 
 const plan: Plan = {
   id: "yearly",
@@ -33,7 +33,11 @@ const me = http.get("*/api/me", () =>
   }),
 );
 const testMode = http.get("*/api/payments/config", () =>
-  HttpResponse.json({ mode: "test", key_id: "rzp_test_tonic_local" }),
+  HttpResponse.json({
+    mode: "test",
+    key_id: "rzp_test_tonic_local",
+    test_checkout_url: "/dev/0123456789abcdef0123456789abcdef/test-checkout/pay",
+  }),
 );
 
 function wrapper({ children }: { children: ReactNode }) {
@@ -67,7 +71,7 @@ describe("useCheckout (test checkout mode)", () => {
           mode: "test",
         });
       }),
-      http.post("*/api/test-checkout/pay", async ({ request }) => {
+      http.post("*/dev/0123456789abcdef0123456789abcdef/test-checkout/pay", async ({ request }) => {
         bodies.pay = await request.json();
         return HttpResponse.json({
           razorpay_payment_id: "pay_1",
@@ -115,5 +119,26 @@ describe("useCheckout (test checkout mode)", () => {
       expect(result.current.state.error).toBe("Failed to create order");
     });
     expect(result.current.state).toMatchObject({ processing: null, orderError: true });
+  });
+
+  it("asks for the development tools' address when the server hides the test checkout from this browser", async () => {
+    let orders = 0;
+    server.use(
+      me,
+      http.get("*/api/payments/config", () =>
+        HttpResponse.json({ mode: "test", key_id: "rzp_test_tonic_local", test_checkout_url: null }),
+      ),
+      http.post("*/api/create-subscription", () => {
+        orders++;
+        return HttpResponse.json({ error: "unexpected" }, { status: 500 });
+      }),
+    );
+    const { result } = await signedIn();
+    await waitFor(async () => {
+      await act(() => result.current.start(plan, "INR"));
+      expect(result.current.state.error).toBe(TEST_CHECKOUT_HIDDEN);
+    });
+    expect(result.current.state).toMatchObject({ processing: null, testOrder: null });
+    expect(orders).toBe(0);
   });
 });

@@ -36,6 +36,13 @@ export const RAZORPAY_SCRIPT = "https://checkout.razorpay.com/v1/checkout.js";
 export const VERIFY_RETRIES = 3;
 export const VERIFY_RETRY_DELAY_MS = 2000;
 
+/**
+ * Shown when the server offers only the test checkout but this browser has not opened the development
+ * tools' address the server printed at start (the test checkout's address is secret: it changes at every start).
+ */
+export const TEST_CHECKOUT_HIDDEN =
+  "This server takes test payments only. Open the development tools' address printed in the server's console in this browser, then try again.";
+
 let scriptPromise: Promise<boolean> | null = null;
 
 /** Loads the checkout script once; resolves false when it cannot be loaded. */
@@ -64,8 +71,8 @@ export interface CheckoutState {
   orderError: boolean;
   /** "Retrying... Attempt n of 3" while verification is retried. */
   retrying: string | null;
-  /** The order waiting in the local test checkout, or null. */
-  testOrder: (CreatedOrder & { plan: Plan }) | null;
+  /** The order waiting in the local test checkout (and where its "Pay" posts), or null. */
+  testOrder: (CreatedOrder & { plan: Plan; payUrl: string }) | null;
 }
 
 /**
@@ -136,6 +143,10 @@ export function useCheckout() {
         }));
         return;
       }
+      if (config.mode === "test" && !config.test_checkout_url) {
+        setState((s) => ({ ...s, processing: null, error: TEST_CHECKOUT_HIDDEN }));
+        return;
+      }
       if (config.mode === "razorpay" && !(await loadRazorpay())) {
         setState((s) => ({ ...s, processing: null, error: "Razorpay SDK failed to load" }));
         return;
@@ -153,7 +164,12 @@ export function useCheckout() {
         return;
       }
       if (order.mode === "test") {
-        setState((s) => ({ ...s, testOrder: { ...order, plan } }));
+        const payUrl = config.test_checkout_url;
+        if (!payUrl) {
+          setState((s) => ({ ...s, processing: null, error: TEST_CHECKOUT_HIDDEN }));
+          return;
+        }
+        setState((s) => ({ ...s, testOrder: { ...order, plan, payUrl } }));
         return;
       }
       const Rzp = window.Razorpay;
@@ -183,7 +199,7 @@ export function useCheckout() {
     if (!order) return;
     setState((s) => ({ ...s, testOrder: null }));
     try {
-      await verify(await payTestOrder(order.id), order.plan, 1);
+      await verify(await payTestOrder(order.payUrl, order.id), order.plan, 1);
     } catch (err) {
       setState((s) => ({
         ...s,
