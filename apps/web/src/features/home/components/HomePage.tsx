@@ -1,12 +1,18 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { classifySearchInput } from "@tonic/youtube";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { MicIcon, MusicIcon, ScalesIcon, SearchIcon } from "@/components/icons";
 import { SearchResults } from "@/components/songs/SearchResults";
+import { ApiError } from "@/lib/api";
 import { useSession } from "@/lib/auth";
+import { useOnline } from "@/lib/hooks/useOnline";
 import { canonicalUrl, useSeo, webPage } from "@/lib/seo";
 import { fetchCapabilities, type SongSearchResult, searchSongs } from "@/lib/songs/api";
+import { songInputHints } from "@/lib/songs/availability";
+
+/** Search cannot run here (no search keys, or offline): a pointer to what works, not a failure. */
+class SearchUnavailable extends Error {}
 
 const features = [
   {
@@ -56,17 +62,30 @@ function HomeSearch() {
   const navigate = useNavigate();
   const [q, setQ] = useState("");
   const [invalid, setInvalid] = useState(false);
+  const online = useOnline();
+  const capabilities = useQuery({
+    queryKey: ["songs", "capabilities"],
+    queryFn: fetchCapabilities,
+    staleTime: 60_000,
+  });
+  const hints = songInputHints(capabilities.data, online, "home");
   // SPEC §2 Home search: a link opens its analysis, text shows up to 5 result cards here.
   const search = useMutation<SongSearchResult[], Error, string>({
+    // Run offline too (TanStack would pause it), so the box can say what still works.
+    networkMode: "always",
     mutationFn: async (query) => {
-      const caps = await fetchCapabilities();
-      if (!caps.search)
-        throw new Error(
-          caps.linkAnalysis
-            ? "Searching for songs isn't available right now. You can paste a YouTube link instead."
-            : "Searching for songs isn't available right now. You can upload the song's audio file on the Search page.",
-        );
-      return searchSongs(query);
+      const offline = songInputHints(undefined, false, "home").searchUnavailable ?? "";
+      if (!navigator.onLine) throw new SearchUnavailable(offline);
+      try {
+        const caps = await fetchCapabilities();
+        const unavailable = songInputHints(caps, true, "home").searchUnavailable;
+        if (unavailable) throw new SearchUnavailable(unavailable);
+        return await searchSongs(query);
+      } catch (err) {
+        // Status 0: the request never reached the server (no network).
+        if (err instanceof ApiError && err.status === 0) throw new SearchUnavailable(offline);
+        throw err;
+      }
     },
   });
   const onSubmit = (e: FormEvent) => {
@@ -94,7 +113,7 @@ function HomeSearch() {
           type="search"
           value={q}
           onChange={(e) => setQ(e.target.value)}
-          placeholder="Search or paste YouTube URL..."
+          placeholder={hints.placeholder}
           className="min-h-12 flex-1 rounded-xl border border-white/30 bg-white/95 px-4 text-slate-900 shadow-lg placeholder:text-slate-500 focus:outline-none focus:ring-4 focus:ring-violet-300"
         />
         <button
@@ -118,7 +137,15 @@ function HomeSearch() {
           Invalid YouTube URL
         </p>
       )}
-      {search.isError && (
+      {search.isError && search.error instanceof SearchUnavailable && (
+        <p role="status" className="mt-3 rounded-lg bg-white/95 px-3 py-2 text-sm font-medium text-slate-800">
+          {search.error.message}{" "}
+          <Link to="/search" className="font-semibold text-violet-700 underline underline-offset-4">
+            Analyse a file
+          </Link>
+        </p>
+      )}
+      {search.isError && !(search.error instanceof SearchUnavailable) && (
         <p role="alert" className="mt-3 rounded-lg bg-white/95 px-3 py-2 text-sm font-medium text-red-700">
           {search.error.message}
         </p>

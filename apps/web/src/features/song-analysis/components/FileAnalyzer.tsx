@@ -7,6 +7,16 @@ import { fromEngine } from "../lib/song-model";
 import { ProgressBar } from "./ProgressBar";
 import { SongAnalysisView } from "./SongAnalysisView";
 
+/** The id of the file analyzer's section, which other parts of the song screen point to. */
+const FILE_ANALYZER_ID = "analyse-your-file";
+
+/** Scrolls to the file analyzer on this page and puts the focus on its "Choose audio file" button. */
+export function showFileAnalyzer(): void {
+  const section = document.getElementById(FILE_ANALYZER_ID);
+  section?.scrollIntoView({ behavior: "smooth", block: "start" });
+  section?.querySelector<HTMLButtonElement>("button[data-choose-file]")?.focus({ preventScroll: true });
+}
+
 /** "Analyze your own audio file": button and drag-and-drop; decoding and analysis stay in the browser. */
 export function FileAnalyzer() {
   const { state, analyze, reset } = useFileAnalysis();
@@ -57,6 +67,7 @@ export function FileAnalyzer() {
 
   return (
     <section
+      id={FILE_ANALYZER_ID}
       aria-labelledby="upload-title"
       className="rounded-2xl border border-slate-200 p-5 md:p-6 dark:border-slate-800"
     >
@@ -97,6 +108,7 @@ export function FileAnalyzer() {
         />
         <button
           type="button"
+          data-choose-file
           onClick={() => inputRef.current?.click()}
           disabled={state.status === "working"}
           className="min-h-11 rounded-xl bg-violet-600 px-5 font-semibold text-white hover:bg-violet-700 disabled:opacity-60"

@@ -1,3 +1,4 @@
+import { FREE_DAILY_LIMIT } from "@tonic/api";
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router-dom";
 
@@ -7,7 +8,7 @@ export type PromptKind = "login" | "limit" | "expired";
 const TEXT: Record<PromptKind, { title: string; body: string }> = {
   login: {
     title: "Log in to keep listening",
-    body: "Visitors can preview 10 seconds of a song. Log in with Google to play the whole song, follow its chords and analyze new songs (5 a day free).",
+    body: `Visitors can preview 10 seconds of a song. Log in or create a free account to play the whole song, follow its chords and analyse new songs (${FREE_DAILY_LIMIT} a day free).`,
   },
   limit: {
     title: "Daily Limit Reached",

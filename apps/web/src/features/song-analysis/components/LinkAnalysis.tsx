@@ -1,7 +1,11 @@
+import { FREE_DAILY_LIMIT } from "@tonic/api";
 import { useEffect, useState } from "react";
+import { Link } from "react-router-dom";
 import { useSession } from "@/lib/auth";
+import { useAuthConfig } from "@/lib/auth/config";
 import { saveHandoff } from "@/lib/songs/handoff";
 import { useLinkAnalysis } from "../hooks/useLinkAnalysis";
+import { showFileAnalyzer } from "./FileAnalyzer";
 import { GatePrompt, type PromptKind } from "./GatePrompt";
 import { ProgressBar } from "./ProgressBar";
 import { SongAnalysisView } from "./SongAnalysisView";
@@ -29,8 +33,9 @@ export function LinkAnalysis({ videoId }: { videoId: string }) {
   useEffect(() => {
     if (state.cached && state.stage === "complete") setShowAnalysis(true);
   }, [state.cached, state.stage]);
+  // A visitor's refusal is answered by the invitation below, not by a modal; the daily limit keeps its prompt.
   useEffect(() => {
-    if (state.gate) setPrompt(state.gate);
+    if (state.gate === "limit") setPrompt("limit");
     else if (state.expired) setPrompt("expired");
   }, [state.gate, state.expired]);
 
@@ -61,6 +66,8 @@ export function LinkAnalysis({ videoId }: { videoId: string }) {
       </div>
     );
   }
+
+  if (state.gate === "login") return <CreateAccountToAnalyse />;
 
   return (
     <section
@@ -94,18 +101,79 @@ export function LinkAnalysis({ videoId }: { videoId: string }) {
           >
             {state.error}
           </p>
-          {!state.gate && state.retryable && (
-            <button
-              type="button"
-              onClick={state.retry}
-              className="mt-3 min-h-11 rounded-xl px-4 text-sm font-semibold text-violet-700 hover:bg-violet-50 dark:text-violet-300 dark:hover:bg-slate-800"
-            >
-              Try again
-            </button>
+          {state.refunded && (
+            <p className="mt-3 text-sm text-slate-700 dark:text-slate-300" data-testid="count-refunded">
+              This didn't use one of today's analyses: failed analyses are given back.
+            </p>
           )}
+          <div className="mt-3 flex flex-wrap gap-2">
+            {!state.gate && state.retryable && (
+              <button
+                type="button"
+                onClick={state.retry}
+                className="min-h-11 rounded-xl px-4 text-sm font-semibold text-violet-700 hover:bg-violet-50 dark:text-violet-300 dark:hover:bg-slate-800"
+              >
+                Try again
+              </button>
+            )}
+            {!state.gate && <UploadInstead />}
+          </div>
         </div>
       )}
       {prompt && <GatePrompt kind={prompt} onClose={() => setPrompt(null)} />}
+    </section>
+  );
+}
+
+/** Offers the local-file analyzer of the same page, which needs no download, account or network. */
+function UploadInstead() {
+  return (
+    <button
+      type="button"
+      onClick={showFileAnalyzer}
+      className="min-h-11 rounded-xl border border-violet-300 px-4 text-sm font-semibold text-violet-700 hover:bg-violet-50 dark:border-violet-700 dark:text-violet-300 dark:hover:bg-slate-800"
+    >
+      Analyse your own audio file instead
+    </button>
+  );
+}
+
+/**
+ * What a visitor sees after pasting a link the library does not have yet: one calm invitation to create
+ * a free account (e-mail sign-up, or Google too when the server offers it), never a failure.
+ */
+function CreateAccountToAnalyse() {
+  const config = useAuthConfig();
+  const google = config.data?.google === true;
+  return (
+    <section
+      aria-labelledby="create-account-title"
+      data-testid="create-account-to-analyse"
+      className="rounded-2xl border border-violet-200 bg-violet-50 p-5 md:p-6 dark:border-violet-900 dark:bg-violet-950/30"
+    >
+      <h2 id="create-account-title" className="text-lg font-semibold">
+        Create a free account — {FREE_DAILY_LIMIT} analyses a day — to analyse this song
+      </h2>
+      <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+        {google
+          ? "Sign up with Google or your e-mail address; it takes a minute."
+          : "Sign up with your e-mail address; it takes a minute."}{" "}
+        You can also analyse your own audio file below without an account.
+      </p>
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row">
+        <Link
+          to="/auth?mode=sign-up"
+          className="inline-flex min-h-11 items-center justify-center rounded-xl bg-violet-600 px-5 font-semibold text-white hover:bg-violet-700 focus:outline-none focus:ring-4 focus:ring-violet-300"
+        >
+          {google ? "Create free account" : "Sign up with e-mail"}
+        </Link>
+        <Link
+          to="/auth"
+          className="inline-flex min-h-11 items-center justify-center rounded-xl border border-slate-300 bg-white px-5 font-semibold hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"
+        >
+          Log in
+        </Link>
+      </div>
     </section>
   );
 }

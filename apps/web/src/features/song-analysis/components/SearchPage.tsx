@@ -4,9 +4,11 @@ import { type FormEvent, useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { SearchIcon } from "@/components/icons";
 import { SearchResults } from "@/components/songs/SearchResults";
+import { useOnline } from "@/lib/hooks/useOnline";
 import { useSeo } from "@/lib/seo";
 import { ROUTE_SEO } from "@/lib/seo/routes";
 import { fetchCapabilities, searchSongs } from "@/lib/songs/api";
+import { songInputHints } from "@/lib/songs/availability";
 import { isVideoId } from "@/lib/songs/links";
 import { FileAnalyzer } from "./FileAnalyzer";
 import { LinkAnalysis } from "./LinkAnalysis";
@@ -54,10 +56,12 @@ export function SearchPage() {
     queryFn: fetchCapabilities,
     staleTime: 60_000,
   });
+  const online = useOnline();
+  const hints = songInputHints(capabilities.data, online, "search");
   const search = useQuery({
     queryKey: ["songs", "search", textQuery],
     queryFn: () => searchSongs(textQuery ?? ""),
-    enabled: textQuery !== null && capabilities.data?.search === true,
+    enabled: textQuery !== null && online && capabilities.data?.search === true,
     staleTime: 5 * 60_000,
     retry: false,
   });
@@ -84,7 +88,7 @@ export function SearchPage() {
             type="search"
             value={text}
             onChange={(e) => setText(e.target.value)}
-            placeholder="Search songs or paste YouTube URL..."
+            placeholder={hints.placeholder}
             className="min-h-12 flex-1 rounded-xl border border-slate-300 bg-white px-4 focus:border-violet-500 focus:outline-none focus:ring-4 focus:ring-violet-200 dark:border-slate-700 dark:bg-slate-900"
           />
           <button
@@ -106,14 +110,8 @@ export function SearchPage() {
       </search>
 
       {!videoId && input.kind === "invalid-link" && <Notice tone="error">{input.message}</Notice>}
-      {textQuery && capabilities.data && !capabilities.data.search && (
-        <Notice tone="info">
-          {capabilities.data.linkAnalysis
-            ? "Searching for songs isn't available right now. You can paste a YouTube link, or upload the song's audio file below."
-            : "Searching for songs isn't available right now. You can upload the song's audio file below."}
-        </Notice>
-      )}
-      {search.isError && <Notice tone="error">{search.error.message}</Notice>}
+      {textQuery && hints.searchUnavailable && <Notice tone="info">{hints.searchUnavailable}</Notice>}
+      {search.isError && !hints.searchUnavailable && <Notice tone="error">{search.error.message}</Notice>}
       {search.data && search.data.length === 0 && (
         <Notice tone="info">{`No songs found for "${textQuery}".`}</Notice>
       )}

@@ -4,7 +4,7 @@ import { act, renderHook, waitFor } from "@testing-library/react";
 import type { AnalysisResult } from "@tonic/analysis";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AnalyzeRequest, WorkerMessage } from "../worker/protocol";
-import { useFileAnalysis } from "./useFileAnalysis";
+import { NO_MUSIC, useFileAnalysis } from "./useFileAnalysis";
 
 /** A decoded buffer of `seconds` of silence at 8 kHz, as Web Audio would return it. */
 function fakeBuffer(seconds: number) {
@@ -62,7 +62,12 @@ afterEach(() => {
 const file = (bytes: number, name = "song.mp3") =>
   new File([new Uint8Array(bytes)], name, { type: "audio/mpeg" });
 
-const result = { key: "A Minor", bpm: 96, chords: [{ time: 0, chord: "Am" }] } as unknown as AnalysisResult;
+const result = {
+  key: "A Minor",
+  keyConfidence: 0.7,
+  bpm: 96,
+  chords: [{ time: 0, chord: "Am" }],
+} as unknown as AnalysisResult;
 
 describe("useFileAnalysis", () => {
   it("refuses an empty file without starting a worker", async () => {
@@ -118,6 +123,17 @@ describe("useFileAnalysis", () => {
       audioUrl: "blob:song",
       result,
     });
+    expect(worker.terminated).toBe(true);
+  });
+
+  it("says it heard no music in a silent file instead of showing an empty analysis", async () => {
+    const { result: hook } = renderHook(() => useFileAnalysis());
+    await act(() => hook.current.analyze(file(1000, "silence.wav")));
+    const worker = FakeWorker.last;
+    if (!worker) throw new Error("no worker started");
+    const silent = { key: null, keyConfidence: 0, bpm: null, chords: [{ time: 0, chord: "N" }] };
+    act(() => worker.reply({ type: "result", result: silent as unknown as AnalysisResult }));
+    expect(hook.current.state).toEqual({ status: "error", fileName: "silence.wav", message: NO_MUSIC });
     expect(worker.terminated).toBe(true);
   });
 

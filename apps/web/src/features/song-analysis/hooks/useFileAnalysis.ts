@@ -1,5 +1,6 @@
 import type { AnalysisResult } from "@tonic/analysis";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { heardMusic } from "../lib/song-model";
 import type { AnalyzeRequest, WorkerMessage } from "../worker/protocol";
 
 /** Largest file we try to decode in the browser (bytes). */
@@ -24,6 +25,10 @@ const stageLabels: Record<string, string> = {
   done: "Finishing",
 };
 
+/** What a file without music (silence, noise, speech, drums alone) gets instead of an empty analysis. */
+export const NO_MUSIC =
+  "We couldn't hear music in this file. Try a recording with singing or instruments in it.";
+
 const UNREADABLE = "We couldn't read this file. Please choose an audio file such as MP3, WAV, FLAC or OGG.";
 
 async function decode(file: File): Promise<AudioBuffer> {
@@ -38,7 +43,8 @@ async function decode(file: File): Promise<AudioBuffer> {
 
 /**
  * Decodes an audio file with Web Audio and analyses it in a Web Worker (the file never leaves the device).
- * Progress is real: decoding is the first 10 %, the engine's stages the rest.
+ * Progress is real: decoding is the first 10 %, the engine's stages the rest. A file in which the engine
+ * hears no music ends as an error ({@link NO_MUSIC}), never as an empty analysis.
  */
 export function useFileAnalysis() {
   const [state, setState] = useState<FileAnalysisState>({ status: "idle" });
@@ -109,6 +115,10 @@ export function useFileAnalysis() {
             stage: stageLabels[msg.stage] ?? msg.stage,
             progress: 0.1 + 0.9 * Math.min(1, Math.max(0, msg.fraction)),
           });
+        } else if (msg.type === "result" && !heardMusic(msg.result)) {
+          // Nothing to show or keep: no "done" state, so the file is never saved to My songs.
+          setState({ status: "error", fileName, message: NO_MUSIC });
+          cleanup();
         } else if (msg.type === "result") {
           if (urlRef.current) URL.revokeObjectURL(urlRef.current);
           const audioUrl = URL.createObjectURL(file);

@@ -52,7 +52,7 @@ describe("useLinkAnalysis", () => {
     expect(polls).toBeGreaterThanOrEqual(3);
   });
 
-  it("shows the job's failure message", async () => {
+  it("shows the job's failure message and that today's count was given back", async () => {
     server.use(
       notStored,
       http.post("*/api/analyze-audio", () =>
@@ -76,6 +76,7 @@ describe("useLinkAnalysis", () => {
     const { result } = renderHook(() => useLinkAnalysis(VIDEO));
     await waitFor(() => expect(result.current.stage).toBe("error"), { timeout: 10_000 });
     expect(result.current.error).toBe("Failed to analyze audio: too long");
+    expect(result.current.refunded).toBe(true);
   });
 
   it("reports the daily limit as a gate, not a crash", async () => {
@@ -88,6 +89,24 @@ describe("useLinkAnalysis", () => {
     const { result } = renderHook(() => useLinkAnalysis(VIDEO));
     await waitFor(() => expect(result.current.stage).toBe("error"));
     expect(result.current.gate).toBe("limit");
+    expect(result.current.refunded).toBe(false);
+  });
+
+  it("reports a visitor's refusal as the login gate, with nothing counted", async () => {
+    server.use(
+      notStored,
+      http.post("*/api/analyze-audio", () =>
+        HttpResponse.json(
+          { error: "Please log in to analyze new songs.", reason: "login", expired: false },
+          { status: 401 },
+        ),
+      ),
+    );
+    const { result } = renderHook(() => useLinkAnalysis(VIDEO));
+    await waitFor(() => expect(result.current.gate).toBe("login"));
+    expect(result.current.counted).toBe(false);
+    expect(result.current.refunded).toBe(false);
+    expect(result.current.retryable).toBe(false);
   });
 
   it("turns a malformed job answer into a clear error", async () => {

@@ -28,6 +28,8 @@ export interface LinkAnalysisState {
   cached: boolean;
   /** Whether "Try again" can succeed (false for refusals and for link analysis not being available). */
   retryable: boolean;
+  /** A counted analysis failed and the server gave today's count back (every failed job is refunded). */
+  refunded: boolean;
 }
 
 /** How often the job's state is read, ms. */
@@ -52,6 +54,7 @@ export function useLinkAnalysis(videoId: string | null): LinkAnalysisState & { r
   const [counted, setCounted] = useState(false);
   const [cached, setCached] = useState(false);
   const [retryable, setRetryable] = useState(true);
+  const [refunded, setRefunded] = useState(false);
   const [now, setNow] = useState(() => Date.now());
   const [attempt, setAttempt] = useState(0);
   const runRef = useRef(0);
@@ -72,6 +75,7 @@ export function useLinkAnalysis(videoId: string | null): LinkAnalysisState & { r
     setCounted(false);
     setCached(false);
     setRetryable(true);
+    setRefunded(false);
     setJob(null);
     enter("checking");
     const fail = (message: string) => {
@@ -122,7 +126,11 @@ export function useLinkAnalysis(videoId: string | null): LinkAnalysisState & { r
             enter("complete");
             return;
           }
-          if (j.state === "failed") return fail(j.error ?? "Failed to analyze audio");
+          if (j.state === "failed") {
+            // The server refunds the requesters before a job shows as failed (jobs/processor.ts).
+            setRefunded(true);
+            return fail(j.error ?? "Failed to analyze audio");
+          }
         }
       } catch (err) {
         if (!alive()) return;
@@ -162,6 +170,7 @@ export function useLinkAnalysis(videoId: string | null): LinkAnalysisState & { r
     counted,
     cached,
     retryable,
+    refunded,
     retry,
   };
 }

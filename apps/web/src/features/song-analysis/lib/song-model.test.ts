@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closeRunnerUp, confidenceWords, fromEngine } from "./song-model";
+import { closeRunnerUp, confidenceWords, fromEngine, heardMusic } from "./song-model";
 
 const base = {
   key: "A Major",
@@ -39,5 +39,29 @@ describe("closeRunnerUp / confidenceWords", () => {
       "unsure",
       null,
     ]);
+  });
+});
+
+describe("heardMusic", () => {
+  it("is false for silence, noise or drums: no key and no chord but N", () => {
+    const silent = { key: null, keyConfidence: 0, chords: [{ time: 0, chord: "N" }] };
+    expect(heardMusic(silent)).toBe(false);
+    expect(heardMusic({ ...silent, chords: [] })).toBe(false);
+    expect(heardMusic({ ...silent, key: "C Major" })).toBe(false);
+  });
+
+  it("is true with a key or with any chord", () => {
+    expect(heardMusic(base)).toBe(true);
+    expect(
+      heardMusic({
+        key: null,
+        keyConfidence: 0,
+        chords: [
+          { time: 0, chord: "N" },
+          { time: 2, chord: "G" },
+        ],
+      }),
+    ).toBe(true);
+    expect(heardMusic({ key: "E Minor", keyConfidence: 0.4, chords: [{ time: 0, chord: "N" }] })).toBe(true);
   });
 });

@@ -46,6 +46,14 @@ export interface EngineResultLike {
 }
 
 /**
+ * Whether the engine heard music: a key, or at least one chord that is not "no chord". Silence, noise,
+ * speech or drums alone give neither (the engine's content stage turns them into nulls and "N").
+ */
+export function heardMusic(r: Pick<EngineResultLike, "key" | "keyConfidence" | "chords">): boolean {
+  return (r.key !== null && r.keyConfidence > 0) || r.chords.some((c) => c.chord !== "N");
+}
+
+/**
  * Normalises an engine result: a key with 0 confidence (silence, noise) becomes null, a BPM of 0 null,
  * and without a tempo there are no beats or meter.
  */
