@@ -271,7 +271,7 @@ test.describe("Contact form", () => {
     expect(box === null || box.x + box.width < 0).toBe(true);
   });
 
-  test("offline, the map becomes an address link", async ({ page, context }) => {
+  test("offline, the map is still a link to the address on OpenStreetMap", async ({ page, context }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/contactform");
     await expect(page.getByTitle(/Map of our office/)).toBeVisible();

@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom";
 import { LogoMark } from "@/components/icons";
+import { socialLinks } from "./social";
 
 const links = [
   { to: "/about", label: "About" },
@@ -12,11 +13,8 @@ const links = [
   { to: "/contactform", label: "Contact Us" },
 ];
 
-const social = [
-  { href: "https://www.youtube.com/", label: "YouTube" },
-  { href: "https://www.instagram.com/", label: "Instagram" },
-  { href: "https://x.com/", label: "X" },
-];
+/** Tonic's own profiles, set at build time (`VITE_SOCIAL_*_URL`); none configured, none shown. */
+const social = socialLinks(import.meta.env);
 
 /** Site footer; shown on the home path only (SPEC §2 "Navigation"). */
 export function Footer() {
@@ -30,20 +28,22 @@ export function Footer() {
           <p className="mt-3 max-w-xs text-sm text-slate-600 dark:text-slate-400">
             Learn music theory and see the key, tempo and chords of the songs you love.
           </p>
-          <ul className="mt-4 flex gap-4 text-sm" aria-label="Social links">
-            {social.map((s) => (
-              <li key={s.label}>
-                <a
-                  href={s.href}
-                  rel="noopener noreferrer"
-                  target="_blank"
-                  className="text-slate-600 hover:text-violet-700 dark:text-slate-400"
-                >
-                  {s.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          {social.length > 0 && (
+            <ul className="mt-4 flex gap-4 text-sm" aria-label="Social links">
+              {social.map((s) => (
+                <li key={s.label}>
+                  <a
+                    href={s.href}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                    className="text-slate-600 hover:text-violet-700 dark:text-slate-400"
+                  >
+                    {s.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
         <nav aria-label="Footer">
           <ul className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3">

@@ -71,6 +71,11 @@ export const ROUTE_SEO = {
     description:
       "Tonic Premium: unlimited song analysis and the full music theory course. 7-day money-back guarantee.",
   },
+  live: {
+    title: "Live Chords, Tuner and Play-Along",
+    description:
+      "Play or sing into your microphone and see the chord and key as you play, tune your instrument and play along with a song.",
+  },
   songExplorer: {
     title: "Explore Songs with the Same Scale",
     description: "Browse analysed songs by key, major or minor, and language, and open their chords.",

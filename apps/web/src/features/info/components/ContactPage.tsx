@@ -1,63 +1,68 @@
-import { useEffect, useState } from "react";
 import { canonicalUrl, useSeo, webPage } from "@/lib/seo";
 import { ContactForm } from "./ContactForm";
-import { COMPANY, osmEmbedUrl, osmLinkUrl } from "./policies";
+import { COMPANY, osmLinkUrl } from "./policies";
 
 const DESCRIPTION = `Contact the Tonic team in ${COMPANY.city}: send us a message, e-mail ${COMPANY.email} or call, ${COMPANY.hours}.`;
 
-/** Whether the browser reports a network connection; follows online/offline events. */
-function useOnline(): boolean {
-  const [online, setOnline] = useState(() => (typeof navigator === "undefined" ? true : navigator.onLine));
-  useEffect(() => {
-    const on = () => setOnline(true);
-    const off = () => setOnline(false);
-    window.addEventListener("online", on);
-    window.addEventListener("offline", off);
-    return () => {
-      window.removeEventListener("online", on);
-      window.removeEventListener("offline", off);
-    };
-  }, []);
-  return online;
-}
-
-/** The map: an OpenStreetMap embed online, an address link offline. */
+/**
+ * The map: a drawing of the neighbourhood with the office marked, linking to OpenStreetMap. Drawn here,
+ * so it needs no third-party frame (which our Content-Security-Policy refuses), no network and no cookies.
+ */
 function LocationMap() {
-  const online = useOnline();
   const address = COMPANY.addressLines.join(", ");
-  if (!online) {
-    return (
-      <div className="flex h-64 flex-col items-center justify-center gap-3 rounded-2xl border border-dashed border-slate-300 p-6 text-center dark:border-slate-700">
-        <p className="text-slate-600 dark:text-slate-400">The map needs a connection.</p>
-        <a
-          href={osmLinkUrl(COMPANY.lat, COMPANY.lon)}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="font-semibold text-violet-700 underline underline-offset-2 dark:text-violet-300"
-        >
-          Open {address} on OpenStreetMap
-        </a>
-      </div>
-    );
-  }
+  const href = osmLinkUrl(COMPANY.lat, COMPANY.lon);
   return (
     <figure>
-      <iframe
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
         title={`Map of our office in ${COMPANY.city}`}
-        src={osmEmbedUrl(COMPANY.lat, COMPANY.lon)}
-        loading="lazy"
-        referrerPolicy="no-referrer"
-        className="h-64 w-full rounded-2xl border border-slate-200 dark:border-slate-800"
-      />
-      <figcaption className="mt-2 text-sm">
-        <a
-          href={osmLinkUrl(COMPANY.lat, COMPANY.lon)}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="text-violet-700 underline underline-offset-2 dark:text-violet-300"
+        aria-label={`Open ${address} on OpenStreetMap`}
+        data-testid="office-map"
+        className="group relative block h-64 overflow-hidden rounded-2xl border border-slate-200 bg-[#eef1e6] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-600 dark:border-slate-800 dark:bg-slate-800"
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 400 256"
+          preserveAspectRatio="xMidYMid slice"
+          className="absolute inset-0 h-full w-full"
         >
-          View larger map
-        </a>
+          <rect x="28" y="150" width="92" height="70" rx="6" className="fill-[#d7e8c8] dark:fill-slate-700" />
+          <rect
+            x="262"
+            y="26"
+            width="110"
+            height="62"
+            rx="6"
+            className="fill-[#d7e8c8] dark:fill-slate-700"
+          />
+          <g className="stroke-white dark:stroke-slate-600" strokeLinecap="round" fill="none">
+            <path d="M-10 120 L410 104" strokeWidth="16" />
+            <path d="M190 -10 L214 266" strokeWidth="12" />
+            <path d="M-10 40 L180 52 L410 30" strokeWidth="8" />
+            <path d="M60 266 L92 -10" strokeWidth="8" />
+            <path d="M300 266 L318 -10" strokeWidth="8" />
+            <path d="M-10 200 L410 214" strokeWidth="8" />
+          </g>
+          <g className="fill-violet-600" transform="translate(203 112)">
+            <path d="M0 0 C-14 -18 -20 -26 -20 -36 A20 20 0 1 1 20 -36 C20 -26 14 -18 0 0 Z" />
+            <circle cy="-36" r="7" className="fill-white" />
+          </g>
+        </svg>
+        <span className="absolute inset-x-3 bottom-3 flex items-center justify-between gap-3 rounded-xl bg-white/95 px-4 py-3 text-sm shadow-md dark:bg-slate-900/95">
+          <span className="min-w-0">
+            <span className="block font-semibold text-slate-900 dark:text-slate-100">
+              {COMPANY.addressLines[1]}
+            </span>
+          </span>
+          <span className="shrink-0 font-semibold text-violet-700 group-hover:underline dark:text-violet-300">
+            Open map ↗
+          </span>
+        </span>
+      </a>
+      <figcaption className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+        The map opens on OpenStreetMap.
       </figcaption>
     </figure>
   );

@@ -2,6 +2,8 @@ import type { TunerInstrument } from "@tonic/analysis";
 import { useEffect, useState } from "react";
 import { MicIcon } from "@/components/icons";
 import { RecorderTabs } from "@/components/layout/RecorderTabs";
+import { useSeo } from "@/lib/seo";
+import { ROUTE_SEO } from "@/lib/seo/routes";
 import { useSettingsStore } from "@/stores/settings";
 import { useLiveListener } from "../hooks/useLiveListener";
 import { LiveChord, LiveKeyCard } from "./ChordPanel";
@@ -17,6 +19,7 @@ const TABS: readonly { value: Tab; label: string }[] = [
 
 /** /live: Tonic listens through the microphone — live chord and key, a tuner, and play-along scoring. */
 export function LivePage() {
+  useSeo(ROUTE_SEO.live);
   const a4Hz = useSettingsStore((s) => s.settings.referenceA4);
   const [tab, setTab] = useState<Tab>("chords");
   const live = useLiveListener(a4Hz, tab === "play");

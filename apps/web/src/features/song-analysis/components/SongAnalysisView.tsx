@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
+import { useSeo } from "@/lib/seo";
 import { type PlayerHandle, usePlayerTime } from "../hooks/usePlayerTime";
 import type { SongAnalysis } from "../lib/song-model";
 import { SongSheet } from "./SongSheet";
@@ -32,6 +33,10 @@ export function SongAnalysisView({
   onPreviewEnd?: () => void;
   autoPlay?: boolean;
 }) {
+  useSeo({
+    title: `${analysis.title}: chords, key and tempo`,
+    description: `The chords of ${analysis.title}, bar by bar, with its key and tempo, following the music as it plays.`,
+  });
   const audioRef = useRef<HTMLAudioElement>(null);
   const [ready, setReady] = useState(false);
   const [ytPlayer, setYtPlayer] = useState<PlayerHandle | null>(null);

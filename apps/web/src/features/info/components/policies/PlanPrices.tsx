@@ -35,7 +35,7 @@ export function PlanPrices() {
         >
           <table className="w-full text-left text-sm">
             <caption className="bg-slate-50 px-4 py-2 text-left font-semibold text-slate-900 dark:bg-slate-800 dark:text-slate-100">
-              {c.label} ({c.currency})
+              {c.label}
             </caption>
             <thead>
               <tr className="border-b border-slate-200 dark:border-slate-700">

@@ -27,7 +27,7 @@ export function PrivacyPolicyText() {
       <PolicySection id="what-we-collect" title="What we collect">
         <Bullets
           items={[
-            "Your Google account's name, e-mail address and profile picture when you sign in.",
+            "Your e-mail address and name when you create an account, and your Google account's name, e-mail address and profile picture if you sign in with Google.",
             "Your profile: username, plan (Free or Premium), subscription end date and when you joined.",
             "Your daily count of song analyses and which lessons you have viewed.",
             "Payment records (order and payment ids, amount, currency); card and UPI details stay with our payment provider.",

@@ -50,9 +50,10 @@ export function TermsText() {
       </PolicySection>
       <PolicySection id="user-accounts" title={title("user-accounts")}>
         <p>
-          You sign in with your Google account. You are responsible for activity under your account and for
-          keeping access to your Google account secure. You can change your username in Settings at any time;
-          usernames must be unique.
+          You sign in with your e-mail address and password, or with your Google account where that option is
+          offered. You are responsible for activity under your account and for keeping your password and your
+          e-mail account secure. You can change your username in Settings at any time; usernames must be
+          unique.
         </p>
         <p>
           We may suspend accounts that break these terms. You can ask us to delete your account through the{" "}

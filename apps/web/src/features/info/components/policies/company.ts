@@ -34,13 +34,7 @@ export const POLICY = {
   updated: "1 November 2026",
 } as const;
 
-/** OpenStreetMap embed URL around a point (a small bounding box with a marker). */
-export function osmEmbedUrl(lat: number, lon: number, span = 0.01): string {
-  const bbox = [lon - span, lat - span / 2, lon + span, lat + span / 2].map((n) => n.toFixed(4)).join("%2C");
-  return `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${lat}%2C${lon}`;
-}
-
-/** Link to the location on openstreetmap.org (used offline or as a fallback for the embed). */
+/** Link to the location on openstreetmap.org (the contact page's map opens it). */
 export function osmLinkUrl(lat: number, lon: number): string {
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
 }

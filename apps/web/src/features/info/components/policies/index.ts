@@ -14,7 +14,7 @@ export {
   SpecialThanks,
   useAcknowledgments,
 } from "./Acknowledgments";
-export { COMPANY, osmEmbedUrl, osmLinkUrl, POLICY } from "./company";
+export { COMPANY, osmLinkUrl, POLICY } from "./company";
 export { PlanPrices } from "./PlanPrices";
 export {
   CancellationPolicyText,
