@@ -8,6 +8,7 @@ import { contactRoutes } from "./contact/routes.js";
 import { courseRoutes } from "./course/routes.js";
 import type { DatabaseHandle } from "./db/index.js";
 import { devRoutes } from "./dev/routes.js";
+import { DiskFullState } from "./lib/disk-full.js";
 import { registerErrorHandler } from "./lib/errors.js";
 import { paymentRoutes } from "./payments/routes.js";
 import { practiceRoutes } from "./practice/routes.js";
@@ -69,7 +70,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: opts.trustProxy ?? false,
   });
-  registerErrorHandler(app);
+  // A write refused for want of disk space answers 503 and makes /api/health report "not writable".
+  const diskFull = new DiskFullState(opts.now);
+  registerErrorHandler(app, { diskFull });
   await app.register(securityPlugin, { webDistDir: opts.webDistDir, ...opts.security });
   const accounts = await createAccountsContext(
     { db: opts.database.db, ...(opts.accounts ?? accountsOptionsFromConfig(loadConfig())) },
@@ -86,6 +89,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     version: VERSION,
     dataDir: opts.dataDir,
     tools: opts.songs?.settings?.tools,
+    diskFull,
   });
   const analysisSettings = { ...songsSettingsFromEnv(), ...opts.songs?.settings };
   await app.register(vocalRoutes, {

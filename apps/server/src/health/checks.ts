@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { DatabaseHandle } from "../db/index.js";
 import { queueDepth } from "../jobs/fairness.js";
 import { checkTools, type ToolPaths } from "../jobs/tools.js";
+import { type DiskFullState, isDiskFullError } from "../lib/disk-full.js";
 
 /** yt-dlp builds older than this many days usually cannot read today's YouTube. */
 export const YT_DLP_MAX_AGE_DAYS = 90;
@@ -57,6 +58,11 @@ export interface HealthOptions {
   /** How long one set of checks is reused, ms (default 2000: health stays cheap under load). */
   ttlMs?: number;
   now?: () => Date;
+  /**
+   * Writes that recently failed for want of disk space: while one is recent the database is reported
+   * not writable (status "degraded", 503), even when the heartbeat's small write still fits.
+   */
+  diskFull?: DiskFullState;
 }
 
 /**
@@ -73,8 +79,21 @@ export class HealthChecker {
     this.now = opts.now ?? (() => new Date());
   }
 
-  /** The current report (at most `ttlMs` old). */
+  /**
+   * The current report (at most `ttlMs` old); a recent full-disk failure of any write (`diskFull`)
+   * makes the database not writable and the status "degraded" at once, whatever the cache holds.
+   */
   async report(): Promise<HealthReport> {
+    const report = await this.cachedReport();
+    if (!this.opts.diskFull?.recentlyFull()) return report;
+    return {
+      ...report,
+      status: "degraded",
+      database: { ...report.database, ok: false, writable: false },
+    };
+  }
+
+  private async cachedReport(): Promise<HealthReport> {
     const t = this.now().getTime();
     if (this.cached && t - this.cached.at < (this.opts.ttlMs ?? 2000)) return this.cached.report;
     if (!this.running) {
@@ -98,8 +117,9 @@ export class HealthChecker {
       await sql`insert into server_heartbeat (id, at) values (1, ${now})
                 on conflict (id) do update set at = excluded.at`.execute(database.db);
       writable = true;
-    } catch {
+    } catch (err) {
       writable = false;
+      if (isDiskFullError(err)) this.opts.diskFull?.noteFailure();
     }
     const queue = writable ? await queueDepth(database.db).catch(() => null) : null;
     let disk: HealthReport["disk"] = null;

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import type { AnalysisResult } from "@tonic/analysis";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
+import { isDiskFullError } from "../lib/disk-full.js";
 import { HttpError } from "../lib/errors.js";
 import { songLanguage, storeSong } from "../songs/store.js";
 import type { VideoDetails, YouTubeClient } from "../youtube/client.js";
@@ -44,6 +45,7 @@ export const FAILED_PREFIX = "Failed to analyze audio";
 function failureMessage(err: unknown, timedOut: boolean): string {
   if (timedOut)
     return `${FAILED_PREFIX}: the analysis took too long and was stopped. Please try again later.`;
+  if (isDiskFullError(err)) return `${FAILED_PREFIX}: the server is out of disk space; try again later.`;
   if (err instanceof JobError || err instanceof HttpError) {
     const reason = err.message.replace(/\.$/, "");
     return `${FAILED_PREFIX}: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}.`;

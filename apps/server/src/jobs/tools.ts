@@ -162,11 +162,13 @@ export interface DownloadInfo {
 }
 
 /**
- * Maps yt-dlp's error output to a user-facing reason (private, deleted, unavailable, too large).
+ * Maps yt-dlp's error output to a user-facing reason (private, deleted, unavailable, too large, the
+ * server's disk is full).
  * @param stderr yt-dlp's error output.
  */
 export function downloadFailureReason(stderr: string): string {
   const s = stderr.toLowerCase();
+  if (s.includes("no space left on device")) return "the server is out of disk space; try again later";
   if (s.includes("private video")) return "this video is private";
   if (s.includes("has been removed") || s.includes("video unavailable") || s.includes("does not exist"))
     return "this video is unavailable (it may have been deleted)";

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { $ZodError } from "zod/v4/core";
+import { DISK_FULL_MESSAGE, type DiskFullState, isDiskFullError } from "./disk-full.js";
 
 /** An error whose message is safe to show to the user, with its HTTP status. */
 export class HttpError extends Error {
@@ -12,9 +13,18 @@ export class HttpError extends Error {
   }
 }
 
-/** JSON error bodies for every failure: `{ error: string }`, never a stack trace. */
-export function registerErrorHandler(app: FastifyInstance): void {
+/**
+ * JSON error bodies for every failure: `{ error: string }`, never a stack trace. A write that failed
+ * because the disk is full (`isDiskFullError`) is a 503 with {@link DISK_FULL_MESSAGE} and
+ * `Retry-After: 60`; the detail goes to the log and `diskFull` (which `/api/health` reads).
+ */
+export function registerErrorHandler(app: FastifyInstance, opts: { diskFull?: DiskFullState } = {}): void {
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {
+    if (isDiskFullError(err)) {
+      opts.diskFull?.noteFailure();
+      request.log.error({ err }, "a write failed: the disk is full");
+      return reply.status(503).header("retry-after", "60").send({ error: DISK_FULL_MESSAGE });
+    }
     // `$ZodError` (not classic `ZodError`): zod/mini's parse throws a core error without the classic trait.
     if (err instanceof $ZodError) {
       const msg = err.issues

@@ -15,7 +15,8 @@ const PublicHealthResponse = z.object({ status: HealthResponse.shape.status });
  * GET /api/health → {@link HealthReport}: `status` "ok" | "degraded", `version`, `database`
  * (`ok`/`writable`: a write was accepted), `disk` (free bytes in the data folder), `queue`
  * (`queued`, `running`), `linkAnalysis` (yt-dlp/ffmpeg versions, yt-dlp age). 503 when the
- * database refuses the write. Logs a warning at start-up when yt-dlp is older than 90 days.
+ * database refuses the write, or when any write failed for want of disk space within the last minute
+ * (`diskFull`). Logs a warning at start-up when yt-dlp is older than 90 days.
  * The details (data folder, tool versions, queue) go only to requests from this machine (loopback
  * peer and `Host`, no forwarding headers: see `isLocalRequest`); everyone else gets `{ status }`.
  */
@@ -28,6 +29,7 @@ export async function healthRoutes(
     tools?: ToolPaths;
     ttlMs?: HealthOptions["ttlMs"];
     now?: HealthOptions["now"];
+    diskFull?: HealthOptions["diskFull"];
   },
 ) {
   const tools =
