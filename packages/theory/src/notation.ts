@@ -3,8 +3,8 @@
  *
  * The rest of the package names pitch classes with sharps (SPEC §3 "Note names"); a staff
  * needs real spellings: F major has a B♭, not an A#. Keys are spelled the conventional way
- * (the enharmonic key with the fewer accidentals, sharps when tied at six: F# major, D# minor),
- * and scale and chord notes get their letter from the key (tonal's `Key`, `Scale` and `Chord`).
+ * by the one rule of spelling.ts (the enharmonic key with the fewer accidentals, sharps when tied at
+ * six: F# major, D# minor), and scale and chord notes get their letter from the key (tonal's `Key`, `Scale` and `Chord`).
  * ABC is the text format of abc notation standard 2.1 (https://abcnotation.com/wiki/abc:standard:v2.1).
  */
 
@@ -13,6 +13,7 @@ import { majorKey, minorKey } from "@tonaljs/key";
 import * as Note from "@tonaljs/note";
 import { get as getScale } from "@tonaljs/scale";
 import { chromaOf, toPitchClass } from "./notes.js";
+import { keyTonic, spellNote } from "./spelling.js";
 import type { PitchClass, ScaleType } from "./types.js";
 
 /** A key as written on the staff. */
@@ -25,14 +26,6 @@ export interface SpelledKey {
   /** ABC `K:` value, e.g. "Bb" or "F#m". */
   readonly abcKey: string;
 }
-
-const SHARP_TO_FLAT: Readonly<Partial<Record<PitchClass, string>>> = {
-  "C#": "Db",
-  "D#": "Eb",
-  "F#": "Gb",
-  "G#": "Ab",
-  "A#": "Bb",
-};
 
 function alterationOf(tonic: string, type: ScaleType): number {
   return type === "major" ? majorKey(tonic).alteration : minorKey(tonic).alteration;
@@ -50,15 +43,12 @@ function alterationOf(tonic: string, type: ScaleType): number {
  * Returns
  * -------
  * SpelledKey
- *     The enharmonic spelling whose signature has fewer accidentals (A# major → B♭ major,
- *     two flats; G# minor stays G# minor, five sharps); ties at six go to sharps.
+ *     The key's conventional tonic from the one spelling rule (`keyTonic`, spelling.ts): the
+ *     enharmonic spelling whose signature has fewer accidentals (A# major → B♭ major, two flats;
+ *     G# minor stays G# minor, five sharps); ties at six go to sharps (F♯ major, D♯ minor).
  */
 export function spellKey(root: PitchClass, type: ScaleType): SpelledKey {
-  const flat = SHARP_TO_FLAT[root];
-  let tonic: string = root;
-  if (flat !== undefined && Math.abs(alterationOf(flat, type)) < Math.abs(alterationOf(root, type))) {
-    tonic = flat;
-  }
+  const tonic = keyTonic(chromaOf(root), type);
   const alteration = alterationOf(tonic, type);
   return { tonic, type, alteration, abcKey: type === "major" ? tonic : `${tonic}m` };
 }
@@ -90,7 +80,8 @@ export function spelledScale(root: PitchClass, type: ScaleType): string[] {
  * symbol : string
  *     A chord symbol tonal can parse ("G7", "A#m", "Bbmaj7", "C/E").
  * key : SpelledKey | undefined
- *     When given, a root that is a sharp of a flat key is respelled as a flat (A#m in F major → B♭m).
+ *     When given, the root and bass are spelled as the key writes them (`spellNote`, spelling.ts):
+ *     A#m in F major → B♭m, B in B♭ minor → C♭.
  *
  * Returns
  * -------
@@ -105,20 +96,14 @@ export function spelledScale(root: PitchClass, type: ScaleType): string[] {
 export function spelledChord(symbol: string, key?: SpelledKey): string[] {
   const chord = Chord.get(symbol.trim());
   if (chord.empty || !chord.tonic) throw new RangeError(`Not a chord symbol: "${symbol}"`);
-  let tonic = chord.tonic;
-  if (key && key.alteration < 0 && tonic.includes("#")) tonic = Note.enharmonic(tonic);
-  if (key && key.alteration > 0 && tonic.length > 1 && tonic.endsWith("b")) tonic = Note.enharmonic(tonic);
+  const keyName = key ? `${key.tonic} ${key.type}` : null;
+  const tonic = keyName ? spellNote(chord.tonic, keyName) : chord.tonic;
+  const bass = chord.bass ? (keyName ? spellNote(chord.bass, keyName) : chord.bass) : undefined;
   const suffix = chord.aliases[0] ?? "";
-  const respelled = Chord.getChord(suffix, tonic, chord.bass ? bassFor(chord.bass, key) : undefined);
+  const respelled = Chord.getChord(suffix, tonic, bass);
   const notes = respelled.empty ? chord.notes : respelled.notes;
-  if (!chord.bass) return notes;
-  const bass = bassFor(chord.bass, key);
+  if (!bass) return notes;
   return [bass, ...notes.filter((n) => Note.chroma(n) !== Note.chroma(bass))];
-}
-
-function bassFor(bass: string, key?: SpelledKey): string {
-  if (key && key.alteration < 0 && bass.includes("#")) return Note.enharmonic(bass);
-  return bass;
 }
 
 /** Letter name plus octave and accidental count of a spelled note such as "Bb4" or "F##3". */

@@ -1,14 +1,18 @@
 import { describe, expect, it } from "vitest";
 import {
   commonProgression,
+  describeNumeral,
   keySpelling,
+  keyTonic,
   parseChordName,
   parseKey,
+  pitchClassLabel,
   prettyAccidentals,
   romanNumeral,
   spellChord,
   spellKey,
   spellNote,
+  spellScale,
 } from "./spelling.js";
 
 describe("parseKey", () => {
@@ -28,9 +32,9 @@ describe("parseKey", () => {
 });
 
 describe("keySpelling", () => {
-  it("writes B♭ minor with flats and its raised 6th and 7th as naturals", () => {
+  it("writes B♭ minor with flats, its raised 6th and 7th as naturals and its ♭II as C♭", () => {
     const names = keySpelling("A# Minor");
-    expect(names).toEqual(["C", "Db", "D", "Eb", "E", "F", "Gb", "G", "Ab", "A", "Bb", "B"]);
+    expect(names).toEqual(["C", "Db", "D", "Eb", "E", "F", "Gb", "G", "Ab", "A", "Bb", "Cb"]);
   });
   it("writes sharp keys with sharps and keeps E♯ in F♯ major", () => {
     const fs = keySpelling("F# Major");
@@ -49,16 +53,56 @@ describe("keySpelling", () => {
   });
 });
 
-describe("keepTonic (scale explorer)", () => {
-  it("keeps the chosen tonic unless that needs double accidentals", () => {
-    const keep = { keepTonic: true };
-    expect(
-      ["D#", "F", "F#", "G#", "A#", "B", "C#"].map((n) => spellNote(n, "D# minor", "by-key", keep)),
-    ).toEqual(["D#", "E#", "F#", "G#", "A#", "B", "C#"]);
-    expect(spellNote("A#", "F major", "by-key", keep)).toBe("Bb");
-    // G# major would need F##: written as A♭ major.
-    expect(spellNote("G#", "G# major", "by-key", keep)).toBe("Ab");
-    expect(spellNote("F", "D# minor")).toBe("F"); // conventional: E♭ minor
+describe("the conventional key (one rule for every screen)", () => {
+  it("takes the spelling with fewer accidentals, sharps on the ties of six", () => {
+    expect(keyTonic(10, "major")).toBe("Bb");
+    expect(keyTonic(1, "major")).toBe("Db");
+    expect(keyTonic(1, "minor")).toBe("C#");
+    expect(keyTonic(6, "major")).toBe("F#");
+    expect(keyTonic(3, "minor")).toBe("D#");
+    expect(keyTonic(8, "minor")).toBe("G#");
+    expect(spellNote("F", "D# minor")).toBe("E#");
+    expect(spellNote("A#", "F major")).toBe("Bb");
+  });
+});
+
+describe("spellScale", () => {
+  it("spells B♭ major, its chords and triads by the key", () => {
+    const s = spellScale("A#", "major");
+    expect(s.name).toBe("Bb Major");
+    expect(s.notes).toEqual(["Bb", "C", "D", "Eb", "F", "G", "A"]);
+    expect(s.chords.map((c) => c.symbol)).toEqual(["Bb", "Cm", "Dm", "Eb", "F", "Gm", "Adim"]);
+    expect(s.chords[1]?.notes).toEqual(["C", "Eb", "G"]);
+    expect(s.chords[1]?.name).toBe("C Minor");
+    expect(s.chords[1]?.pitchClasses).toEqual(["C", "D#", "G"]);
+  });
+  it("keeps E♯ in F♯ major, including its vii°", () => {
+    const s = spellScale("F#", "major");
+    expect(s.notes).toEqual(["F#", "G#", "A#", "B", "C#", "D#", "E#"]);
+    expect(s.chords[6]?.symbol).toBe("E#dim");
+    expect(s.chords[6]?.notes).toEqual(["E#", "G#", "B"]);
+  });
+  it("spells C minor's III, VI and VII with flats", () => {
+    const s = spellScale("C", "minor");
+    expect(s.chords.map((c) => `${c.numeral} ${c.symbol}`)).toEqual([
+      "i Cm",
+      "ii° Ddim",
+      "III Eb",
+      "iv Fm",
+      "v Gm",
+      "VI Ab",
+      "VII Bb",
+    ]);
+  });
+  it("gives the 12 sharp names with Sharps only", () => {
+    const s = spellScale("A#", "major", "sharps");
+    expect(s.name).toBe("A# Major");
+    expect(s.chords.map((c) => c.symbol)).toEqual(["A#", "Cm", "Dm", "D#", "F", "Gm", "Adim"]);
+  });
+  it("labels the picker's black keys with both names", () => {
+    expect(pitchClassLabel("A#")).toBe("A# / Bb");
+    expect(pitchClassLabel("C")).toBe("C");
+    expect(pitchClassLabel("A#", "sharps")).toBe("A#");
   });
 });
 
@@ -105,14 +149,26 @@ describe("spellChord / spellNote / spellKey", () => {
 });
 
 describe("romanNumeral", () => {
-  it("names the B♭ minor chords i7, iv7, ♭VI7, V7", () => {
+  it("counts the minor key's own degrees: B♭ minor's chords are i7, iv7, VI7, V7", () => {
     const key = "A# Minor";
     expect(["Bbm7", "Ebm7", "Gb7", "F7"].map((c) => romanNumeral(c, key))).toEqual([
       "i7",
       "iv7",
-      "♭VI7",
+      "VI7",
       "V7",
     ]);
+    expect(["Db", "Gb", "Ab"].map((c) => romanNumeral(c, key))).toEqual(["III", "VI", "VII"]);
+    expect(["C", "F", "G"].map((c) => romanNumeral(c, "A Minor"))).toEqual(["III", "VI", "VII"]);
+  });
+  it("spells out-of-key chords by function", () => {
+    expect(romanNumeral("B", "A# Minor")).toBe("♭II");
+    expect(spellChord("B", "A# Minor")).toBe("Cb");
+    expect(romanNumeral("G#dim", "A Minor")).toBe("vii°");
+    expect(romanNumeral("G#dim7", "A Minor")).toBe("vii°7");
+    expect(romanNumeral("A", "A Minor")).toBe("I");
+    expect(romanNumeral("D", "A Minor")).toBe("IV");
+    expect(romanNumeral("Eb", "C Major")).toBe("♭III");
+    expect(romanNumeral("Ab", "C Major")).toBe("♭VI");
   });
   it("uses case, ° and ø for quality", () => {
     expect(romanNumeral("Am", "C Major")).toBe("vi");
@@ -122,11 +178,20 @@ describe("romanNumeral", () => {
     expect(romanNumeral("Bb", "C Major")).toBe("♭VII");
     expect(romanNumeral("F#dim", "G Major")).toBe("vii°");
   });
-  it("writes inversions as figured bass", () => {
-    expect(romanNumeral("C/E", "C Major")).toBe("I6");
-    expect(romanNumeral("C/G", "C Major")).toBe("I64");
-    expect(romanNumeral("G7/B", "C Major")).toBe("V65");
-    expect(romanNumeral("C/Bb", "C Major")).toBe("I/♭VII");
+  it("writes inversions in plain words, figured bass only when asked", () => {
+    expect(romanNumeral("C/E", "C Major")).toBe("I/3");
+    expect(romanNumeral("C/G", "C Major")).toBe("I/5");
+    expect(romanNumeral("G7/B", "C Major")).toBe("V7/3");
+    expect(romanNumeral("G7/F", "C Major")).toBe("V7/7");
+    expect(romanNumeral("C/Bb", "C Major")).toBe("I/♭7");
+    expect(describeNumeral("I/5")).toBe("I with its 5th in the bass (second inversion)");
+    expect(describeNumeral("I/3")).toBe("I with its 3rd in the bass (first inversion)");
+    expect(describeNumeral("I/♭7")).toBe("I with the ♭7 in the bass");
+    expect(describeNumeral("V7")).toBe("V7");
+    const figured = { inversions: "figured" } as const;
+    expect(romanNumeral("C/E", "C Major", figured)).toBe("I6");
+    expect(romanNumeral("C/G", "C Major", figured)).toBe("I64");
+    expect(romanNumeral("G7/B", "C Major", figured)).toBe("V65");
   });
   it("is null for no chord or no key", () => {
     expect(romanNumeral("N", "C Major")).toBeNull();

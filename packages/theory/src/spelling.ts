@@ -1,19 +1,37 @@
 /**
- * Spelling by key, Roman numerals and progression loops: how a musician writes the notes and chords of a
- * song once its key is known ("B♭m7, E♭m7, G♭7, F7" in B♭ minor — never "A#m7").
+ * The one spelling rule of Tonic: how every screen writes notes, keys, chords and Roman numerals once the
+ * key is known ("B♭m7, E♭m7, G♭7, F7" in B♭ minor — never "A#m7"; B♭ major's chords B♭ Cm Dm E♭ F Gm Adim;
+ * F♯ major's vii° E♯dim). The Scale Explorer, piano, fretboard, lessons' staves and the song screen all
+ * spell through this module; Settings → Note names "Sharps only" ({@link NoteNaming} "sharps") gives the
+ * 12 sharp names everywhere instead.
  *
- * Keys arrive in the engine's form ("A# Minor", "C Major": tonic with sharps, then the mode). Everything
- * here is pure; note arithmetic is delegated to tonal (`Note`, `Scale`).
+ * Keys arrive either as a sharp pitch class and a type (the pickers, SPEC §3's 12 stored values) or in the
+ * engine's form ("A# Minor", "C Major": tonic with sharps, then the mode). Everything here is pure; note
+ * arithmetic is delegated to tonal (`@tonaljs/note`, `@tonaljs/scale`).
  *
- * Sources: key-signature spellings follow the circle of fifths (the tonic spelling with the fewer
- * accidentals, see {@link KEY_TONIC_SPELLING}); chromatic degrees
- * follow common-practice usage (Aldwell & Schachter, *Harmony and Voice Leading*, ch. 1 and 21): in major
- * the borrowed ♭II, ♭III, ♭VI, ♭VII and the raised ♯IV; in minor the raised 6th and 7th (melodic/harmonic
- * minor), the Picardy major 3rd, ♯IV and the Neapolitan ♭II. Roman numerals are written against the
- * major scale of the tonic (the pop/jazz convention: "♭VI" in minor), case by chord quality.
+ * Sources:
+ * - Key names: the enharmonic spelling whose key signature has fewer accidentals (circle of fifths); the
+ *   two ties of six are written with sharps — F♯ major and its relative D♯ minor — so a key and its
+ *   relative always share one spelling (see {@link KEY_TONIC_SPELLING}). Seven-accidental keys (C♯/C♭
+ *   major, A♯/A♭ minor) are never used.
+ * - Diatonic notes: one letter per degree, as in the key signature (E♯ in F♯ major, C♭ never needed).
+ * - Chromatic notes by the degree they usually are in common-practice harmony (Aldwell & Schachter,
+ *   *Harmony and Voice Leading*, ch. 1 and 21): in major the borrowed ♭II, ♭III, ♭VI, ♭VII and the raised
+ *   ♯IV; in minor the raised 6th and 7th (melodic/harmonic minor), the Picardy major 3rd, ♯IV and the
+ *   Neapolitan ♭II (C♭ in B♭ minor). Single accidentals are kept as the function needs them (E♯, B♯, C♭,
+ *   F♭); double sharps and flats are written as their plain enharmonic (F𝄪 → G) for readability.
+ * - Roman numerals count the key's own scale degrees (natural minor in minor, as SPEC §9 and the Scale
+ *   Explorer: i ii° III iv v VI VII), an accidental only for a root outside that scale (♭VI in major, ♭II
+ *   in minor); the leading-tone chords of minor (vii°, vii°7 on the raised 7th) need none. Case by chord
+ *   quality. Inversions are written in plain words by default ("I/5": the chord's 5th in the bass), the
+ *   figured-bass figures (I⁶₄ as "I64") only on request.
  */
-import { Note, Scale } from "tonal";
+import * as Note from "@tonaljs/note";
+import { get as getTonalScale } from "@tonaljs/scale";
+import { CHORD_QUALITIES, ROMAN_NUMERALS } from "./constants.js";
 import { pitchClassFromChroma } from "./notes.js";
+import { getScale } from "./scales.js";
+import type { ChordQuality, PitchClass, ScaleType } from "./types.js";
 
 /** How note names are written: by the song's key, or always with the 12 sharp names. */
 export type NoteNaming = "by-key" | "sharps";
@@ -26,12 +44,13 @@ export interface ParsedKey {
 
 /**
  * The conventional spelling of each key's tonic, indexed by chroma 0..11: the spelling with the fewer
- * accidentals in its key signature (ties — F♯/G♭ major, D♯/E♭ minor — go to the one pop sheets use most:
- * F♯ major, E♭ minor).
+ * accidentals in its key signature (D♭ major, 5 flats, not C♯ major, 7 sharps; C♯ minor, 4 sharps, not
+ * D♭ minor). The ties of six go to sharps — F♯ major (not G♭) and its relative D♯ minor (not E♭) — so a
+ * key and its relative are always spelled alike.
  */
 export const KEY_TONIC_SPELLING: Readonly<Record<"major" | "minor", readonly string[]>> = {
   major: ["C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"],
-  minor: ["C", "C#", "D", "Eb", "E", "F", "F#", "G", "G#", "A", "Bb", "B"],
+  minor: ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "Bb", "B"],
 };
 
 const KEY_RE = /^\s*([A-Ga-g](?:#|b|♯|♭)?)\s*(major|minor|maj|min|m)?\s*$/i;
@@ -52,85 +71,101 @@ export function parseKey(key: string | null | undefined): ParsedKey | null {
   return { chroma: note.chroma, mode };
 }
 
-const SIMPLE_NOTE = /^[A-G](#|b)?$/;
-const AWKWARD = new Set(["E#", "B#", "Cb", "Fb"]);
+/**
+ * The conventional tonic of a key ({@link KEY_TONIC_SPELLING}), ASCII.
+ * @param chroma the tonic's pitch class number, any integer (taken modulo 12).
+ * @param mode "major" or "minor".
+ * @returns e.g. (10, "major") → "Bb", (1, "minor") → "C#", (6, "major") → "F#".
+ */
+export function keyTonic(chroma: number, mode: ScaleType): string {
+  return KEY_TONIC_SPELLING[mode][((chroma % 12) + 12) % 12] ?? "C";
+}
 
-/** Simplifies double accidentals and the awkward single ones (E♯, B♯, C♭, F♭) of chromatic notes. */
+const LETTERS = "CDEFGAB";
+
+/** Writes a double sharp or flat as its plain enharmonic (F## → G); other names unchanged. */
 function plain(name: string): string {
-  if (SIMPLE_NOTE.test(name) && !AWKWARD.has(name)) return name;
+  if (!/##|bb/.test(name)) return name;
   return Note.simplify(name) || name;
 }
 
-const spellingCache = new Map<string, string[]>();
-
-/** Options of the spelling functions. */
-export interface SpellOptions {
-  /**
-   * Keep the key's tonic as written ("D# minor" stays D♯ minor: D♯ E♯ F♯…) unless that needs double
-   * accidentals (G♯ major → A♭ major). Default false: the conventional spelling of the key (engine keys
-   * arrive with sharps, "A# Minor" is written B♭ minor).
-   */
-  keepTonic?: boolean;
+/** One of the 12 pitch classes as a key uses it. */
+export interface KeyDegree {
+  /** ASCII name ("Bb", "E#", "Cb"); no double accidentals. */
+  readonly name: string;
+  /** Zero-based scale degree whose letter the note takes, 0–6. */
+  readonly degree: number;
+  /** Semitones from the key's own scale note on that degree: -1, 0 or +1 (natural minor in minor). */
+  readonly alter: -1 | 0 | 1;
 }
 
-/** The tonic exactly as written in a key name ("D#" in "D# minor"), ASCII; null when not a key. */
-function writtenTonic(key: string | null | undefined): string | null {
-  if (!key) return null;
-  const m = KEY_RE.exec(key.replace(/♯/g, "#").replace(/♭/g, "b"));
-  if (!m?.[1]) return null;
-  return m[1].charAt(0).toUpperCase() + m[1].slice(1);
+const degreesCache = new Map<string, KeyDegree[]>();
+
+/**
+ * The 12 pitch classes of a key by function, indexed by chroma (0 = C): the 7 scale notes as in the key
+ * signature, the 5 chromatic ones as the common-practice degree they usually are (major: ♭2 ♭3 ♯4 ♭6 ♭7;
+ * minor: ♭2 ♮3 ♯4 ♮6 ♮7 — raised 3rd, 6th and 7th).
+ * @param key a key name {@link parseKey} accepts.
+ * @returns 12 entries, or null when `key` is not a key.
+ */
+export function keyDegrees(key: string | null | undefined): readonly KeyDegree[] | null {
+  const parsed = parseKey(key);
+  if (!parsed) return null;
+  const tonic = keyTonic(parsed.chroma, parsed.mode);
+  const id = `${tonic}-${parsed.mode}`;
+  const cached = degreesCache.get(id);
+  if (cached) return cached;
+  const scale = getTonalScale(`${tonic} ${parsed.mode === "major" ? "major" : "aeolian"}`).notes;
+  const out: (KeyDegree | null)[] = new Array(12).fill(null);
+  scale.forEach((n, degree) => {
+    out[Note.chroma(n) ?? 0] = { name: n, degree, alter: 0 };
+  });
+  // Chromatic degrees: [scale degree index 0..6, -1 flat | +1 sharp], in order of preference.
+  const chromatic: readonly [number, -1 | 1][] =
+    parsed.mode === "major"
+      ? [
+          [2, -1],
+          [5, -1],
+          [6, -1],
+          [3, 1],
+          [1, -1],
+        ]
+      : [
+          [6, 1],
+          [5, 1],
+          [2, 1],
+          [3, 1],
+          [1, -1],
+        ];
+  for (const [degree, alter] of chromatic) {
+    const base = scale[degree];
+    if (!base) continue;
+    const functional = Note.transpose(base, alter === 1 ? "1A" : "-1A");
+    const c = Note.chroma(functional);
+    if (c === undefined || out[c] !== null) continue;
+    const name = plain(functional);
+    if (name === functional) {
+      out[c] = { name, degree, alter };
+      continue;
+    }
+    // A double accidental written plainly (C𝄪 → D in G♯ minor) takes the degree of its own letter (♭5).
+    const own = (LETTERS.indexOf(name.charAt(0)) - LETTERS.indexOf(tonic.charAt(0)) + 7) % 7;
+    const diff = ((c - (Note.chroma(scale[own] ?? name) ?? c) + 18) % 12) - 6;
+    out[c] = { name, degree: own, alter: diff < 0 ? -1 : diff > 0 ? 1 : 0 };
+  }
+  const full = out.map((d, c) => d ?? { name: pitchClassFromChroma(c), degree: 0, alter: 0 as const });
+  degreesCache.set(id, full);
+  return full;
 }
 
 /**
- * The 12 pitch-class names of a key, indexed by chroma (0 = C): the diatonic notes as in the key
- * signature (E♯ in F♯ major stays E♯), the five chromatic notes by the common-practice degree they
- * usually are (major: ♭2 ♭3 ♯4 ♭6 ♭7; minor: ♭2 ♮3 ♯4 ♮6 ♮7), written without double accidentals.
+ * The 12 pitch-class names of a key, indexed by chroma (0 = C): {@link keyDegrees}' names.
  * @param key a key name {@link parseKey} accepts.
- * @returns 12 ASCII note names ("Bb", "F#"), or null when `key` is not a key.
+ * @returns 12 ASCII note names ("Bb", "F#", "E#"), or null when `key` is not a key.
  */
-export function keySpelling(key: string | null | undefined, options: SpellOptions = {}): string[] | null {
-  const parsed = parseKey(key);
-  if (!parsed) return null;
-  const written = writtenTonic(key);
-  const mode = parsed.mode === "major" ? "major" : "aeolian";
-  const keep =
-    options.keepTonic === true &&
-    written !== null &&
-    Scale.get(`${written} ${mode}`).notes.every((n) => !/##|bb/.test(n));
-  const tonic = keep && written ? written : (KEY_TONIC_SPELLING[parsed.mode][parsed.chroma] ?? "C");
-  const id = `${tonic}-${parsed.mode}`;
-  const cached = spellingCache.get(id);
-  if (cached) return cached;
-  const degrees = Scale.get(`${tonic} ${mode}`).notes;
-  const names: (string | null)[] = new Array(12).fill(null);
-  for (const n of degrees) names[Note.chroma(n) ?? 0] = n;
-  // Chromatic degrees: [scale degree index 0..6, "flat" | "sharp"].
-  const chromatic: readonly [number, "b" | "#"][] =
-    parsed.mode === "major"
-      ? [
-          [2, "b"],
-          [5, "b"],
-          [6, "b"],
-          [3, "#"],
-          [1, "b"],
-        ]
-      : [
-          [6, "#"],
-          [5, "#"],
-          [2, "#"],
-          [3, "#"],
-          [1, "b"],
-        ];
-  for (const [deg, acc] of chromatic) {
-    const base = degrees[deg];
-    if (!base) continue;
-    const name = plain(Note.transpose(base, acc === "#" ? "1A" : "-1A"));
-    const c = Note.chroma(name);
-    if (c !== undefined && c >= 0 && names[c] === null) names[c] = name;
-  }
-  const out = names.map((n, c) => n ?? pitchClassFromChroma(c));
-  spellingCache.set(id, out);
-  return out;
+export function keySpelling(key: string | null | undefined): string[] | null {
+  const degrees = keyDegrees(key);
+  return degrees ? degrees.map((d) => d.name) : null;
 }
 
 /**
@@ -143,13 +178,12 @@ export function spellNote(
   note: string,
   key: string | null | undefined,
   naming: NoteNaming = "by-key",
-  options: SpellOptions = {},
 ): string {
   const n = Note.get(note);
   if (n.empty) return note;
   const octave = n.oct === undefined ? "" : String(n.oct);
   if (naming === "sharps") return `${pitchClassFromChroma(n.chroma)}${octave}`;
-  const names = keySpelling(key, options);
+  const names = keySpelling(key);
   const name = names ? names[n.chroma] : pitchClassFromChroma(n.chroma);
   // Keep the octave of the written letter: B#3 is C4, Cb4 is B3.
   if (n.oct === undefined || !name) return name ?? note;
@@ -205,9 +239,7 @@ export function spellKey(key: string | null | undefined, naming: NoteNaming = "b
   const parsed = parseKey(key);
   if (!parsed) return key;
   const tonic =
-    naming === "sharps"
-      ? pitchClassFromChroma(parsed.chroma)
-      : (KEY_TONIC_SPELLING[parsed.mode][parsed.chroma] ?? "C");
+    naming === "sharps" ? pitchClassFromChroma(parsed.chroma) : keyTonic(parsed.chroma, parsed.mode);
   return `${tonic} ${parsed.mode === "major" ? "Major" : "Minor"}`;
 }
 
@@ -225,11 +257,16 @@ export function prettyAccidentals(text: string): string {
     .replace(/#(\d)/g, "♯$1");
 }
 
-const NUMERALS = ["I", "♭II", "II", "♭III", "III", "IV", "♯IV", "V", "♭VI", "VI", "♭VII", "VII"];
+const ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII"] as const;
 
 /** True for qualities read as minor or diminished (lower-case numeral). */
 function isMinorish(suffix: string): boolean {
   return /^(m(?!aj)|min|dim|°|ø)/.test(suffix);
+}
+
+/** True for the diminished family (dim, dim7, m7b5). */
+function isDiminished(suffix: string): boolean {
+  return /^(dim|°|m7b5|ø)/.test(suffix);
 }
 
 /** The numeral's suffix for a chord quality suffix ("m7" → "7", "dim" → "°", "m7b5" → "ø7"). */
@@ -243,7 +280,7 @@ function numeralSuffix(suffix: string): string {
   return suffix;
 }
 
-/** Inversion figure from the bass's interval above the root (semitones), for triads and sevenths. */
+/** Figured-bass inversion figure from the bass's interval above the root (semitones). */
 function inversionFigure(interval: number, seventh: boolean): string {
   if (interval === 3 || interval === 4) return seventh ? "65" : "6";
   if (interval === 7 || interval === 6 || interval === 8) return seventh ? "43" : "64";
@@ -252,37 +289,84 @@ function inversionFigure(interval: number, seventh: boolean): string {
 }
 
 /**
- * The Roman numeral of a chord in a key, against the tonic's major scale (the pop/jazz convention):
- * in B♭ minor, B♭m7 → "i7", E♭m7 → "iv7", G♭7 → "♭VI7", F7 → "V7"; in C major, G7 → "V7", Bdim →
- * "vii°", Bm7b5 → "viiø7", C/E → "I6". Upper case for major, augmented and dominant chords, lower case
- * for minor and diminished; a slash bass that is a chord tone adds the figured-bass inversion
- * (6, 64; 65, 43, 42 for sevenths), any other bass is written "/♭VII" style.
- * @returns null for "N", unknown chords or a null key.
+ * The bass of a slash chord in plain words, as the interval above the chord's root: "3", "5", "7" for
+ * the chord's own third, fifth and seventh, otherwise the interval with its accidental against the major
+ * scale of the root ("♭7", "2", "♯4").
  */
-export function romanNumeral(chord: string, key: string | null | undefined): string | null {
+function bassInterval(interval: number, seventh: boolean): string {
+  if (interval === 3 || interval === 4) return "3";
+  if (interval === 6 || interval === 7 || interval === 8) return "5";
+  if (seventh && (interval === 9 || interval === 10 || interval === 11)) return "7";
+  return ["1", "♭2", "2", "♭3", "3", "4", "♯4", "5", "♭6", "6", "♭7", "7"][interval] ?? "";
+}
+
+/** How {@link romanNumeral} writes a slash chord's bass. */
+export interface NumeralOptions {
+  /**
+   * "plain" (default): the bass as the interval above the chord's root, "I/3", "I/5", "V7/7", "I/♭7"
+   * (first, second and third inversion, or another bass). "figured": figured bass, "I6", "I64", "V65",
+   * "V43", "V42" (a bass outside the chord is still written "I/♭7").
+   */
+  inversions?: "plain" | "figured";
+}
+
+/**
+ * The Roman numeral of a chord in a key, on the key's own scale degrees (natural minor in minor, SPEC §9):
+ * in C major, G7 → "V7", Bdim → "vii°", Bm7b5 → "viiø7", B♭ → "♭VII", C/G → "I/5"; in B♭ minor, B♭m7 →
+ * "i7", E♭m7 → "iv7", G♭7 → "VI7", F7 → "V7", C♭ (or B) → "♭II", Adim → "vii°". The chord's root is read
+ * by its function in the key ({@link keyDegrees}), so its numeral and its spelling always agree. Upper
+ * case for major, augmented and dominant chords, lower case for minor and diminished.
+ * @param chord a chord name ("Bbm7", "A#m7", "C/E"); "N" and non-chords give null.
+ * @param key the song's key; null gives null.
+ * @param options how an inversion is written (default plain words, see {@link NumeralOptions}).
+ */
+export function romanNumeral(
+  chord: string,
+  key: string | null | undefined,
+  options: NumeralOptions = {},
+): string | null {
   const parsed = parseKey(key);
+  const degrees = keyDegrees(key);
   const parts = parseChordName(chord);
-  if (!parsed || !parts) return null;
+  if (!parsed || !degrees || !parts) return null;
   const root = Note.chroma(parts.root);
   if (root === undefined) return null;
-  const degree = (root - parsed.chroma + 12) % 12;
-  const upper = NUMERALS[degree] ?? "I";
+  const entry = degrees[root];
+  if (!entry) return null;
+  // The raised 6th and 7th of minor are scale degrees of melodic/harmonic minor: their diminished chords
+  // (vii°, vii°7, viiø7; vi°) are written without an accidental, as in common-practice analysis.
+  const minorRaised = parsed.mode === "minor" && entry.alter === 1 && entry.degree >= 5;
+  const accidental =
+    entry.alter === -1 ? "♭" : entry.alter === 1 && !(minorRaised && isDiminished(parts.suffix)) ? "♯" : "";
+  const upper = `${accidental}${ROMAN[entry.degree] ?? "I"}`;
   const numeral = isMinorish(parts.suffix) ? upper.toLowerCase() : upper;
-  let suffix = numeralSuffix(parts.suffix);
-  if (parts.bass !== null) {
-    const bass = Note.chroma(parts.bass);
-    if (bass === undefined) return `${numeral}${suffix}`;
-    const interval = (bass - root + 12) % 12;
-    const seventh = /7/.test(suffix);
+  const suffix = numeralSuffix(parts.suffix);
+  if (parts.bass === null) return `${numeral}${suffix}`;
+  const bass = Note.chroma(parts.bass);
+  if (bass === undefined) return `${numeral}${suffix}`;
+  const interval = (bass - root + 12) % 12;
+  const seventh = /7/.test(suffix);
+  if (options.inversions === "figured") {
     const figure = inversionFigure(interval, seventh);
-    if (figure) {
-      suffix = seventh ? suffix.replace("7", figure) : `${suffix}${figure}`;
-      return `${numeral}${suffix}`;
-    }
-    const bassDegree = NUMERALS[(bass - parsed.chroma + 12) % 12] ?? "I";
-    return `${numeral}${suffix}/${bassDegree}`;
+    if (figure) return `${numeral}${seventh ? suffix.replace("7", figure) : `${suffix}${figure}`}`;
   }
-  return `${numeral}${suffix}`;
+  return `${numeral}${suffix}/${bassInterval(interval, seventh)}`;
+}
+
+/**
+ * What a plain-words numeral's bass means, for a tooltip or screen reader: "I/5" → "I with its 5th in the
+ * bass (second inversion)", "V7/7" → "V7 with its 7th in the bass (third inversion)", "I/♭7" → "I with
+ * the ♭7 in the bass".
+ * @returns the numeral unchanged when it has no slash bass.
+ */
+export function describeNumeral(numeral: string): string {
+  const m = /^(.+)\/([♭♯]?\d)$/.exec(numeral);
+  if (!m?.[1] || !m[2]) return numeral;
+  const inversion: Record<string, string> = { "3": "first", "5": "second", "7": "third" };
+  const which = inversion[m[2]];
+  return which
+    ? `${m[1]} with its ${m[2]}${m[2] === "3" ? "rd" : "th"} in the bass (${which} inversion)`
+    : `${m[1]} with the ${m[2]} in the bass`;
 }
 
 /** A progression loop found in a song. */
@@ -293,15 +377,12 @@ export interface ProgressionLoop {
   count: number;
 }
 
-/** Triad-level numeral: the numeral without sevenths, extensions or inversion ("V7" → "V", "ii65" → "ii"). */
+/** Triad-level numeral: the numeral without sevenths, extensions or inversion ("V7" → "V", "ii7/3" → "ii"). */
 function triadNumeral(chord: string, key: string): string | null {
   const parts = parseChordName(chord);
   if (!parts) return null;
-  const minor = isMinorish(parts.suffix);
-  const dim = /^(dim|°|m7b5|ø)/.test(parts.suffix);
-  const base = romanNumeral(`${parts.root}${minor ? "m" : ""}`, key);
-  if (!base) return null;
-  return dim ? `${base}°` : base;
+  const quality = isDiminished(parts.suffix) ? "dim" : isMinorish(parts.suffix) ? "m" : "";
+  return romanNumeral(`${parts.root}${quality}`, key);
 }
 
 /**
@@ -350,4 +431,89 @@ export function commonProgression(
     }
   }
   return best ? { numerals: best.numerals, count: best.count } : null;
+}
+
+const QUALITY_SUFFIX: Readonly<Record<ChordQuality, string>> = { major: "", minor: "m", diminished: "dim" };
+const QUALITY_LABEL: Readonly<Record<ChordQuality, string>> = {
+  major: "Major",
+  minor: "Minor",
+  diminished: "Diminished",
+};
+
+/** A diatonic triad as a screen writes it (ASCII accidentals; typeset with {@link prettyAccidentals}). */
+export interface SpelledChord {
+  /** Zero-based scale degree, 0–6. */
+  readonly degree: number;
+  /** Roman numeral of the degree (SPEC §9: I ii iii IV V vi vii°; i ii° III iv v VI VII). */
+  readonly numeral: string;
+  /** The root, the scale's own note on this degree ("Eb" in B♭ major, "E#" in F♯ major). */
+  readonly root: string;
+  /** Chord symbol: "Eb", "Cm", "E#dim". */
+  readonly symbol: string;
+  /** Display name: "Eb Major", "C Minor", "A Diminished". */
+  readonly name: string;
+  /** Root, third and fifth, spelled: one letter apart by thirds ("C", "Eb", "G"). */
+  readonly notes: readonly string[];
+  /** The same three notes as sharp pitch classes, for sound and for lighting keys (SPEC §3). */
+  readonly pitchClasses: readonly PitchClass[];
+}
+
+/** A scale as every screen writes it: title, notes and diatonic chords in one spelling. */
+export interface SpelledScale {
+  /** The stored value underneath (one of SPEC §3's 12 sharp names) and the type. */
+  readonly root: PitchClass;
+  readonly type: ScaleType;
+  /** The key's tonic as written: "Bb" for the stored "A#" in major ("A#" with naming "sharps"). */
+  readonly tonic: string;
+  /** Title: "Bb Major". */
+  readonly name: string;
+  /** The 7 notes from the tonic up, one letter each ("Bb", "C", "D", "Eb", "F", "G", "A"). */
+  readonly notes: readonly string[];
+  /** The 7 diatonic triads, one per degree. */
+  readonly chords: readonly SpelledChord[];
+}
+
+/**
+ * A scale spelled by its key: the conventional tonic ({@link KEY_TONIC_SPELLING}), one letter per
+ * degree, and each diatonic chord built from the scale's own letters (B♭ major: B♭ C D E♭ F G A; chords
+ * B♭, Cm, Dm, E♭, F, Gm, Adim; F♯ major's vii° is E♯dim). With `naming` "sharps" every name is one of the
+ * 12 sharp names instead (Settings → Note names "Sharps only").
+ * @param root the stored tonic, one of the 12 sharp names.
+ * @param type "major" or "minor" (natural minor).
+ * @param naming "by-key" (default) or "sharps".
+ * @returns the spelled scale; chords carry their sharp pitch classes for sound.
+ */
+export function spellScale(root: PitchClass, type: ScaleType, naming: NoteNaming = "by-key"): SpelledScale {
+  const sharp = getScale(root, type);
+  const tonic = naming === "sharps" ? root : keyTonic(Note.chroma(root) ?? 0, type);
+  const notes: readonly string[] =
+    naming === "sharps"
+      ? sharp.notes
+      : getTonalScale(`${tonic} ${type === "major" ? "major" : "aeolian"}`).notes.map(plain);
+  const at = (i: number): string => notes[i % 7] ?? "";
+  const chords = sharp.chords.map((c, degree): SpelledChord => {
+    const quality = CHORD_QUALITIES[type][degree] ?? "major";
+    const chordRoot = at(degree);
+    return {
+      degree,
+      numeral: ROMAN_NUMERALS[type][degree] ?? "",
+      root: chordRoot,
+      symbol: `${chordRoot}${QUALITY_SUFFIX[quality]}`,
+      name: `${chordRoot} ${QUALITY_LABEL[quality]}`,
+      notes: [at(degree), at(degree + 2), at(degree + 4)],
+      pitchClasses: c.notes,
+    };
+  });
+  return { root, type, tonic, name: `${tonic} ${type === "major" ? "Major" : "Minor"}`, notes, chords };
+}
+
+/**
+ * A picker's label for one of the 12 stored pitch classes: both names where a black key has two
+ * ("A# / Bb"), the one name of a white key ("C"). With `naming` "sharps" only the sharp name.
+ * @param pitchClass one of the 12 sharp names.
+ * @returns ASCII label; typeset with {@link prettyAccidentals} ("A♯ / B♭").
+ */
+export function pitchClassLabel(pitchClass: PitchClass, naming: NoteNaming = "by-key"): string {
+  if (naming === "sharps" || !pitchClass.includes("#")) return pitchClass;
+  return `${pitchClass} / ${Note.enharmonic(pitchClass)}`;
 }
