@@ -1,7 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
   fretboardPositions,
-  getScale,
   type PitchClass,
   pianoKeys,
   prettyAccidentals,
@@ -10,6 +9,7 @@ import {
   type ScaleType,
   scaleNotes,
   spellNote,
+  spellScale,
 } from "@tonic/theory";
 import { signUp } from "../support/auth";
 
@@ -27,9 +27,22 @@ const SCALES: readonly [PitchClass, ScaleType][] = [
   ["A#", "minor"],
 ];
 
-/** Note labels as shown with Settings → Note names "By key" (the default): the scale's own spelling. */
+/** Note labels as shown with Settings → Note names "By key" (the default): the key's one spelling. */
 const shown = (notes: readonly string[], root: string, type: ScaleType) =>
-  notes.map((n) => prettyAccidentals(spellNote(n, `${root} ${type}`, "by-key", { keepTonic: true })));
+  notes.map((n) => prettyAccidentals(spellNote(n, `${root} ${type}`)));
+
+/** The scale as every screen writes it (title, chords), typeset. */
+const spelled = (root: PitchClass, type: ScaleType) => {
+  const s = spellScale(root, type);
+  return {
+    name: prettyAccidentals(s.name),
+    chords: s.chords.map((c) => ({
+      name: prettyAccidentals(c.name),
+      symbol: prettyAccidentals(c.symbol),
+      notes: c.notes.map(prettyAccidentals),
+    })),
+  };
+};
 
 const label = (type: ScaleType) => (type === "major" ? "Major" : "Minor");
 
@@ -100,30 +113,37 @@ test.describe("Scale explorer", () => {
       await expect(page.getByRole("heading", { level: 2, name: panel })).toBeVisible();
     }
     const root = page.getByLabel("Root Note");
+    // Both names of a black key; the values stay the 12 sharp names of the SPEC.
     await expect(root.locator("option")).toHaveText([
       "C",
-      "C#",
+      "C♯ / D♭",
       "D",
-      "D#",
+      "D♯ / E♭",
       "E",
       "F",
-      "F#",
+      "F♯ / G♭",
       "G",
-      "G#",
+      "G♯ / A♭",
       "A",
-      "A#",
+      "A♯ / B♭",
       "B",
     ]);
+    expect(
+      await root.locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)),
+    ).toEqual(["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"]);
     await expect(page.getByLabel("Scale Type").locator("option")).toHaveText(["Major", "Minor"]);
 
     for (const [note, type] of SCALES) {
       await root.selectOption(note);
       await page.getByLabel("Scale Type").selectOption(type);
-      const scale = getScale(note, type);
+      const scale = spelled(note, type);
+      const sharpNotes = scaleNotes(note, type);
       const relative = relativeScale(note, type);
       await expect(page.getByTestId("scale-name")).toHaveText(scale.name);
-      await expect(page.getByTestId("scale-formula")).toHaveText(scale.formula);
-      await expect(page.getByTestId("scale-notes").locator("li")).toHaveText(shown(scale.notes, note, type));
+      await expect(page.getByTestId("scale-formula")).toHaveText(
+        type === "major" ? "W-W-H-W-W-W-H" : "W-H-W-W-H-W-W",
+      );
+      await expect(page.getByTestId("scale-notes").locator("li")).toHaveText(shown(sharpNotes, note, type));
       await expect(page.getByTestId("arpeggios").getByRole("heading")).toHaveText(
         scale.chords.map((c) => `${c.name} Arpeggio`),
       );
@@ -131,15 +151,17 @@ test.describe("Scale explorer", () => {
         scale.chords.map((c) => c.notes.join(" – ")),
       );
       await expect(page.getByTestId("chord-symbol")).toHaveText(scale.chords.map((c) => c.symbol));
-      await expect(page.getByTestId("relative-scale-name")).toHaveText(relative.name);
+      await expect(page.getByTestId("relative-scale-name")).toHaveText(
+        spelled(relative.root, relative.type).name,
+      );
       await expect(page.getByTestId("relative-selected-notes").locator("li")).toHaveText(
-        shown(scale.notes, note, type),
+        shown(sharpNotes, note, type),
       );
       await expect(page.getByTestId("relative-scale-notes").locator("li")).toHaveText(
         shown(relative.notes, relative.root, relative.type),
       );
       const expected = progressions(note, type).flatMap((t) =>
-        t.progressions.map((p) => p.chords.map((c) => c.symbol).join(" – ")),
+        t.progressions.map((p) => p.pattern.map((d) => scale.chords[d]?.symbol).join(" – ")),
       );
       await expect(page.getByTestId("progression-chords")).toHaveText(expected);
     }
@@ -165,16 +187,29 @@ test.describe("Scale explorer", () => {
     await page.goto("/scale-explorer");
     await page.getByLabel("Root Note").selectOption("C#");
     await page.getByLabel("Scale Type").selectOption("major");
-    // Spelled by key (the default): C♯ major has E♯ and B♯.
+    // Spelled by key (the default): the stored C♯ major is written D♭ major (5 flats, not 7 sharps).
+    await expect(page.getByTestId("scale-name")).toHaveText("D♭ Major");
     await expect(page.getByTestId("scale-notes").locator("li")).toHaveText([
-      "C♯",
-      "D♯",
-      "E♯",
+      "D♭",
+      "E♭",
+      "F",
+      "G♭",
+      "A♭",
+      "B♭",
+      "C",
+    ]);
+    await page.getByLabel("Root Note").selectOption("F#");
+    // F♯ major keeps E♯, in its scale and in its vii°.
+    await expect(page.getByTestId("scale-notes").locator("li")).toHaveText([
       "F♯",
       "G♯",
       "A♯",
-      "B♯",
+      "B",
+      "C♯",
+      "D♯",
+      "E♯",
     ]);
+    await expect(page.getByTestId("chord-symbol").last()).toHaveText("E♯dim");
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/scale-explorer-390.png`, fullPage: true });
@@ -207,7 +242,7 @@ test.describe("Piano", () => {
         shown([...scaleNotes(note, type), note], note, type),
       );
       await expect(page.getByTestId("chord-card-symbol")).toHaveText(
-        getScale(note, type).chords.map((c) => c.symbol),
+        spelled(note, type).chords.map((c) => c.symbol),
       );
       // Root keys are orange and other scale keys violet (polled: the colour change is animated).
       const scaleKey = pianoKeys({ start: 4, end: 4 }).find((k) => k.note !== note && inScale.has(k.note));
@@ -370,11 +405,11 @@ test.describe("Piano", () => {
     await expect(dialog.getByTestId("chord-card-symbol")).toHaveText([
       "Cm",
       "Ddim",
-      "D#",
+      "E♭",
       "Fm",
       "Gm",
-      "G#",
-      "A#",
+      "A♭",
+      "B♭",
     ]);
     await page.screenshot({ path: `${SHOTS}/piano-390-info.png` });
     await dialog.getByRole("button", { name: "Close" }).click();

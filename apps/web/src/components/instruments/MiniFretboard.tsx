@@ -4,7 +4,7 @@ import { playNote } from "@/lib/audio";
 import { useFlash } from "@/lib/hooks/useFlash";
 import { useSettingsStore } from "@/stores/settings";
 import { ExampleFrame } from "./ExampleFrame";
-import { type InstrumentExample, resolveExample } from "./example";
+import { exampleLabel, type InstrumentExample, resolveExample } from "./example";
 import { Fretboard, positionId } from "./Fretboard";
 
 /** Octave a guitar example starts in (the low strings). */
@@ -28,6 +28,7 @@ export function MiniFretboard({ example }: { example: InstrumentExample }) {
   const resolved = useMemo(() => resolveExample(example, GUITAR_OCTAVE), [example]);
   const lit = useMemo(() => new Set(resolved.notes), [resolved]);
   const showLabels = useSettingsStore((s) => s.settings.showFretboardLabels);
+  const spell = useCallback((note: string) => exampleLabel(resolved, note), [resolved]);
   const [activeId, flash] = useFlash<string>(ACTIVE_KEY_HIGHLIGHT_MS);
   const onNote = useCallback(
     (note: string) => {
@@ -56,6 +57,7 @@ export function MiniFretboard({ example }: { example: InstrumentExample }) {
         showLabels={showLabels}
         activeId={activeId}
         onPress={press}
+        spell={spell}
       />
     </ExampleFrame>
   );

@@ -3,7 +3,7 @@ import { useCallback, useMemo } from "react";
 import { playNote } from "@/lib/audio";
 import { useFlash } from "@/lib/hooks/useFlash";
 import { ExampleFrame } from "./ExampleFrame";
-import { type InstrumentExample, resolveExample } from "./example";
+import { exampleLabel, type InstrumentExample, resolveExample } from "./example";
 import { PianoKeyboard } from "./PianoKeyboard";
 
 /** Octave a piano example starts in. */
@@ -33,6 +33,7 @@ export function MiniPiano({ example }: { example: InstrumentExample }) {
   const lit = useMemo(() => new Set(resolved.notes), [resolved]);
   const [activeKey, flash] = useFlash<string>(ACTIVE_KEY_HIGHLIGHT_MS);
   const onNote = useCallback((note: string) => flash(note), [flash]);
+  const spell = useCallback((note: string) => exampleLabel(resolved, note), [resolved]);
   const press = (k: PianoKey) => {
     flash(k.fullNote);
     playNote(k.fullNote);
@@ -47,7 +48,14 @@ export function MiniPiano({ example }: { example: InstrumentExample }) {
       onNote={onNote}
     >
       <div className="[&_fieldset]:h-[160px] lg:[&_fieldset]:h-[180px]">
-        <PianoKeyboard keys={keys} root={resolved.root} scale={lit} activeKey={activeKey} onPress={press} />
+        <PianoKeyboard
+          keys={keys}
+          root={resolved.root}
+          scale={lit}
+          activeKey={activeKey}
+          onPress={press}
+          spell={spell}
+        />
       </div>
     </ExampleFrame>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseExample, resolveExample } from "./example";
+import { exampleLabel, parseExample, resolveExample } from "./example";
 
 describe("parseExample", () => {
   it("reads the three example forms and nothing else", () => {
@@ -34,6 +34,16 @@ describe("resolveExample", () => {
     const slash = resolveExample({ instrument: "piano", kind: "chord", value: "C/E" }, 4);
     expect(slash.root).toBe("C");
     expect(slash.playback).toEqual(["E4", "G4", "C5"]);
+  });
+
+  it("labels keys in the example's own spelling", () => {
+    const dim7 = resolveExample({ instrument: "piano", kind: "chord", value: "Bdim7" }, 4);
+    expect(["B4", "D5", "F5", "G#5"].map((n) => exampleLabel(dim7, n))).toEqual(["B4", "D5", "F5", "A♭5"]);
+    const f = resolveExample({ instrument: "piano", kind: "scale", value: "F major" }, 4);
+    expect(exampleLabel(f, "A#")).toBe("B♭");
+    expect(f.label).toBe("F Major scale");
+    const c7 = resolveExample({ instrument: "piano", kind: "chord", value: "C7" }, 4);
+    expect(exampleLabel(c7, "A#4")).toBe("B♭4");
   });
 
   it("refuses what the theory package cannot spell", () => {

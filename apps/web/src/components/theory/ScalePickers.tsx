@@ -1,5 +1,14 @@
-import { PITCH_CLASSES, type PitchClass, SCALE_TYPES, type ScaleType, scaleTypeLabel } from "@tonic/theory";
-import { useId } from "react";
+import {
+  PITCH_CLASSES,
+  type PitchClass,
+  pitchClassLabel,
+  prettyAccidentals,
+  SCALE_TYPES,
+  type ScaleType,
+  scaleTypeLabel,
+} from "@tonic/theory";
+import { useId, useMemo } from "react";
+import { useSettingsStore } from "@/stores/settings";
 
 const selectClass =
   "min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-900 shadow-sm hover:border-violet-400 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
@@ -47,12 +56,20 @@ function Picker<T extends string>({
   );
 }
 
-const noteOptions = PITCH_CLASSES.map((n) => ({ value: n, label: n }));
 const typeOptions = SCALE_TYPES.map((t) => ({ value: t, label: scaleTypeLabel(t) }));
 
-/** A labelled select of the 12 note names (SPEC §2). */
+/**
+ * A labelled select of the 12 notes (SPEC §2): the values stay the 12 sharp names (URLs and stored settings
+ * unchanged); a black key is labelled with both its names, "A♯ / B♭" (just "A♯" with Settings → Note names
+ * "Sharps only").
+ */
 export function NotePicker(props: PickerProps<PitchClass>) {
-  return <Picker {...props} options={noteOptions} />;
+  const naming = useSettingsStore((s) => s.settings.noteNaming);
+  const options = useMemo(
+    () => PITCH_CLASSES.map((n) => ({ value: n, label: prettyAccidentals(pitchClassLabel(n, naming)) })),
+    [naming],
+  );
+  return <Picker {...props} options={options} />;
 }
 
 /** A labelled Major / Minor select (SPEC §2). */

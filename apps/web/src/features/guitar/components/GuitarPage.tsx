@@ -13,6 +13,7 @@ import { useHideGlobalNav } from "@/lib/hooks/useHideGlobalNav";
 import { useIsNarrow } from "@/lib/hooks/useMediaQuery";
 import { useNoteSpeller } from "@/lib/hooks/useNoteSpeller";
 import { useScaleSelection } from "@/lib/hooks/useScaleSelection";
+import { useSpelledScale } from "@/lib/hooks/useSpelledScale";
 import { useSeo } from "@/lib/seo";
 import { ROUTE_SEO } from "@/lib/seo/routes";
 import { useSettingsStore } from "@/stores/settings";
@@ -39,6 +40,7 @@ export function GuitarPage() {
   const scale = useMemo(() => getScale(root, type), [root, type]);
   const scaleSet = useMemo(() => new Set(scale.notes), [scale]);
   const spell = useNoteSpeller(root, type);
+  const shown = useSpelledScale(root, type);
 
   const press = (p: FretPosition) => {
     flashPosition(positionId(p));
@@ -64,7 +66,7 @@ export function GuitarPage() {
           <button type="button" onClick={back} className={barButton} aria-label="Back">
             <span aria-hidden="true">←</span>
           </button>
-          <span className="font-semibold">{scale.name}</span>
+          <span className="whitespace-nowrap font-semibold">{shown.name}</span>
           <div className="ml-auto flex items-center gap-2">
             <NotePicker label="Key" value={root} onChange={setRoot} inline />
             <ScaleTypePicker label="Scale Type" value={type} onChange={setType} inline />
@@ -83,12 +85,12 @@ export function GuitarPage() {
         </div>
         <div className="flex min-h-0 flex-1 flex-col justify-center overflow-auto p-2">{fretboard}</div>
         {infoOpen && (
-          <Overlay title={scale.name} onClose={() => setInfoOpen(false)}>
+          <Overlay title={shown.name} onClose={() => setInfoOpen(false)}>
             <div className="space-y-4">
               <p>
                 <span className="text-sm text-slate-500 dark:text-slate-400">Root note: </span>
                 <span className="font-bold" data-testid="info-root">
-                  {root}
+                  {shown.tonic}
                 </span>
               </p>
               <NoteChips
@@ -128,13 +130,13 @@ export function GuitarPage() {
         <ScaleTypePicker label="Scale Type" value={type} onChange={setType} />
         <div className="flex flex-wrap items-center gap-3 md:ml-auto">
           <h2 className="text-lg font-semibold" data-testid="scale-name">
-            {scale.name}
+            {shown.name}
           </h2>
           <NoteChips
             notes={scale.notes}
             root={root}
             testId="scale-notes"
-            label={`${scale.name} notes`}
+            label={`${shown.name} notes`}
             spell={spell}
           />
         </div>

@@ -1,9 +1,7 @@
 import {
   ACTIVE_KEY_HIGHLIGHT_MS,
-  type Chord,
   canShiftOctave,
   DEFAULT_OCTAVE_RANGE,
-  diatonicChords,
   getScale,
   type OctaveRange,
   type PianoKey,
@@ -25,6 +23,7 @@ import { useHideGlobalNav } from "@/lib/hooks/useHideGlobalNav";
 import { useIsNarrow } from "@/lib/hooks/useMediaQuery";
 import { useNoteSpeller } from "@/lib/hooks/useNoteSpeller";
 import { useScaleSelection } from "@/lib/hooks/useScaleSelection";
+import { type ShownChord, useSpelledScale } from "@/lib/hooks/useSpelledScale";
 import { useSeo } from "@/lib/seo";
 import { ROUTE_SEO } from "@/lib/seo/routes";
 import { ChordCards } from "./ChordCards";
@@ -64,14 +63,15 @@ export function PianoPage() {
   const scaleSet = useMemo(() => new Set(scale.notes), [scale]);
   const spell = useNoteSpeller(root, type);
   const pianoNotes = useMemo(() => pianoScaleNotes(root, type), [root, type]);
-  const chords = useMemo(() => diatonicChords(root, type), [root, type]);
+  // Title, chord cards and labels in the key's one spelling (@tonic/theory spellScale).
+  const shown = useSpelledScale(root, type);
   const keys = useMemo(() => pianoKeys(range), [range]);
 
   const press = (key: PianoKey) => {
     flashKey(key.fullNote);
     playNote(key.fullNote);
   };
-  const playCard = (chord: Chord) => playChord(voiceAscending(chord.notes, range.start));
+  const playCard = (chord: ShownChord) => playChord(voiceAscending(chord.pitchClasses, range.start));
   const down = () => setRange((r) => shiftOctaveRange(r, -1));
   const up = () => setRange((r) => shiftOctaveRange(r, 1));
 
@@ -133,12 +133,12 @@ export function PianoPage() {
         </div>
         <div className="flex min-h-0 flex-1 flex-col justify-center p-2">{keyboard(true)}</div>
         {infoOpen && (
-          <Overlay title={scale.name} onClose={() => setInfoOpen(false)}>
+          <Overlay title={shown.name} onClose={() => setInfoOpen(false)}>
             <div className="space-y-4">
               <p>
                 <span className="text-sm text-slate-500 dark:text-slate-400">Root note: </span>
                 <span className="font-bold" data-testid="info-root">
-                  {root}
+                  {shown.tonic}
                 </span>
               </p>
               <NoteChips
@@ -148,7 +148,7 @@ export function PianoPage() {
                 label="Scale notes"
                 spell={spell}
               />
-              <ChordCards chords={chords} onPlay={playCard} compact />
+              <ChordCards chords={shown.chords} onPlay={playCard} compact />
             </div>
           </Overlay>
         )}
@@ -185,13 +185,13 @@ export function PianoPage() {
       <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
         <div className="flex flex-wrap items-center gap-3">
           <h2 className="text-lg font-semibold" data-testid="scale-name">
-            {scale.name}
+            {shown.name}
           </h2>
           <NoteChips
             notes={pianoNotes}
             root={root}
             testId="scale-notes"
-            label={`${scale.name} notes`}
+            label={`${shown.name} notes`}
             spell={spell}
           />
         </div>
@@ -202,9 +202,9 @@ export function PianoPage() {
 
       <section className="mt-8" aria-labelledby="chords-heading">
         <h2 id="chords-heading" className="mb-3 text-lg font-semibold">
-          Chords in {scale.name}
+          Chords in {shown.name}
         </h2>
-        <ChordCards chords={chords} onPlay={playCard} />
+        <ChordCards chords={shown.chords} onPlay={playCard} />
       </section>
     </div>
   );

@@ -1,9 +1,10 @@
-import { arpeggios, chordFormula, getScale, progressions, relativeScale } from "@tonic/theory";
+import { chordFormula, getScale, progressions, relativeScale } from "@tonic/theory";
 import { useMemo } from "react";
 import { Link } from "react-router-dom";
 import { NoteChips } from "@/components/theory/NoteChips";
 import { NotePicker, ScaleTypePicker } from "@/components/theory/ScalePickers";
 import { useNoteSpeller } from "@/lib/hooks/useNoteSpeller";
+import { useSpelledScale } from "@/lib/hooks/useSpelledScale";
 import { useSeo } from "@/lib/seo";
 import { ROUTE_SEO } from "@/lib/seo/routes";
 import { useSettingsStore } from "@/stores/settings";
@@ -24,7 +25,9 @@ export function ScaleExplorerPage() {
   const relative = useMemo(() => relativeScale(root, type), [root, type]);
   const spell = useNoteSpeller(root, type);
   const spellRelative = useNoteSpeller(relative.root, relative.type);
-  const arps = useMemo(() => arpeggios(root, type), [root, type]);
+  // Every name on the screen in one spelling (@tonic/theory spellScale): title, chords, arpeggios, progressions.
+  const shown = useSpelledScale(root, type);
+  const shownRelative = useSpelledScale(relative.root, relative.type);
   const byTime = useMemo(() => progressions(root, type), [root, type]);
   const query = `?key=${encodeURIComponent(root)}&scale=${type}`;
 
@@ -65,7 +68,7 @@ export function ScaleExplorerPage() {
               <dl className="grid gap-3 sm:grid-cols-[8rem_1fr] sm:items-center">
                 <dt className="text-sm font-medium text-slate-500 dark:text-slate-400">Scale</dt>
                 <dd className="font-semibold" data-testid="scale-name">
-                  {scale.name}
+                  {shown.name}
                 </dd>
                 <dt className="text-sm font-medium text-slate-500 dark:text-slate-400">Formula</dt>
                 <dd className="font-mono text-sm font-semibold tracking-wider" data-testid="scale-formula">
@@ -77,8 +80,9 @@ export function ScaleExplorerPage() {
                     notes={scale.notes}
                     root={root}
                     testId="scale-notes"
-                    label={`${scale.name} notes`}
+                    label={`${shown.name} notes`}
                     spell={spell}
+                    even
                   />
                 </dd>
               </dl>
@@ -86,15 +90,13 @@ export function ScaleExplorerPage() {
 
             <Block title="Arpeggios">
               <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" data-testid="arpeggios">
-                {arps.map((a) => (
+                {shown.chords.map((a) => (
                   <li
                     key={a.degree}
                     className="rounded-xl border border-slate-200 bg-slate-50 p-3 dark:border-slate-800 dark:bg-slate-950"
                   >
-                    <p className="text-xs font-semibold text-violet-700 dark:text-violet-300">
-                      {a.chord.numeral}
-                    </p>
-                    <h4 className="font-semibold">{a.title}</h4>
+                    <p className="text-xs font-semibold text-violet-700 dark:text-violet-300">{a.numeral}</p>
+                    <h4 className="font-semibold">{a.name} Arpeggio</h4>
                     <p
                       className="mt-1 text-sm text-slate-600 dark:text-slate-400"
                       data-testid="arpeggio-notes"
@@ -133,7 +135,7 @@ export function ScaleExplorerPage() {
                     </tr>
                   </thead>
                   <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
-                    {scale.chords.map((c) => (
+                    {shown.chords.map((c) => (
                       <tr key={c.degree}>
                         <td className="py-2 pr-4 font-semibold text-violet-700 dark:text-violet-300">
                           {c.numeral}
@@ -142,13 +144,15 @@ export function ScaleExplorerPage() {
                           <span data-testid="chord-symbol">{c.symbol}</span>
                           {/* On narrow screens the quality sits under the chord instead of in its own column. */}
                           <span className="block text-xs font-normal capitalize text-slate-600 sm:hidden dark:text-slate-400">
-                            {c.type}
+                            {scale.chords[c.degree]?.type}
                           </span>
                         </td>
                         <td className="hidden py-2 pr-4 capitalize text-slate-600 sm:table-cell dark:text-slate-400">
-                          {c.type}
+                          {scale.chords[c.degree]?.type}
                         </td>
-                        <td className="whitespace-nowrap py-2">{c.notes.join(" – ")}</td>
+                        <td className="whitespace-nowrap py-2" data-testid="chord-notes">
+                          {c.notes.join(" – ")}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
@@ -163,7 +167,7 @@ export function ScaleExplorerPage() {
             <div className="space-y-4">
               <div>
                 <p className="mb-2 font-semibold" data-testid="selected-scale-name">
-                  {scale.name}
+                  {shown.name}
                 </p>
                 <NoteChips
                   notes={scale.notes}
@@ -175,7 +179,7 @@ export function ScaleExplorerPage() {
               </div>
               <div>
                 <p className="mb-2 font-semibold" data-testid="relative-scale-name">
-                  {relative.name}
+                  {shownRelative.name}
                 </p>
                 <NoteChips
                   notes={relative.notes}
@@ -186,7 +190,7 @@ export function ScaleExplorerPage() {
                 />
               </div>
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                {scale.name} and {relative.name} share the same seven notes.
+                {shown.name} and {shownRelative.name} share the same seven notes.
               </p>
             </div>
           </Card>
@@ -202,14 +206,17 @@ export function ScaleExplorerPage() {
                       className="rounded-xl border border-slate-200 p-3 dark:border-slate-800"
                     >
                       <p className="text-sm font-semibold">{p.name}</p>
-                      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+                      <p
+                        className="mt-1 text-xs text-slate-500 dark:text-slate-400"
+                        data-testid="progression-numerals"
+                      >
                         {p.chords.map((c) => c.numeral).join(" – ")}
                       </p>
                       <p
                         className="mt-1 font-semibold text-violet-700 dark:text-violet-300"
                         data-testid="progression-chords"
                       >
-                        {p.chords.map((c) => c.symbol).join(" – ")}
+                        {p.pattern.map((d) => shown.chords[d]?.symbol).join(" – ")}
                       </p>
                     </li>
                   ))}

@@ -1,3 +1,4 @@
+import { describeNumeral } from "@tonic/theory";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { BarLoop } from "../hooks/usePractice";
 import type { BeatGrid, GridBeat } from "../lib/beat-grid";
@@ -191,6 +192,7 @@ export function ChordGrid(props: ChordGridProps) {
                           <span
                             className="truncate text-[10px] leading-tight text-slate-500 dark:text-slate-400"
                             data-testid="numeral"
+                            title={describeNumeral(c.numeral)}
                           >
                             {c.numeral}
                           </span>

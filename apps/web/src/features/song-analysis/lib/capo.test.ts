@@ -41,8 +41,15 @@ describe("display spelling", () => {
     expect(displayChord("A#m7", { ...d, capo: 1 })).toBe("Am7");
     expect(displayKey("A# Minor", 1, "by-key")).toBe("B Minor");
   });
-  it("gives the Roman numeral in the song's key", () => {
-    expect(chordNumeral("F#7", "A# Minor")).toBe("♭VI7");
+  it("gives the Roman numeral on the song key's own degrees (III, VI, VII in minor)", () => {
+    expect(chordNumeral("F#7", "A# Minor")).toBe("VI7");
+    expect(["C#", "F#", "G#"].map((c) => chordNumeral(c, "A# Minor"))).toEqual(["III", "VI", "VII"]);
+    expect(chordNumeral("B", "A# Minor")).toBe("♭II");
+    expect(displayChord("B", d)).toBe("C♭");
     expect(chordNumeral("N", "A# Minor")).toBeNull();
+  });
+  it("writes inversions in plain words, not figured bass", () => {
+    expect(chordNumeral("A#m/F", "A# Minor")).toBe("i/5");
+    expect(chordNumeral("C/E", "C Major")).toBe("I/3");
   });
 });

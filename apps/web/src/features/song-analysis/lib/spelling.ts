@@ -41,7 +41,10 @@ export function displayKey(key: string | null, transpose: number, naming: NoteNa
   return k ? prettyAccidentals(k) : "—";
 }
 
-/** The Roman numeral of a chord in the song's key (transposition does not change it); null for no chord. */
+/**
+ * The Roman numeral of a chord in the song's key (transposition does not change it), on the key's own
+ * degrees (III, VI, VII in minor) with inversions in plain words ("I/5"); null for no chord.
+ */
 export function chordNumeral(chord: string | null, key: string | null): string | null {
   if (!chord || !key) return null;
   return romanNumeral(chord, key);
