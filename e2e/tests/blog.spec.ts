@@ -84,30 +84,47 @@ test("a post with a YouTube link embeds the video", async ({ page }) => {
   await expect(page.getByTestId("post-language")).toHaveText("en");
 });
 
-test("share falls back to copying the link with an alert", async ({ page, baseURL }) => {
-  await page.addInitScript(() => {
-    // No Web Share API; a clipboard that records what was copied (a background test page has no
-    // focus, which the real clipboard requires).
-    Object.defineProperty(navigator, "share", { value: undefined, configurable: true });
-    const copied: string[] = [];
-    (window as unknown as { __copied: string[] }).__copied = copied;
-    Object.defineProperty(navigator, "clipboard", {
-      value: { writeText: async (t: string) => void copied.push(t) },
-      configurable: true,
+for (const vp of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`share falls back to copying the link and says so in a toast, not an alert (${vp.width})`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize(vp);
+    await page.addInitScript(() => {
+      // No Web Share API; a clipboard that records what was copied (a background test page has no
+      // focus, which the real clipboard requires).
+      Object.defineProperty(navigator, "share", { value: undefined, configurable: true });
+      const copied: string[] = [];
+      (window as unknown as { __copied: string[] }).__copied = copied;
+      Object.defineProperty(navigator, "clipboard", {
+        value: { writeText: async (t: string) => void copied.push(t) },
+        configurable: true,
+      });
     });
+    await page.goto("/blog/circle-of-fifths-explained");
+    const alerts: string[] = [];
+    page.on("dialog", (d) => {
+      alerts.push(d.message());
+      void d.accept();
+    });
+    await page.getByRole("button", { name: "Share" }).first().click();
+    const toast = page.getByTestId("toast");
+    await expect(toast).toHaveText(/Link copied to clipboard!/);
+    await expect(toast).toHaveAttribute("role", "status");
+    await expect(toast).toBeInViewport({ ratio: 1 });
+    await page.screenshot({ path: `${SHOTS}/share-toast-${vp.width}.png` });
+    expect(await page.evaluate(() => (window as unknown as { __copied: string[] }).__copied)).toEqual([
+      `${baseURL}/blog/circle-of-fifths-explained`,
+    ]);
+    // Closing it removes it at once.
+    await toast.getByRole("button", { name: "Close notification" }).click();
+    await expect(toast).toHaveCount(0);
+    expect(alerts).toEqual([]);
   });
-  await page.goto("/blog/circle-of-fifths-explained");
-  const alerts: string[] = [];
-  page.on("dialog", (d) => {
-    alerts.push(d.message());
-    void d.accept();
-  });
-  await page.getByRole("button", { name: "Share" }).first().click();
-  await expect.poll(() => alerts).toEqual(["Link copied to clipboard!"]);
-  expect(await page.evaluate(() => (window as unknown as { __copied: string[] }).__copied)).toEqual([
-    `${baseURL}/blog/circle-of-fifths-explained`,
-  ]);
-});
+}
 
 test("share uses the Web Share API when the browser has it", async ({ page }) => {
   await page.addInitScript(() => {

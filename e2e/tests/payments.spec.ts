@@ -19,15 +19,34 @@ async function payWithTestCheckout(page: Page, planName: "Monthly" | "Annual", p
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText("Test mode · no real money")).toBeVisible();
   await expect(dialog.getByTestId("test-checkout-amount")).toContainText(price);
-  let message = "";
-  page.once("dialog", (d) => {
-    message = d.message();
+  const alerts = recordNativeDialogs(page);
+  await dialog.getByRole("button", { name: `Pay ${price} (test)` }).click();
+  await expectPaymentToast(page);
+  expect(alerts).toEqual([]);
+}
+
+/** Records every native dialog (`alert()`); payments must never use one. */
+function recordNativeDialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on("dialog", (d) => {
+    seen.push(d.message());
     void d.accept();
   });
-  const reloaded = page.waitForEvent("load");
-  await dialog.getByRole("button", { name: `Pay ${price} (test)` }).click();
-  await reloaded;
-  expect(message).toContain("Payment successful!");
+  return seen;
+}
+
+/** The in-page success toast, on the page the payment was made from (no reload). */
+async function expectPaymentToast(page: Page) {
+  const toast = page.getByTestId("toast").filter({ hasText: "Payment successful!" });
+  await expect(toast).toBeVisible();
+  await expect(toast).toHaveAttribute("role", "status");
+  await expect(toast).toContainText("Your subscription is valid until");
+  const box = await toast.boundingBox();
+  const vp = page.viewportSize();
+  expect(box && vp && box.x >= 0 && box.x + box.width <= vp.width && box.y + box.height <= vp.height).toBe(
+    true,
+  );
+  await page.screenshot({ path: `${SHOTS}/payment-toast-${vp?.width ?? 0}.png` });
 }
 
 test.describe("payments", () => {
@@ -123,12 +142,7 @@ test.describe("payments", () => {
       .getByRole("article", { name: "Monthly plan" })
       .getByRole("button", { name: "Get Started Now" })
       .click();
-    let message = "";
-    page.once("dialog", (d) => {
-      message = d.message();
-      void d.accept();
-    });
-    const reloaded = page.waitForEvent("load");
+    const alerts = recordNativeDialogs(page);
     await page
       .getByRole("dialog", { name: "Test Checkout" })
       .getByRole("button", { name: "Pay ₹99 (test)" })
@@ -137,8 +151,8 @@ test.describe("payments", () => {
     await expect(page.getByRole("alert")).toContainText("Retrying... Attempt 2 of 3");
     await page.screenshot({ path: `${SHOTS}/verify-retry-1280.png` });
     await expect(page.getByRole("alert")).toContainText("Retrying... Attempt 3 of 3");
-    await reloaded;
-    expect(message).toContain("Payment successful!");
+    await expectPaymentToast(page);
+    expect(alerts).toEqual([]);
     expect(failures).toBe(2);
     await page.goto("/settings?tab=account");
     await expect(page.getByText("Premium Member")).toBeVisible();
@@ -262,12 +276,7 @@ test.describe("payments with Razorpay keys", () => {
     expect(orders.at(-1)).toMatchObject({ amount: 800, currency: "USD" });
     const orderId = String(opts.order_id);
     const signature = createHmac("sha256", KEY_SECRET).update(`${orderId}|pay_e2e_1`).digest("hex");
-    let message = "";
-    page.once("dialog", (d) => {
-      message = d.message();
-      void d.accept();
-    });
-    const reloaded = page.waitForEvent("load");
+    const alerts = recordNativeDialogs(page);
     await page.evaluate(
       ([order_id, sig]) => {
         const o = (window as unknown as { __rzp: { handler: (r: Record<string, string>) => void } }).__rzp;
@@ -275,8 +284,8 @@ test.describe("payments with Razorpay keys", () => {
       },
       [orderId, signature] as const,
     );
-    await reloaded;
-    expect(message).toContain("Payment successful!");
+    await expectPaymentToast(page);
+    expect(alerts).toEqual([]);
     await page.goto(`${base}/settings?tab=account`);
     await expect(page.getByText("Premium Member")).toBeVisible();
   });

@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { Outlet, useLocation } from "react-router-dom";
+import { Toaster } from "@/components/toast";
 import { useSession } from "@/lib/auth";
 import { useAuthRouting } from "@/lib/auth/routing";
 import { useUiStore } from "@/stores/ui";
@@ -15,7 +16,7 @@ function RouteFallback() {
   );
 }
 
-/** App frame: top bar (desktop), bottom bar (mobile), page outlet, footer on "/" only. */
+/** App frame: top bar (desktop), bottom bar (mobile), page outlet, footer on "/" only, toasts. */
 export function Layout() {
   const { pathname } = useLocation();
   const navHidden = useUiStore((s) => s.navHidden);
@@ -36,6 +37,7 @@ export function Layout() {
         </div>
       )}
       {!navHidden && <BottomBar signedIn={signedIn} />}
+      <Toaster />
     </div>
   );
 }

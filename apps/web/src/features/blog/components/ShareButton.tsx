@@ -21,7 +21,7 @@ function ShareIcon() {
   );
 }
 
-/** Share a post (Web Share API, else copy the link and alert "Link copied to clipboard!"). */
+/** Share a post (Web Share API, else copy the link and say "Link copied to clipboard!" in a toast). */
 export function ShareButton({ title, slug, compact }: { title: string; slug: string; compact?: boolean }) {
   const onClick = () => {
     void sharePost({ title, text: title, url: new URL(`/blog/${slug}`, window.location.origin).toString() });

@@ -33,44 +33,44 @@ describe("sharePost", () => {
 
   it("uses the Web Share API when there is one", async () => {
     const share = vi.fn(async () => {});
-    const alert = vi.fn();
-    expect(await sharePost(data, { share, alert, writeText: vi.fn() })).toBe("shared");
+    const notify = vi.fn();
+    expect(await sharePost(data, { share, notify, writeText: vi.fn() })).toBe("shared");
     expect(share).toHaveBeenCalledWith(data);
-    expect(alert).not.toHaveBeenCalled();
+    expect(notify).not.toHaveBeenCalled();
   });
 
-  it("copies the link and alerts when sharing is unavailable or fails", async () => {
+  it("copies the link and says so when sharing is unavailable or fails", async () => {
     const writeText = vi.fn(async () => {});
-    const alert = vi.fn();
-    expect(await sharePost(data, { writeText, alert })).toBe("copied");
+    const notify = vi.fn();
+    expect(await sharePost(data, { writeText, notify })).toBe("copied");
     expect(writeText).toHaveBeenCalledWith(data.url);
-    expect(alert).toHaveBeenCalledWith(LINK_COPIED);
+    expect(notify).toHaveBeenCalledWith(LINK_COPIED);
 
     const failing = vi.fn(async () => {
       throw new Error("NotAllowedError");
     });
-    expect(await sharePost(data, { share: failing, writeText, alert })).toBe("copied");
+    expect(await sharePost(data, { share: failing, writeText, notify })).toBe("copied");
   });
 
   it("does nothing more when the user cancels the share sheet", async () => {
     const abort = Object.assign(new Error("cancelled"), { name: "AbortError" });
     const writeText = vi.fn(async () => {});
-    const alert = vi.fn();
+    const notify = vi.fn();
     const share = vi.fn(async () => {
       throw abort;
     });
-    expect(await sharePost(data, { share, writeText, alert })).toBe("cancelled");
+    expect(await sharePost(data, { share, writeText, notify })).toBe("cancelled");
     expect(writeText).not.toHaveBeenCalled();
-    expect(alert).not.toHaveBeenCalled();
+    expect(notify).not.toHaveBeenCalled();
   });
 
   it("shows the link when the clipboard is blocked", async () => {
-    const alert = vi.fn();
+    const notify = vi.fn();
     const writeText = vi.fn(async () => {
       throw new Error("denied");
     });
-    expect(await sharePost(data, { writeText, alert })).toBe("failed");
-    expect(alert).toHaveBeenCalledWith(`Copy this link: ${data.url}`);
+    expect(await sharePost(data, { writeText, notify })).toBe("failed");
+    expect(notify).toHaveBeenCalledWith(`Copy this link: ${data.url}`);
   });
 });
 

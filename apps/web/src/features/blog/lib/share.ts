@@ -1,11 +1,14 @@
-/** SPEC §8 "Blog": the alert shown when the Web Share API is unavailable. */
+import { showToast } from "@/components/toast";
+
+/** SPEC §8 "Blog": the message shown when the Web Share API is unavailable. */
 export const LINK_COPIED = "Link copied to clipboard!";
 
 /** The browser features {@link sharePost} uses; tests pass fakes. */
 export interface ShareEnv {
   share?: (data: ShareData) => Promise<void>;
   writeText?: (text: string) => Promise<void>;
-  alert: (message: string) => void;
+  /** Tells the reader what happened (an in-page toast). */
+  notify: (message: string) => void;
 }
 
 /** Reads the real browser features. */
@@ -14,7 +17,7 @@ export function browserShareEnv(): ShareEnv {
   return {
     share: typeof nav?.share === "function" ? (d) => nav.share(d) : undefined,
     writeText: nav?.clipboard ? (t) => nav.clipboard.writeText(t) : undefined,
-    alert: (m) => window.alert(m),
+    notify: (m) => showToast(m),
   };
 }
 
@@ -22,7 +25,7 @@ export function browserShareEnv(): ShareEnv {
  * Share a post (SPEC §2 Blog "share button").
  *
  * Uses the Web Share API when present; when it is missing or fails (other than the user
- * cancelling), copies the link to the clipboard and alerts "Link copied to clipboard!".
+ * cancelling), copies the link to the clipboard and says "Link copied to clipboard!" in a toast.
  *
  * Parameters
  * ----------
@@ -51,9 +54,9 @@ export async function sharePost(
     if (!env.writeText) throw new Error("no clipboard");
     await env.writeText(data.url);
   } catch {
-    env.alert(`Copy this link: ${data.url}`);
+    env.notify(`Copy this link: ${data.url}`);
     return "failed";
   }
-  env.alert(LINK_COPIED);
+  env.notify(LINK_COPIED);
   return "copied";
 }

@@ -5,6 +5,7 @@ import type { Plan } from "@tonic/api";
 import { HttpResponse, http } from "msw";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { currentToasts } from "@/components/toast/store";
 import { server } from "@/test/msw";
 import { TEST_CHECKOUT_HIDDEN, useCheckout } from "./useCheckout";
 
@@ -85,9 +86,7 @@ describe("useCheckout (test checkout mode)", () => {
       }),
     );
     const alert = vi.fn();
-    const reload = vi.fn();
     vi.stubGlobal("alert", alert);
-    Object.defineProperty(window.location, "reload", { configurable: true, value: reload });
     const { result } = await signedIn();
     await waitFor(() => expect(result.current.state.testOrder).toBeNull());
     await act(() => result.current.start(plan, "INR"));
@@ -99,10 +98,15 @@ describe("useCheckout (test checkout mode)", () => {
     expect(result.current.state.processing).toBe("yearly");
     expect(bodies.create).toMatchObject({ plan_id: "yearly", currency: "INR", user_id: "u1" });
     await act(() => result.current.payTest());
-    await waitFor(() => expect(reload).toHaveBeenCalled());
+    await waitFor(() => expect(currentToasts()).toHaveLength(1));
     expect(bodies.pay).toEqual({ order_id: "order_test_1" });
     expect(bodies.verify).toMatchObject({ razorpay_payment_id: "pay_1", plan_id: "yearly" });
-    expect(alert.mock.calls[0]?.[0]).toContain("valid until 2027-01-01");
+    expect(currentToasts()[0]).toMatchObject({ tone: "success" });
+    expect(currentToasts()[0]?.message).toContain("Payment successful!");
+    expect(currentToasts()[0]?.message).toContain("valid until 2027-01-01");
+    // No native alert, and the checkout is finished on the page itself.
+    expect(alert).not.toHaveBeenCalled();
+    expect(result.current.state).toMatchObject({ processing: null, testOrder: null, error: null });
   });
 
   it("shows 'Failed to create order' when the server refuses the order", async () => {

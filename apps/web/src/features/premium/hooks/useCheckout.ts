@@ -1,5 +1,7 @@
+import { useQueryClient } from "@tanstack/react-query";
 import type { CreatedOrder, Plan, PlanCurrency } from "@tonic/api";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { showToast } from "@/components/toast";
 import { useSession } from "@/lib/auth";
 import {
   type CheckoutResult,
@@ -78,11 +80,13 @@ export interface CheckoutState {
 /**
  * The payment flow of SPEC §4 "Payment": idle → processing ("Processing...", disabled) → checkout
  * window (Razorpay's, or the local test checkout when the server has no Razorpay keys) → verify on the
- * server → success alert and reload. Dismissing ends processing; a failed verification shows the
- * error and retries after 2 s, up to 3 times ("Retrying... Attempt n of 3").
+ * server → a success toast (no native alert) and every query read again, so the page shows the new plan
+ * without a reload. Dismissing ends processing; a failed verification shows the error and retries after
+ * 2 s, up to 3 times ("Retrying... Attempt n of 3").
  */
 export function useCheckout() {
   const session = useSession();
+  const queryClient = useQueryClient();
   const [state, setState] = useState<CheckoutState>({
     processing: null,
     error: null,
@@ -98,31 +102,36 @@ export function useCheckout() {
     [],
   );
 
-  const verify = useCallback(async (result: CheckoutResult, plan: Plan, attempt: number): Promise<void> => {
-    try {
-      const res = await verifyPayment({ ...result, plan_id: plan.id });
-      setState((s) => ({ ...s, retrying: null, error: null }));
-      window.alert(
-        `Payment successful! Welcome to Tonic Premium. Your subscription is valid until ${res.subscription_end_date}.`,
-      );
-      window.location.reload();
-    } catch {
-      if (attempt >= VERIFY_RETRIES) {
-        setState((s) => ({ ...s, processing: null, retrying: null, error: "Payment verification failed" }));
-        return;
+  const verify = useCallback(
+    async (result: CheckoutResult, plan: Plan, attempt: number): Promise<void> => {
+      try {
+        const res = await verifyPayment({ ...result, plan_id: plan.id });
+        setState((s) => ({ ...s, processing: null, retrying: null, error: null, testOrder: null }));
+        showToast(
+          `Payment successful! Welcome to Tonic Premium. Your subscription is valid until ${res.subscription_end_date}.`,
+          "success",
+        );
+        // Re-read the session, usage and everything else the plan changes, without leaving the page.
+        await queryClient.invalidateQueries();
+      } catch {
+        if (attempt >= VERIFY_RETRIES) {
+          setState((s) => ({ ...s, processing: null, retrying: null, error: "Payment verification failed" }));
+          return;
+        }
+        const next = attempt + 1;
+        setState((s) => ({
+          ...s,
+          error: "Payment verification failed",
+          retrying: `Retrying... Attempt ${next} of ${VERIFY_RETRIES}`,
+        }));
+        await new Promise<void>((r) => {
+          timer.current = setTimeout(r, VERIFY_RETRY_DELAY_MS);
+        });
+        await verify(result, plan, next);
       }
-      const next = attempt + 1;
-      setState((s) => ({
-        ...s,
-        error: "Payment verification failed",
-        retrying: `Retrying... Attempt ${next} of ${VERIFY_RETRIES}`,
-      }));
-      await new Promise<void>((r) => {
-        timer.current = setTimeout(r, VERIFY_RETRY_DELAY_MS);
-      });
-      await verify(result, plan, next);
-    }
-  }, []);
+    },
+    [queryClient],
+  );
 
   /** Starts buying `plan` in `currency`. */
   const start = useCallback(

@@ -1,0 +1,2 @@
+export { dismissToast, showToast, type Toast, type ToastTone } from "./store";
+export { Toaster } from "./Toaster";
