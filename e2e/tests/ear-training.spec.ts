@@ -62,6 +62,9 @@ for (const vp of [
       // The right answer is played again.
       await expect.poll(async () => (await audio(page)).plays - before).toBeGreaterThanOrEqual(2);
       await expect(drill.getByTestId("score")).toHaveText("0 / 1 right");
+      // The miss is counted for review at once (FSRS schedules it a minute ahead).
+      const intervalsRow = page.getByTestId("progress").locator("[data-skill='intervals']");
+      await expect(intervalsRow).toContainText("1 answer · 0 of 1 learned · 1 to review");
       await drill.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/ear-training-wrong-${vp.name}.png`, fullPage: true });
 
@@ -93,6 +96,8 @@ for (const vp of [
       const row = progress.locator("[data-skill='intervals']");
       await expect(row).toContainText("75% right");
       await expect(row).toContainText("4 answers");
+      // Reviewed right: nothing left to review now.
+      await expect(row).toContainText("0 to review");
       await progress.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/ear-training-progress-${vp.name}.png`, fullPage: true });
     });

@@ -103,6 +103,28 @@ export function isDue(item: PracticeItem, now: Date): boolean {
   return new Date(item.due).getTime() <= now.getTime();
 }
 
+/**
+ * Whether the learner's latest answer to an item was wrong: FSRS's Again puts a card on the first
+ * (re)learning step, which a right answer always leaves.
+ */
+export function lastAnswerMissed(item: PracticeItem): boolean {
+  const state = num(item.card.state);
+  return (
+    item.correct < item.attempts &&
+    (state === State.Learning || state === State.Relearning) &&
+    num(item.card.learning_steps) === 0
+  );
+}
+
+/**
+ * Whether a missed item is waiting for review: the latest answer was wrong (FSRS brings it back within
+ * minutes, and the learner should see it counted at once), or it was missed before and its review time
+ * has come.
+ */
+export function needsReview(item: PracticeItem, now: Date): boolean {
+  return lastAnswerMissed(item) || (isDue(item, now) && item.correct < item.attempts);
+}
+
 /** An item counts as learned once FSRS schedules it at least a day ahead (state Review). */
 export function isLearned(item: PracticeItem): boolean {
   return num(item.card.state) === State.Review;
@@ -114,7 +136,7 @@ export interface SkillProgress {
   items: number;
   attempts: number;
   correct: number;
-  /** Items due for review now. */
+  /** Missed items to review: the latest answer was wrong, or the review time of a missed item has come. */
   due: number;
   learned: number;
 }
@@ -134,7 +156,7 @@ export function summarise(items: readonly PracticeItem[], now: Date): SkillProgr
     s.items += 1;
     s.attempts += item.attempts;
     s.correct += item.correct;
-    if (isDue(item, now) && item.correct < item.attempts) s.due += 1;
+    if (needsReview(item, now)) s.due += 1;
     if (isLearned(item)) s.learned += 1;
     bySkill.set(item.skill, s);
   }
