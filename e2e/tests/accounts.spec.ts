@@ -122,7 +122,9 @@ test.describe("accounts", () => {
     await page.getByRole("button", { name: "Reset Password" }).click();
     await expect(page.getByText("Password Reset Successful!")).toBeVisible();
     await expect(page.getByText("Redirecting to login page...")).toBeVisible();
-    await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
+    // It goes where it says: the login page, with the sign-in form (every session was signed out).
+    await expect(page).toHaveURL(/\/auth$/, { timeout: 10_000 });
+    await expect(page.getByRole("button", { name: "Sign In" })).toBeVisible();
 
     // the old password no longer works; the new one does and, as the auth screen was the last section, leads to search
     await page.evaluate(() => localStorage.removeItem("lastVisitedSection"));

@@ -1,10 +1,11 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { ROUTE_SEO } from "../../apps/web/src/lib/seo/routes";
+import { outboxLink, signOut, signUp } from "../support/auth";
 
 /**
  * Issue 26 §3: rough edges a new user meets (document titles, account wording, currency headings, the
- * footer's social links, the contact map), each at 1280 and 390 px. Toasts: blog.spec.ts and
+ * footer's social links, the contact map, where a password reset leads), each at 1280 and 390 px. Toasts: blog.spec.ts and
  * payments.spec.ts; the vocal detector: vocal.spec.ts; ear training: ear-training.spec.ts.
  */
 
@@ -102,6 +103,30 @@ for (const vp of VIEWPORTS) {
         await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations),
       ).toEqual([]);
       await page.screenshot({ path: `${SHOTS}/contact-map-${vp.width}.png` });
+    });
+
+    test("a password reset says it goes to the login page, and does", async ({ page }) => {
+      await page.goto("/");
+      const account = await signUp(page);
+      await signOut(page);
+      const origin = new URL(page.url()).origin;
+      const asked = await page.request.post(`${origin}/api/auth/request-password-reset`, {
+        headers: { origin },
+        data: { email: account.email, redirectTo: "/" },
+      });
+      expect(asked.ok()).toBe(true);
+      await page.goto(await outboxLink(page, account.email, "recovery"));
+      await page.getByLabel("New Password").fill("another-pass");
+      await page.getByLabel("Confirm Password").fill("another-pass");
+      await page.getByRole("button", { name: "Reset Password" }).click();
+      await expect(page.getByText("Redirecting to login page...")).toBeVisible();
+      await page.screenshot({ path: `${SHOTS}/reset-done-${vp.width}.png` });
+      await expect(page).toHaveURL(/\/auth$/, { timeout: 10_000 });
+      await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+      await page.getByLabel("Email").fill(account.email);
+      await page.getByLabel("Password", { exact: true }).fill("another-pass");
+      await page.getByRole("button", { name: "Sign In" }).click();
+      await expect(page).not.toHaveURL(/\/auth$/);
     });
   });
 }

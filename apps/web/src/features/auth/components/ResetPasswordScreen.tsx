@@ -1,6 +1,10 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
+import { useSession } from "@/lib/auth";
 import { AuthError, authCall, passwordProblem } from "@/lib/auth/client";
 import { HashScreenFrame, REDIRECT_DELAY_MS } from "./HashScreenFrame";
+
+/** Where a successful reset leads: the sign-in screen, as its message says. */
+const LOGIN_PAGE = "/auth";
 
 const inputCls =
   "mt-1 block min-h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 outline-none focus:border-violet-500 focus:ring-2 focus:ring-violet-500/40 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";
@@ -8,7 +12,8 @@ const inputCls =
 /**
  * Reset password (SPEC §2, §4, §5, §8): New Password and Confirm Password, "Reset Password" /
  * "Resetting...", the rules (both fields, match, ≥ 6); on success "Password Reset Successful!" with
- * "Redirecting to login page..." and a redirect to / after 3 s. Every session of the user is signed out.
+ * "Redirecting to login page..." and, after 3 s, the login page (/auth), where the new password is used:
+ * every session of the user is signed out.
  * @param token  the reset token from the mail link (`#type=recovery&token=…`).
  * @param onDone called with the path to go to once finished.
  */
@@ -19,6 +24,7 @@ export function ResetPasswordScreen({
   token: string | null;
   onDone: (to: string) => void;
 }) {
+  const session = useSession();
   const pwId = useId();
   const confirmId = useId();
   const [password, setPassword] = useState("");
@@ -30,7 +36,7 @@ export function ResetPasswordScreen({
 
   useEffect(() => {
     if (state !== "success") return;
-    const t = setTimeout(() => onDone("/"), REDIRECT_DELAY_MS);
+    const t = setTimeout(() => onDone(LOGIN_PAGE), REDIRECT_DELAY_MS);
     return () => clearTimeout(t);
   }, [state, onDone]);
 
@@ -43,6 +49,8 @@ export function ResetPasswordScreen({
     setState("submitting");
     try {
       await authCall("/reset-password", { newPassword: password, token });
+      // The reset signed every session out: re-read ours, so the login page shows its form.
+      await session.refresh().catch(() => {});
       setState("success");
     } catch (err) {
       setError(err instanceof AuthError ? err.message : "Could not reset the password");
