@@ -5,6 +5,7 @@ import { z } from "zod";
 import { HttpError } from "../lib/errors.js";
 import { sendFetchResponse, serialize } from "../lib/http.js";
 import { ensureProfile, getProfile } from "../profile/service.js";
+import { mixedScriptReason } from "../profile/username.js";
 import { clientAddress } from "../security/client-address.js";
 import { devToolsVisible } from "../security/local-mode.js";
 import type { AttemptOutcome } from "../security/rate-limit.js";
@@ -115,15 +116,25 @@ export function requireJsonBody(request: FastifyRequest): void {
 /** better-auth's password sign-in route, in its canonical spelling. */
 const SIGN_IN_EMAIL_PATH = "/api/auth/sign-in/email";
 
+/** A display name: a string that does not mix look-alike scripts (`mixedScriptReason`). */
+function displayName() {
+  return z.string({ error: "name must be a string" }).superRefine((name, check) => {
+    const reason = mixedScriptReason(name);
+    if (reason) check.addIssue({ code: "custom", message: reason });
+  });
+}
+
 /**
  * Bodies of better-auth routes checked here before better-auth sees them, by canonical path: better-auth
- * answers some wrong types with a 500 (e.g. `{"name":null}` to update-user). Unknown fields pass through.
+ * answers some wrong types with a 500 (e.g. `{"name":null}` to update-user), and names that mix look-alike
+ * scripts are refused (400) on sign-up and update-user. Unknown fields pass through.
  */
 const AUTH_BODY_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
   "/api/auth/update-user": z.looseObject({
-    name: z.string({ error: "name must be a string" }).optional(),
+    name: displayName().optional(),
     image: z.string({ error: "image must be a string or null" }).nullable().optional(),
   }),
+  "/api/auth/sign-up/email": z.looseObject({ name: displayName().optional() }),
 };
 
 /**

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { Database, UserType } from "../db/schema.js";
 import { HttpError } from "../lib/errors.js";
-import { cleanUsername, sanitizeProvidedName, usernameKey } from "./username.js";
+import { cleanUsername, mixedScriptReason, sanitizeProvidedName, usernameKey } from "./username.js";
 
 /** A profile as the API returns it (SPEC §3 profiles); dates as `yyyy-mm-dd` / ISO strings. */
 export interface ProfileView {
@@ -24,12 +24,15 @@ export interface ProfileSource {
 const MAX_USERNAME = 40;
 
 /**
- * The preferred username of a new profile: the provider's display name, else the e-mail's local part.
+ * The preferred username of a new profile: the provider's display name, else the e-mail's local part
+ * (either only when it does not mix look-alike scripts), else "user".
  * @returns a trimmed, non-empty name of at most 40 characters.
  */
 export function baseUsername(user: Pick<ProfileSource, "email" | "name">): string {
-  const fromName = sanitizeProvidedName(user.name).replace(/\s+/g, " ");
-  const local = sanitizeProvidedName(user.email.split("@")[0] ?? "");
+  // a provider's name that mixes look-alike scripts is not shown as a username (see mixedScriptReason)
+  const usable = (name: string) => (mixedScriptReason(name) ? "" : name);
+  const fromName = usable(sanitizeProvidedName(user.name).replace(/\s+/g, " "));
+  const local = usable(sanitizeProvidedName(user.email.split("@")[0] ?? ""));
   const base = fromName || local || "user";
   return base.slice(0, MAX_USERNAME);
 }
