@@ -2,7 +2,10 @@
 // `npm run bench:load`: a bounded load test of the built server on loopback (issue 15).
 // Starts `apps/server/dist/main.js` on 127.0.0.1 with a throw-away data folder, runs autocannon for
 // BENCH_SECONDS (default 30) per route with BENCH_CONNECTIONS (default 10) connections, prints
-// requests/s, p99 latency and errors per route, then stops the server. Run `npm run build` first.
+// requests/s, p99 latency and errors per route; then sends VOCAL_UPLOADS (default 20) voice recordings
+// (30 s, 48 kHz stereo WAV, 5.8 MB each) at once to POST /api/analyze-vocal-scale while autocannon measures
+// GET /api/health (target: health p99 <= 200 ms while the uploads run), and stops the server.
+// Run `npm run build` first.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -104,10 +107,107 @@ for (const r of routes) {
   });
 }
 console.table(rows);
+
+/**
+ * A 30 s sung-like C major scale (up and down, 0.5 s per note, vibrato and a few harmonics) as a
+ * 48 kHz, 16-bit stereo WAV: 5.8 MB, the size of a phone's uncompressed recording.
+ */
+function voiceWav(seconds = 30, rate = 48_000) {
+  const n = seconds * rate;
+  const data = Buffer.alloc(n * 4);
+  const scale = [60, 62, 64, 65, 67, 69, 71, 72, 71, 69, 67, 65, 64, 62];
+  let phase = 0;
+  for (let i = 0; i < n; i++) {
+    const t = i / rate;
+    const note = scale[Math.floor(t / 0.5) % scale.length];
+    const f = 440 * 2 ** ((note - 69) / 12) * (1 + 0.006 * Math.sin(2 * Math.PI * 5.5 * t));
+    phase += (2 * Math.PI * f) / rate;
+    const within = (t % 0.5) / 0.5;
+    const env = Math.min(1, within * 20) * Math.min(1, (1 - within) * 10);
+    const v = env * (0.5 * Math.sin(phase) + 0.2 * Math.sin(2 * phase) + 0.1 * Math.sin(3 * phase));
+    const s = Math.round(Math.max(-1, Math.min(1, v)) * 20_000);
+    data.writeInt16LE(s, i * 4);
+    data.writeInt16LE(s, i * 4 + 2);
+  }
+  const header = Buffer.alloc(44);
+  header.write("RIFF", 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write("WAVEfmt ", 8);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(2, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 4, 28);
+  header.writeUInt16LE(4, 32);
+  header.writeUInt16LE(16, 34);
+  header.write("data", 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+
+const uploads = Math.min(20, Math.max(1, Number(process.env.VOCAL_UPLOADS ?? 20)));
+const wav = voiceWav();
+console.log(
+  `Voice uploads: ${uploads} at once to POST /api/analyze-vocal-scale (${(wav.length / 1e6).toFixed(1)} MB WAV each), GET /api/health measured meanwhile with 2 connections`,
+);
+let stopHealth;
+const health = new Promise((resolve, reject) => {
+  const instance = autocannon({ url: `${base}/api/health`, connections: 2, duration: 600 }, (err, result) =>
+    err ? reject(err) : resolve(result),
+  );
+  stopHealth = () => instance.stop();
+});
+const uploadStart = performance.now();
+const answers = await Promise.all(
+  Array.from({ length: uploads }, async () => {
+    const t0 = performance.now();
+    const form = new FormData();
+    form.append("audio", new Blob([wav], { type: "audio/wav" }), "scale.wav");
+    try {
+      const res = await fetch(`${base}/api/analyze-vocal-scale`, { method: "POST", body: form });
+      await res.arrayBuffer();
+      return { status: res.status, ms: performance.now() - t0 };
+    } catch {
+      return { status: 0, ms: performance.now() - t0 };
+    }
+  }),
+);
+const uploadWall = performance.now() - uploadStart;
+stopHealth();
+const healthResult = await health;
+const byStatus = {};
+for (const a of answers) byStatus[a.status] = (byStatus[a.status] ?? 0) + 1;
+const latencies = answers.map((a) => a.ms).sort((a, b) => a - b);
+const pct = (p) =>
+  Math.round(latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)]);
+const healthP99 = healthResult.latency.p99;
+console.table([
+  {
+    route: `POST /api/analyze-vocal-scale (${uploads} parallel)`,
+    answers: Object.entries(byStatus)
+      .map(([status, count]) => `${count}× ${status}`)
+      .join(", "),
+    "p50 ms": pct(50),
+    "max ms": pct(100),
+    "wall s": (uploadWall / 1000).toFixed(1),
+  },
+  {
+    route: "GET /api/health meanwhile",
+    answers: `${healthResult.requests.total} requests, ${healthResult.non2xx + healthResult.errors + healthResult.timeouts} errors`,
+    "p50 ms": healthResult.latency.p50,
+    "max ms": healthResult.latency.max,
+    "wall s": (healthResult.duration ?? 0).toFixed?.(1) ?? "",
+  },
+]);
+console.log(
+  `health p99 while the uploads ran: ${healthP99} ms (target <= 200 ms): ${healthP99 <= 200 ? "met" : "NOT met"}; ${healthResult.requests.average} requests/s`,
+);
+// Accepted uploads answer 200; the rest are refused by the concurrency gate (503) or the rate limit (429).
+const unexpected = answers.filter((a) => ![200, 503, 429].includes(a.status)).length;
 console.log(
   `load average after: ${loadavg()
     .map((l) => l.toFixed(2))
     .join(" ")}`,
 );
 stop();
-process.exit(rows.some((r) => r.errors > 0) ? 1 : 0);
+process.exit(rows.some((r) => r.errors > 0) || unexpected > 0 || healthP99 > 200 ? 1 : 0);
