@@ -259,6 +259,40 @@ test("nothing sung: 'Unable to detect scale', and the recording can still be pla
   }
 });
 
+test("a single steady note names the note and asks for a few different ones (390 and 1280 px)", async ({
+  baseURL,
+}) => {
+  // A steady A4 (440 Hz) with a little room noise, held for the whole loop.
+  const rng = makeRng(7);
+  const pcm = new Float32Array(SR * 6).map(
+    (_, i) => 0.3 * Math.sin((2 * Math.PI * 440 * i) / SR) + 0.002 * (rng() * 2 - 1),
+  );
+  const file = path.join(dir, "a4.wav");
+  writeFileSync(file, encodeWav(pcm, SR));
+  const browser = await launchWithMic(file);
+  try {
+    const context = await browser.newContext({ baseURL, viewport: PHONE, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await record(page, 3);
+    // The live meter shows A4 while the note is held.
+    await expect(page.getByTestId("live-note")).toHaveText("A4");
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("One note: A4 — sing a few different notes", { timeout: 30_000 });
+    await expect(alert).not.toContainText("Unable to detect scale");
+    // All of it in view, under the button the singer tapped.
+    await expect(alert).toBeInViewport({ ratio: 1 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.screenshot({ path: `${SHOTS}/vocal-one-note-390.png` });
+    await page.setViewportSize(DESKTOP);
+    await expect(alert).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/vocal-one-note-1280.png` });
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
+
 test("microphone permission denied shows the SPEC message (1280 and 390 px)", async ({ page }) => {
   await page.addInitScript(() => {
     navigator.mediaDevices.getUserMedia = () =>
@@ -268,7 +302,15 @@ test("microphone permission denied shows the SPEC message (1280 and 390 px)", as
     await page.setViewportSize(viewport);
     await page.goto("/vocal-detector");
     await page.getByRole("button", { name: "Start recording" }).click();
-    await expect(page.getByRole("alert")).toHaveText("Unable to access microphone. Please grant permission.");
+    const alert = page.getByRole("alert");
+    await expect(alert).toHaveText("Unable to access microphone. Please grant permission.");
+    // Shown where the user tapped: in view, right under the record button, without scrolling.
+    await expect(alert).toBeInViewport({ ratio: 1 });
+    const button = await page.getByRole("button", { name: "Start recording" }).boundingBox();
+    const message = await alert.boundingBox();
+    expect(message && button && message.y > button.y && message.y - (button.y + button.height) < 120).toBe(
+      true,
+    );
     // The user can try again after granting access.
     await expect(page.getByRole("button", { name: "Start recording" })).toBeEnabled();
     await page.screenshot({ path: `${SHOTS}/vocal-denied-${viewport.width}.png`, fullPage: true });

@@ -1,9 +1,11 @@
+import { useEffect, useRef } from "react";
 import { MicIcon } from "@/components/icons";
 import { RecorderTabs } from "@/components/layout/RecorderTabs";
 import { useSeo } from "@/lib/seo";
 import { ROUTE_SEO } from "@/lib/seo/routes";
 import { useVocalRecorder } from "../hooks/useVocalRecorder";
 import { MSG_NO_SCALE, RECORD_SECONDS } from "../lib/constants";
+import { fewNotesMessage } from "../lib/few-notes";
 import { LiveMonitor } from "./LiveMonitor";
 import { Playback } from "./Playback";
 import { VocalResult } from "./VocalResult";
@@ -39,13 +41,22 @@ function CountdownBar({ elapsed, active }: { elapsed: number; active: boolean })
   );
 }
 
-/** /vocal-detector (SPEC §2, §4, §9): record up to 30 s of singing, then key, range and chords. */
+/**
+ * /vocal-detector (SPEC §2, §4, §9): record up to 30 s of singing, then key, range and chords. Problems
+ * (microphone refused, no scale, only one note) show right under the record button, where the user tapped.
+ */
 export function VocalDetectorPage() {
   useSeo(ROUTE_SEO.vocal);
   const { state, analyser, start, stop } = useVocalRecorder();
   const recording = state.status === "recording";
   const busy = state.status === "requesting" || state.status === "stopped" || state.status === "analyzing";
   const audioUrl = "audioUrl" in state ? state.audioUrl : null;
+  // A problem shows under the record button; bring all of it into view (above the phone's bottom bar).
+  const problemRef = useRef<HTMLDivElement>(null);
+  const problem = state.status === "error" || state.status === "noScale";
+  useEffect(() => {
+    if (problem) problemRef.current?.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }, [problem]);
 
   const status =
     state.status === "requesting"
@@ -109,32 +120,45 @@ export function VocalDetectorPage() {
           >
             {status}
           </p>
+          <div ref={problemRef} className="w-full scroll-mb-24 empty:hidden">
+            {state.status === "error" && (
+              <p
+                role="alert"
+                className="w-full rounded-xl border border-rose-200 bg-rose-50 p-4 text-center font-medium text-rose-800 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-200"
+              >
+                {state.message}
+              </p>
+            )}
+            {state.status === "noScale" && (
+              <div
+                role="alert"
+                data-testid="no-scale"
+                className="w-full rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-100"
+              >
+                {state.fewNotes ? (
+                  <>
+                    <p className="font-semibold">{fewNotesMessage(state.fewNotes)}</p>
+                    <p className="mt-1 text-sm">
+                      A key needs a few different notes. Sing a scale or a simple tune and try again.
+                    </p>
+                  </>
+                ) : (
+                  <>
+                    <p className="font-semibold">{MSG_NO_SCALE}</p>
+                    <p className="mt-1 text-sm">
+                      We could not hear clear sung notes. Sing a few held notes (a scale or a simple tune)
+                      close to the microphone and try again.
+                    </p>
+                  </>
+                )}
+              </div>
+            )}
+          </div>
         </div>
         <p className="text-center text-xs text-slate-500 dark:text-slate-500">
           Your recording is analysed on this device and never leaves it.
         </p>
       </section>
-
-      {state.status === "error" && (
-        <p
-          role="alert"
-          className="mt-6 rounded-xl border border-rose-200 bg-rose-50 p-4 font-medium text-rose-800 dark:border-rose-900 dark:bg-rose-950/40 dark:text-rose-200"
-        >
-          {state.message}
-        </p>
-      )}
-      {state.status === "noScale" && (
-        <div
-          role="alert"
-          className="mt-6 rounded-xl border border-amber-200 bg-amber-50 p-4 text-amber-900 dark:border-amber-900 dark:bg-amber-950/40 dark:text-amber-100"
-        >
-          <p className="font-semibold">{MSG_NO_SCALE}</p>
-          <p className="mt-1 text-sm">
-            We could not hear clear sung notes. Sing a few held notes (a scale or a simple tune) close to the
-            microphone and try again.
-          </p>
-        </div>
-      )}
 
       {audioUrl && state.status !== "analyzing" && (
         <section

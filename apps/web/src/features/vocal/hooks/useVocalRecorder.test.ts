@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { NoScale } from "../lib/analyze";
 import { MSG_ANALYSIS, MSG_MIC } from "../lib/constants";
 import type { VocalView } from "../lib/result";
 import { useVocalRecorder } from "./useVocalRecorder";
 
 const analyzeRecording =
-  vi.fn<(samples: Float32Array, rate: number, wav: Blob) => Promise<VocalView | null>>();
+  vi.fn<(samples: Float32Array, rate: number, wav: Blob) => Promise<VocalView | NoScale>>();
 vi.mock("../lib/analyze", () => ({
   analyzeRecording: (samples: Float32Array, rate: number, wav: Blob) => analyzeRecording(samples, rate, wav),
 }));
@@ -81,6 +82,17 @@ describe("useVocalRecorder", () => {
     expect(track.stop).toHaveBeenCalled();
     await act(async () => done(view));
     expect(result.current.state).toMatchObject({ status: "result", result: { key: "D Major" } });
+  });
+
+  it("passes on the few notes held when no scale could be found", async () => {
+    grantMic(true);
+    analyzeRecording.mockResolvedValue({ noScale: true, fewNotes: [69] });
+    const { result } = renderHook(() => useVocalRecorder());
+    await act(() => result.current.start());
+    feed(2);
+    act(() => result.current.stop());
+    await waitFor(() => expect(result.current.state.status).toBe("noScale"));
+    expect(result.current.state).toMatchObject({ status: "noScale", fewNotes: [69] });
   });
 
   it("says no scale for a recording under half a second, without analysing it", async () => {

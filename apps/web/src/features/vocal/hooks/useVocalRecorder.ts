@@ -19,7 +19,7 @@ export type RecorderState =
   | { status: "stopped" }
   | { status: "analyzing"; audioUrl: string }
   | { status: "result"; audioUrl: string; result: VocalView }
-  | { status: "noScale"; audioUrl: string }
+  | { status: "noScale"; audioUrl: string; fewNotes: number[] | null }
   | { status: "error"; message: string; audioUrl: string | null };
 
 /** AudioWorklet source that forwards mono blocks of ~4096 samples to the page. */
@@ -125,14 +125,18 @@ export function useVocalRecorder() {
     setUrl(audioUrl);
     if (!alive.current) return;
     if (samples.length < sampleRate * 0.5) {
-      setState({ status: "noScale", audioUrl });
+      setState({ status: "noScale", audioUrl, fewNotes: null });
       return;
     }
     setState({ status: "analyzing", audioUrl });
     try {
       const result = await analyzeRecording(samples, sampleRate, wav);
       if (!alive.current) return;
-      setState(result ? { status: "result", audioUrl, result } : { status: "noScale", audioUrl });
+      setState(
+        "noScale" in result
+          ? { status: "noScale", audioUrl, fewNotes: result.fewNotes }
+          : { status: "result", audioUrl, result },
+      );
     } catch {
       if (alive.current) setState({ status: "error", message: MSG_ANALYSIS, audioUrl });
     }

@@ -7,10 +7,16 @@ export class VocalAnalysisError extends Error {
   override name = "VocalAnalysisError";
 }
 
+/** No scale could be detected; `fewNotes` are the one to three notes held (MIDI), when that is why. */
+export interface NoScale {
+  noScale: true;
+  fewNotes: number[] | null;
+}
+
 /** The worker could not be started in this browser; the caller falls back to the server. */
 class WorkerUnavailable extends Error {}
 
-function analyzeInWorker(samples: Float32Array, sampleRate: number): Promise<VocalView | null> {
+function analyzeInWorker(samples: Float32Array, sampleRate: number): Promise<VocalView | NoScale> {
   return new Promise((resolve, reject) => {
     let worker: Worker;
     try {
@@ -29,7 +35,7 @@ function analyzeInWorker(samples: Float32Array, sampleRate: number): Promise<Voc
         worker.postMessage(request, [samples.buffer as ArrayBuffer]);
       } else if (msg.type === "result") {
         done();
-        resolve(msg.result ? fromEngine(msg.result) : null);
+        resolve(msg.result ? fromEngine(msg.result) : { noScale: true, fewNotes: msg.fewNotes ?? null });
       } else {
         done();
         reject(new VocalAnalysisError(msg.message));
@@ -43,9 +49,9 @@ function analyzeInWorker(samples: Float32Array, sampleRate: number): Promise<Voc
   });
 }
 
-async function analyzeOnServer(wav: Blob): Promise<VocalView | null> {
+async function analyzeOnServer(wav: Blob): Promise<VocalView | NoScale> {
   const result = await analyzeVocalScale(wav);
-  return result && fromServer(result);
+  return result ? fromServer(result) : { noScale: true, fewNotes: null };
 }
 
 /**
@@ -55,14 +61,15 @@ async function analyzeOnServer(wav: Blob): Promise<VocalView | null> {
  * @param samples mono PCM of the recording (transferred to the worker; do not reuse).
  * @param sampleRate Hz.
  * @param wav the same recording as a WAV blob, uploaded only on the fallback path.
- * @returns the result, or null when no scale could be detected (SPEC §8 "Unable to detect scale").
+ * @returns the result, or {@link NoScale} when no scale could be detected (SPEC §8 "Unable to detect
+ *   scale"), with the notes held when there were only a few.
  * @throws {VocalAnalysisError} or {@link ApiError} when the analysis failed.
  */
 export async function analyzeRecording(
   samples: Float32Array,
   sampleRate: number,
   wav: Blob,
-): Promise<VocalView | null> {
+): Promise<VocalView | NoScale> {
   if (typeof Worker === "function") {
     try {
       return await analyzeInWorker(samples, sampleRate);

@@ -7,8 +7,15 @@ export interface VocalAnalyzeRequest {
   sampleRate: number;
 }
 
-/** Worker → main thread. `result` is null when no scale could be detected. */
+/**
+ * Worker → main thread. `result` is null when no scale could be detected; then `fewNotes` holds the one
+ * to three different notes the singer held (MIDI, low to high), or null.
+ */
 export type VocalWorkerMessage =
   | { type: "ready" }
-  | { type: "result"; result: Omit<VocalAnalysisResult, "pitchTrack" | "notes"> | null }
+  | {
+      type: "result";
+      result: Omit<VocalAnalysisResult, "pitchTrack" | "notes"> | null;
+      fewNotes?: number[] | null;
+    }
   | { type: "error"; message: string };

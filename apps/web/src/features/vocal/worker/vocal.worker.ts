@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
-import { analyzeVocal } from "@tonic/analysis";
+import { analyzeVocal, segmentNotes, trackPitch } from "@tonic/analysis";
+import { fewSungNotes } from "../lib/few-notes";
 import type { VocalAnalyzeRequest, VocalWorkerMessage } from "./protocol";
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -13,7 +14,9 @@ self.onmessage = (event: MessageEvent<VocalAnalyzeRequest>) => {
   try {
     const r = analyzeVocal(samples, sampleRate);
     if (!r) {
-      post({ type: "result", result: null });
+      // Too plain for a key: name the notes held, if only a few (a single steady note, say).
+      const fewNotes = fewSungNotes(segmentNotes(trackPitch(samples, sampleRate)).notes);
+      post({ type: "result", result: null, fewNotes });
       return;
     }
     const { pitchTrack: _track, notes: _notes, ...rest } = r;
