@@ -160,6 +160,15 @@ test("the guitar fretboard labels B♭ major with flats", async ({ page }) => {
   await expect(page.getByTestId("fretboard")).not.toContainText("♯");
 });
 
+test("the Song Explorer's key filter offers both names over the stored sharp values", async ({ page }) => {
+  await page.goto("/song-explorer");
+  const key = page.getByLabel("Key");
+  await expect(key.locator('option[value="A#"]')).toHaveText("A♯ / B♭");
+  await expect(key.locator('option[value="C#"]')).toHaveText("C♯ / D♭");
+  await key.selectOption({ label: "A♯ / B♭" });
+  await expect(page).toHaveURL(/key=A%23/);
+});
+
 test("Settings → Note names → Sharps only is honoured on every name", async ({ page }) => {
   await signUp(page);
   await page.goto("/settings");

@@ -1,4 +1,6 @@
 import type { LiveKey } from "@tonic/analysis";
+import { prettyAccidentals, spellChord, spellKey } from "@tonic/theory";
+import { useCallback } from "react";
 import { ChordDiagram } from "@/components/chord-diagrams";
 import { MiniFretboard, MiniPiano } from "@/components/instruments";
 import { useSettingsStore } from "@/stores/settings";
@@ -39,8 +41,11 @@ export function LiveChord({
   listening,
   tuningCents = 0,
   a4Hz = 440,
+  songKey = null,
 }: {
   chord: string;
+  /** The key heard (engine form, "A# Minor"): chords are spelled by it (B♭m, not A♯m); null: sharps. */
+  songKey?: string | null;
   history: readonly ChordHistoryItem[];
   listening: boolean;
   /** The music's tuning relative to `a4Hz`, cents (0 when within 15 cents). */
@@ -48,6 +53,9 @@ export function LiveChord({
   a4Hz?: number;
 }) {
   const instrument = useSettingsStore((s) => s.settings.instrument);
+  const naming = useSettingsStore((s) => s.settings.noteNaming);
+  // One spelling rule (@tonic/theory): the chord as the key writes it; data-chord keeps the engine's name.
+  const spell = useCallback((c: string) => spellChord(c, songKey, naming), [songKey, naming]);
   return (
     <section
       aria-labelledby="live-chord-title"
@@ -66,7 +74,7 @@ export function LiveChord({
           aria-live="polite"
           className="min-h-24 text-7xl font-bold tracking-tight tabular-nums md:text-8xl"
         >
-          <ChordName chord={chord} />
+          <ChordName chord={prettyAccidentals(spell(chord))} />
         </output>
         <p className="text-sm text-slate-500 dark:text-slate-400">
           {!listening
@@ -84,7 +92,7 @@ export function LiveChord({
       {chord !== "N" && (
         <div className="mt-4" data-testid="live-chord-diagram">
           <div className="flex justify-center">
-            <ChordDiagram chord={chord} instrument={instrument} size="lg" />
+            <ChordDiagram chord={spell(chord)} instrument={instrument} size="lg" />
           </div>
         </div>
       )}
@@ -99,7 +107,7 @@ export function LiveChord({
               key={h.at}
               className="rounded-lg bg-slate-100 px-3 py-1.5 font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-200"
             >
-              {h.chord}
+              {prettyAccidentals(spell(h.chord))}
             </li>
           ))}
         </ol>
@@ -111,6 +119,7 @@ export function LiveChord({
 /** The key of the last 20 seconds, its confidence and its scale. */
 export function LiveKeyCard({ liveKey, onReset }: { liveKey: LiveKey | null; onReset: () => void }) {
   const key = liveKey?.key ?? null;
+  const naming = useSettingsStore((s) => s.settings.noteNaming);
   const pct = Math.round((liveKey?.confidence ?? 0) * 100);
   return (
     <section
@@ -133,7 +142,7 @@ export function LiveKeyCard({ liveKey, onReset }: { liveKey: LiveKey | null; onR
         </button>
       </div>
       <p data-testid="live-key" className="mt-2 text-3xl font-bold">
-        {key ?? "—"}
+        {key ? prettyAccidentals(spellKey(key, naming) ?? key) : "—"}
       </p>
       <div className="mt-2">
         <div className="mb-1 flex justify-between text-sm text-slate-600 dark:text-slate-400">

@@ -38,6 +38,7 @@ export function LivePage() {
       listening={listening}
       tuningCents={live.tuningCents}
       a4Hz={a4Hz}
+      songKey={live.key?.key ?? null}
     />
   );
   return (

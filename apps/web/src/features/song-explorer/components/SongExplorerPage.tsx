@@ -1,10 +1,11 @@
 import type { SongListItem } from "@tonic/api";
-import { PITCH_CLASSES } from "@tonic/theory";
+import { PITCH_CLASSES, pitchClassLabel, prettyAccidentals, spellKey } from "@tonic/theory";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { useSeo } from "@/lib/seo";
 import { ROUTE_SEO } from "@/lib/seo/routes";
 import { SONG_LANGUAGES } from "@/lib/songs/api";
+import { useSettingsStore } from "@/stores/settings";
 import { useSongs } from "../api/get-songs";
 
 const NOTES = PITCH_CLASSES;
@@ -22,6 +23,9 @@ function languageName(code: string): string {
 
 function SongCard({ song, onOpen }: { song: SongListItem; onOpen: () => void }) {
   const [thumbFailed, setThumbFailed] = useState(false);
+  // The key as every screen writes it ("A# Minor" → "B♭ Minor"; sharps with Settings → Note names).
+  const naming = useSettingsStore((s) => s.settings.noteNaming);
+  const shownKey = song.key ? prettyAccidentals(spellKey(song.key, naming) ?? song.key) : null;
   return (
     <li>
       <button
@@ -39,7 +43,7 @@ function SongCard({ song, onOpen }: { song: SongListItem; onOpen: () => void }) 
           />
         ) : (
           <span className="flex aspect-video w-full items-center justify-center bg-gradient-to-br from-violet-600 to-indigo-700 text-3xl font-extrabold text-white">
-            {song.key?.split(" ")[0] ?? "♪"}
+            {shownKey?.split(" ")[0] ?? "♪"}
           </span>
         )}
         <span className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
@@ -48,7 +52,7 @@ function SongCard({ song, onOpen }: { song: SongListItem; onOpen: () => void }) 
           </span>
           <span className="mt-auto flex flex-wrap gap-2 text-xs font-semibold">
             <span className="rounded-full bg-violet-100 px-2.5 py-1 text-violet-800 dark:bg-violet-900/50 dark:text-violet-200">
-              {song.key}
+              {shownKey}
             </span>
             <span className="rounded-full bg-slate-100 px-2.5 py-1 text-slate-700 dark:bg-slate-800 dark:text-slate-300">
               {languageName(song.language)}
@@ -67,6 +71,7 @@ function SongCard({ song, onOpen }: { song: SongListItem; onOpen: () => void }) 
 export function SongExplorerPage() {
   useSeo(ROUTE_SEO.songExplorer);
   const [params, setParams] = useSearchParams();
+  const naming = useSettingsStore((s) => s.settings.noteNaming);
   const navigate = useNavigate();
   const key = NOTES.find((n) => n === params.get("key")) ?? "";
   const type = TYPES.find((t) => t.value === params.get("type"))?.value ?? "";
@@ -98,7 +103,7 @@ export function SongExplorerPage() {
             <option value="">All keys</option>
             {NOTES.map((n) => (
               <option key={n} value={n}>
-                {n}
+                {prettyAccidentals(pitchClassLabel(n, naming))}
               </option>
             ))}
           </select>
