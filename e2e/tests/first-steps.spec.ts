@@ -137,6 +137,7 @@ for (const vp of VIEWPORTS) {
       // The download fails for real (an unknown video; no network in CI), which refunds the count.
       await page.goto("/search?v=e2eNoVideo1");
       await expect(page.getByRole("alert")).toContainText("Failed to analyze audio", { timeout: 45_000 });
+      await expect(page.getByRole("heading", { name: "We couldn't analyse this song" })).toBeVisible();
       await expect(page.getByTestId("count-refunded")).toHaveText(
         "This didn't use one of today's analyses: failed analyses are given back.",
       );

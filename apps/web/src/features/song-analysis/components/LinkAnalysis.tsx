@@ -75,7 +75,7 @@ export function LinkAnalysis({ videoId }: { videoId: string }) {
       className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:p-6 dark:border-slate-800 dark:bg-slate-950"
     >
       <h2 id="link-analysis-title" className="text-lg font-semibold">
-        {song?.title ?? "Analyzing song"}
+        {song?.title ?? (state.stage === "error" ? "We couldn't analyse this song" : "Analyzing song")}
       </h2>
       <div className="mt-4" aria-live="polite">
         <ProgressBar
