@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testAccountsOptions } from "../../test/accounts.js";
+import { testDatabases } from "../../test/databases.js";
 import { fakeToolDir } from "../../test/fake-tools.js";
 import { buildApp } from "../app.js";
 import { type DatabaseHandle, openDatabase } from "../db/index.js";
@@ -89,5 +90,73 @@ describe("per-user cap and queue depth (finding 4)", () => {
   it("reports the queue depth in /api/health", async () => {
     const health = await app.inject({ method: "GET", url: "/api/health" });
     expect(health.json().queue).toEqual({ queued: 4, running: 0 });
+  });
+});
+
+describe.each(testDatabases())("per-user cap across two servers on one $name database (issue 27)", ({
+  open,
+}) => {
+  let database: DatabaseHandle;
+  const servers: FastifyInstance[] = [];
+  let consumed = 0;
+  let refunded = 0;
+  beforeAll(async () => {
+    database = await open();
+    const tool = fakeToolDir();
+    for (let i = 0; i < 2; i++) {
+      // jobs stay queued (nothing works them); each app has its own per-process lock, as two servers do
+      const queue: JobQueue = { kind: "pg-boss", dispatch: async () => {}, close: async () => {} };
+      servers.push(
+        await buildApp({
+          database,
+          webDistDir: "/nonexistent",
+          accounts: testAccountsOptions(),
+          songs: {
+            seed: false,
+            queue,
+            settings: { tools: { ytDlp: tool, ffmpeg: tool }, youtubeKeys: [] },
+            access: {
+              userId: async (req) =>
+                typeof req.headers["x-user"] === "string" ? req.headers["x-user"] : null,
+              consume: async () => {
+                consumed++;
+                return { allowed: true, expired: false, remaining: null };
+              },
+              refund: async () => {
+                refunded++;
+              },
+            },
+          },
+        }),
+      );
+    }
+  });
+  afterAll(async () => {
+    for (const s of servers) await s.close();
+    await database.close();
+  });
+
+  it("admits exactly 3 of a burst spread over both servers and gives back the count of the others", async () => {
+    const burst = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        (servers[i % 2] as FastifyInstance).inject({
+          method: "POST",
+          url: "/api/analyze-audio",
+          headers: { "x-user": "twoservers" },
+          payload: { youtubeUrl: `https://youtu.be/${`two${i}`.padEnd(11, "y")}` },
+        }),
+      ),
+    );
+    const statuses = burst.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 202)).toHaveLength(MAX_ACTIVE_JOBS_PER_USER);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(16 - MAX_ACTIVE_JOBS_PER_USER);
+    // every request that took a daily count and was then refused by the cap gave it back
+    expect(consumed - refunded).toBe(MAX_ACTIVE_JOBS_PER_USER);
+    const rows = await database.db
+      .selectFrom("song_jobs")
+      .select("id")
+      .where("state", "=", "queued")
+      .execute();
+    expect(rows).toHaveLength(MAX_ACTIVE_JOBS_PER_USER);
   });
 });

@@ -1,14 +1,16 @@
 import { type Kysely, sql } from "kysely";
-import type { Database } from "../db/schema.js";
+import type { Database, SongJob } from "../db/schema.js";
 import { HttpError } from "../lib/errors.js";
 import type { JobHandler, JobQueue } from "./queue.js";
+import { createOrJoinJob } from "./store.js";
 
 /** Queued or running analyses one user may have at once. */
 export const MAX_ACTIVE_JOBS_PER_USER = 3;
 
 /**
- * Runs `fn` for one user at a time (per process), so two parallel requests of one user cannot both
- * pass the per-user cap. Different users never wait on each other.
+ * Runs `fn` for one user at a time (per process), so a burst of one user's requests to this server
+ * queues here instead of on the database lock of {@link createOrJoinJobWithinCap}, which is what
+ * holds the cap across servers. Different users never wait on each other.
  */
 export class PerUserLock {
   private readonly tails = new Map<string, Promise<unknown>>();
@@ -37,7 +39,8 @@ export async function activeJobsOf(db: Kysely<Database>, userId: string): Promis
 
 /**
  * Refuses a new analysis when the user already has {@link MAX_ACTIVE_JOBS_PER_USER} queued or running.
- * Call inside {@link PerUserLock.run} together with the job creation.
+ * On its own a quick pre-check (before the daily count is taken); the binding check is the one
+ * {@link createOrJoinJobWithinCap} makes under the user's database lock.
  * @throws {HttpError} 429 "You already have 3 songs being analysed. Please wait until one of them finishes."
  */
 export async function assertJobCapacity(
@@ -51,6 +54,28 @@ export async function assertJobCapacity(
       429,
       `You already have ${max} songs being analysed. Please wait until one of them finishes.`,
     );
+}
+
+/**
+ * Creates or joins the analysis job of `videoId` for `userId` only while the user has fewer than
+ * `max` queued or running jobs, in one transaction holding a per-user transaction-level advisory lock
+ * (`pg_advisory_xact_lock`): the count and the insert of two requests of one user never interleave,
+ * whichever server (or process) they reach, on PostgreSQL as on the embedded database.
+ * @returns the job and whether this call created it (see `createOrJoinJob`).
+ * @throws {HttpError} 429 when the user already has `max` jobs queued or running.
+ */
+export async function createOrJoinJobWithinCap(
+  db: Kysely<Database>,
+  videoId: string,
+  userId: string | null,
+  max: number = MAX_ACTIVE_JOBS_PER_USER,
+): Promise<{ job: SongJob; created: boolean }> {
+  if (!userId) return createOrJoinJob(db, videoId, null);
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${`tonic:song-jobs:${userId}`}))`.execute(trx);
+    await assertJobCapacity(trx, userId, max);
+    return createOrJoinJob(trx, videoId, userId);
+  });
 }
 
 /** Queue depth for `/api/health`: jobs waiting and jobs running, across all workers. */

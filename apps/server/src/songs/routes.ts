@@ -19,10 +19,10 @@ import { z } from "zod";
 import { getSessionUser } from "../auth/session.js";
 import type { DatabaseHandle } from "../db/index.js";
 import type { RefundAt } from "../jobs/cleanup.js";
-import { assertJobCapacity, PerUserLock } from "../jobs/fairness.js";
+import { assertJobCapacity, createOrJoinJobWithinCap, PerUserLock } from "../jobs/fairness.js";
 import type { JobQueue } from "../jobs/queue.js";
 import { createJobQueue, jobDeps } from "../jobs/setup.js";
-import { createOrJoinJob, getJob } from "../jobs/store.js";
+import { getJob } from "../jobs/store.js";
 import { checkTools, missingToolsMessage, type ToolStatus } from "../jobs/tools.js";
 import { HttpError } from "../lib/errors.js";
 import { serialize } from "../lib/http.js";
@@ -161,8 +161,10 @@ export const songsRoutes: FastifyPluginAsync<SongsPluginOptions> = async (app, o
     if (videoId.startsWith(DEMO_PREFIX)) throw new HttpError(404, "No video found for this URL");
     if (toolsMessage) throw new HttpError(503, LINK_ANALYSIS_UNAVAILABLE);
     const userId = await access.userId(request);
-    // one user at a time through cap check + count + job creation (issue 15: per-user cap)
+    // One user at a time per process through cap check + count + job creation (issue 15: per-user
+    // cap); the job is created under the user's database lock, so the cap holds across servers too.
     return userLock.run(userId, async () => {
+      // quick refusal before the daily count is taken; the binding check is inside the creation
       await assertJobCapacity(db, userId, settings.maxActiveJobsPerUser);
       const decision = await access.consume(userId, videoId);
       if (!decision.allowed) {
@@ -177,7 +179,7 @@ export const songsRoutes: FastifyPluginAsync<SongsPluginOptions> = async (app, o
       let created: boolean;
       let jobId: string;
       try {
-        const r = await createOrJoinJob(db, videoId, userId);
+        const r = await createOrJoinJobWithinCap(db, videoId, userId, settings.maxActiveJobsPerUser);
         created = r.created;
         jobId = r.job.id;
         if (created) await queue.dispatch(jobId, videoId, userId);
