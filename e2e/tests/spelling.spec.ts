@@ -152,6 +152,20 @@ for (const vp of VIEWPORTS) {
   });
 }
 
+test("the piano labels B♭ major with flats, F♯ major with E♯, and a key outside the scale plainly", async ({
+  page,
+}) => {
+  await page.goto("/piano-visualizer?key=A%23&scale=major");
+  await expect(page.getByTestId("scale-name")).toHaveText("B♭ Major");
+  await expect(page.locator('button[data-note="A#4"]')).toHaveText("B♭");
+  await expect(page.locator('button[data-note="D#4"]')).toHaveText("E♭");
+  await page.screenshot({ path: `${SHOTS}/spelling-piano-b-flat-1280.png` });
+  // In F♯ major, C is ♯4 by function (B♯), but the C key's octave label reads C4, never B♯3; E♯ stays.
+  await page.getByLabel("Key").selectOption("F#");
+  await expect(page.locator('button[data-note="C4"]')).toHaveText("C4");
+  await expect(page.locator('button[data-note="F4"]')).toHaveText("E♯");
+});
+
 test("the guitar fretboard labels B♭ major with flats", async ({ page }) => {
   await page.goto("/guitar-visualizer?key=A%23&scale=major");
   await expect(page.getByTestId("scale-name")).toHaveText("B♭ Major");

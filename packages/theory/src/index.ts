@@ -101,6 +101,7 @@ export {
   romanNumeral,
   type SpelledChord,
   type SpelledScale,
+  type SpellNoteOptions,
   spellChord,
   spellKey,
   spellNote,

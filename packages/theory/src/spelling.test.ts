@@ -53,6 +53,18 @@ describe("keySpelling", () => {
   });
 });
 
+describe("labels outside the scale", () => {
+  it("never read E♯, B♯, C♭ or F♭ on a single key, but keep the scale's own E♯", () => {
+    const plain = { outOfScale: "plain" } as const;
+    expect(spellNote("B4", "A# major", "by-key", plain)).toBe("B4");
+    expect(spellNote("B4", "A# major")).toBe("Cb5");
+    expect(spellNote("E", "D# major", "by-key", plain)).toBe("E");
+    expect(spellNote("F", "F# major", "by-key", plain)).toBe("E#");
+    expect(spellNote("C", "F# major", "by-key", plain)).toBe("C");
+    expect(spellNote("C#", "A# major", "by-key", plain)).toBe("Db");
+  });
+});
+
 describe("the conventional key (one rule for every screen)", () => {
   it("takes the spelling with fewer accidentals, sharps on the ties of six", () => {
     expect(keyTonic(10, "major")).toBe("Bb");

@@ -168,23 +168,43 @@ export function keySpelling(key: string | null | undefined): string[] | null {
   return degrees ? degrees.map((d) => d.name) : null;
 }
 
+/** Options of {@link spellNote}. */
+export interface SpellNoteOptions {
+  /**
+   * How a note outside the key's scale is written: "function" (default) by the degree it usually is, E♯,
+   * B♯, C♭ and F♭ included (♭II of B♭ minor is C♭: right for a chord's name); "plain" without those four
+   * (B, not C♭), for labels of single keys and frets, where C♭ on a white key only puzzles.
+   */
+  outOfScale?: "function" | "plain";
+}
+
+const AWKWARD: Readonly<Record<string, string>> = { "E#": "F", "B#": "C", Cb: "B", Fb: "E" };
+
 /**
  * Writes a note (any spelling, with or without octave) as the key writes it.
  * @param note "A#", "Bb", "C#4"…
  * @param key the song's key; null or `naming` "sharps" gives the 12 sharp names.
+ * @param options how notes outside the scale are written (see {@link SpellNoteOptions}).
  * @returns ASCII name, octave kept ("A#4" in B♭ minor → "Bb4"); `note` unchanged when it is not a note.
  */
 export function spellNote(
   note: string,
   key: string | null | undefined,
   naming: NoteNaming = "by-key",
+  options: SpellNoteOptions = {},
 ): string {
   const n = Note.get(note);
   if (n.empty) return note;
   const octave = n.oct === undefined ? "" : String(n.oct);
   if (naming === "sharps") return `${pitchClassFromChroma(n.chroma)}${octave}`;
-  const names = keySpelling(key);
-  const name = names ? names[n.chroma] : pitchClassFromChroma(n.chroma);
+  const degrees = keyDegrees(key);
+  const entry = degrees?.[n.chroma];
+  const chromatic = entry !== undefined && entry.alter !== 0;
+  const name = !entry
+    ? pitchClassFromChroma(n.chroma)
+    : options.outOfScale === "plain" && chromatic
+      ? (AWKWARD[entry.name] ?? entry.name)
+      : entry.name;
   // Keep the octave of the written letter: B#3 is C4, Cb4 is B3.
   if (n.oct === undefined || !name) return name ?? note;
   const midi = n.midi ?? 0;
