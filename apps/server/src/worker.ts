@@ -45,7 +45,8 @@ async function main(): Promise<void> {
   );
   const queue = await PgBossQueue.start({
     connectionString: config.DATABASE_URL,
-    handler: (id) => processJob(deps, id),
+    // each message claims the fairest queued job (requester served least recently first)
+    handler: (id) => processJob({ ...deps, fairClaim: true }, id),
     concurrency: settings.concurrency,
     expireInSeconds: settings.timeoutSeconds + 60,
     log: logger,

@@ -7,6 +7,7 @@ import { buildApp } from "../app.js";
 import { type DatabaseHandle, openDatabase } from "../db/index.js";
 import { FairInProcessQueue, MAX_ACTIVE_JOBS_PER_USER } from "./fairness.js";
 import type { JobQueue } from "./queue.js";
+import { claimFairJob, completeJob, createOrJoinJob } from "./store.js";
 
 describe("fair queue (finding 4)", () => {
   it("takes jobs round-robin across users, FIFO within a user", async () => {
@@ -158,5 +159,64 @@ describe.each(testDatabases())("per-user cap across two servers on one $name dat
       .where("state", "=", "queued")
       .execute();
     expect(rows).toHaveLength(MAX_ACTIVE_JOBS_PER_USER);
+  });
+});
+
+describe.each(testDatabases())("fair claims of the shared queue on $name (issue 27)", ({ open }) => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await open();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  /** Queues one job per [owner, video], one second apart in that order. */
+  async function enqueue(jobs: [string, string][]): Promise<Map<string, string>> {
+    const ids = new Map<string, string>();
+    const base = Date.UTC(2026, 10, 27, 3);
+    for (const [i, [owner, video]] of jobs.entries()) {
+      const { job } = await createOrJoinJob(database.db, video, owner);
+      await database.db
+        .updateTable("song_jobs")
+        .set({ created_at: new Date(base + i * 1000) })
+        .where("id", "=", job.id)
+        .execute();
+      ids.set(job.id, video);
+    }
+    return ids;
+  }
+
+  it("serves users in turn, not first in first out, across any number of workers", async () => {
+    const ids = await enqueue([
+      ["alice", "fairA1"],
+      ["alice", "fairA2"],
+      ["alice", "fairA3"],
+      ["bob", "fairB1"],
+      ["carol", "fairC1"],
+    ]);
+    const order: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const job = await claimFairJob(database.db, `worker-${i % 2}`);
+      order.push(ids.get(job?.id ?? "") ?? "none");
+    }
+    expect(order).toEqual(["fairA1", "fairB1", "fairC1", "fairA2"]);
+    // alice's first job finished; her last one is still the only one waiting
+    await completeJob(database.db, [...ids.keys()][0] as string);
+    const last = await claimFairJob(database.db, "worker-0");
+    expect(ids.get(last?.id ?? "")).toBe("fairA3");
+    expect(await claimFairJob(database.db, "worker-1")).toBeNull();
+  });
+
+  it("never gives one job to two workers claiming at once", async () => {
+    const ids = await enqueue(
+      Array.from({ length: 6 }, (_, i): [string, string] => [`u${i % 3}`, `par${i}`]),
+    );
+    const claimed = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => claimFairJob(database.db, `worker-${i}`)),
+    );
+    const got = claimed.filter((j) => j !== null).map((j) => j.id);
+    expect(new Set(got).size).toBe(got.length);
+    expect(got.filter((id) => ids.has(id))).toHaveLength(6);
   });
 });

@@ -8,7 +8,7 @@ import { songLanguage, storeSong } from "../songs/store.js";
 import type { VideoDetails, YouTubeClient } from "../youtube/client.js";
 import { analyzeInThread } from "./analyze-in-thread.js";
 import { jobDirPrefix } from "./cleanup.js";
-import { claimJob, completeJob, failJob, getJob, setJobProgress } from "./store.js";
+import { claimFairJob, claimJob, completeJob, failJob, getJob, setJobProgress } from "./store.js";
 import { decodeWithFfmpeg, downloadAudio, JobError, type ToolPaths } from "./tools.js";
 
 /** Longest video analysed, seconds (SPEC §9: search keeps at most 10 minutes). */
@@ -36,6 +36,12 @@ export interface JobDeps {
   workerName: string;
   /** Gives back a user's counted analysis when the job fails (accounts issue `refundAnalysis`); idempotent. */
   refund: (userId: string, videoId: string) => Promise<void>;
+  /**
+   * Shared queue (pg-boss): a queue message only says "a job is waiting"; the worker claims the queued
+   * job that is fairest to start (`claimFairJob`: the requester served least recently first), so users
+   * are served in turn across all servers and workers. Default: the message's own job.
+   */
+  fairClaim?: boolean;
   log?: JobLogger;
 }
 
@@ -66,13 +72,16 @@ function keyOfMusic(result: AnalysisResult): string | null {
  * Any failure (private/deleted/too long/non-music video, download failure, timeout) ends the job
  * "failed" with a user-facing message, writes nothing to `songs` and refunds the requesters before the job shows as failed.
  *
- * @param jobId the job's id.
+ * @param requestedId the job's id (with `deps.fairClaim`, the fairest queued job is run instead).
  * @returns "done", "failed" or "skipped" (the job was not queued any more).
  */
-export async function processJob(deps: JobDeps, jobId: string): Promise<"done" | "failed" | "skipped"> {
+export async function processJob(deps: JobDeps, requestedId: string): Promise<"done" | "failed" | "skipped"> {
   const { db } = deps;
-  const job = await claimJob(db, jobId, deps.workerName);
+  const job = deps.fairClaim
+    ? await claimFairJob(db, deps.workerName)
+    : await claimJob(db, requestedId, deps.workerName);
   if (!job) return "skipped";
+  const jobId = job.id;
   const videoId = job.video_id;
   const controller = new AbortController();
   let timedOut = false;

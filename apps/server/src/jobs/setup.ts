@@ -31,7 +31,8 @@ export function jobDeps(
 
 /**
  * Builds the analysis job queue.
- * - pg-boss when a PostgreSQL queue URL is set (this process works jobs only when `workInServer`),
+ * - pg-boss when a PostgreSQL queue URL is set (this process works jobs only when `workInServer`,
+ *   claiming the fairest queued job for each message: `claimFairJob`),
  *   with a sweep that fails and refunds jobs whose worker stopped updating them (stopped on `close`);
  * - else a fair in-process queue (round-robin between users, issue 15), after the crash recovery of
  *   a single process: running jobs a restart interrupted are failed and refunded (`refundAt`), their
@@ -47,7 +48,7 @@ export async function createJobQueue(
   if (settings.queueDatabaseUrl && database.kind === "postgres") {
     const boss = await PgBossQueue.start({
       connectionString: settings.queueDatabaseUrl,
-      handler: settings.workInServer ? (id) => processJob(deps, id) : undefined,
+      handler: settings.workInServer ? (id) => processJob({ ...deps, fairClaim: true }, id) : undefined,
       concurrency: settings.concurrency,
       expireInSeconds: settings.timeoutSeconds + 60,
       log,

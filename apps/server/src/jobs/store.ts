@@ -62,6 +62,34 @@ export async function claimJob(db: Kysely<Database>, id: string, worker: string)
   return row ?? null;
 }
 
+/**
+ * Claims, for one worker of the shared queue, the queued job fairest to start now: the one whose
+ * requester (its first) was served least recently (no job started or running in the last hour comes
+ * first; a requester whose job is running comes last), oldest first among equals. Atomic across
+ * workers (`for update skip locked`: two workers never take the same job, nor wait on each other).
+ * @returns the claimed job, or null when nothing is queued.
+ */
+export async function claimFairJob(db: Kysely<Database>, worker: string): Promise<SongJob | null> {
+  const now = new Date();
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  const r = await sql<SongJob>`
+    update song_jobs
+       set state = 'downloading', progress = 0.05, worker = ${worker}, attempts = attempts + 1,
+           updated_at = ${now}
+     where state = 'queued' and id = (
+       select j.id from song_jobs j
+        where j.state = 'queued'
+        order by (
+          select max(s.updated_at) from song_jobs s
+           where s.state <> 'queued' and s.updated_at > ${hourAgo}
+             and coalesce(s.requesters->>0, '') = coalesce(j.requesters->>0, '')
+        ) asc nulls first, j.created_at asc, j.id asc
+        limit 1
+        for update skip locked)
+     returning *`.execute(db);
+  return r.rows[0] ?? null;
+}
+
 /** Records progress of a running job (ignored once the job has ended). */
 export async function setJobProgress(
   db: Kysely<Database>,
