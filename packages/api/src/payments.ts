@@ -89,9 +89,9 @@ export const VerifyPaymentResponse = z.object({
 });
 export type VerifyPaymentResponse = z.infer<typeof VerifyPaymentResponse>;
 
-/** `POST /api/test-checkout/pay` body (test mode only). */
+/** `POST /dev/<token>/test-checkout/pay` body (test mode, development tools only). */
 export const TestPayRequest = z.object({ order_id: z.string().check(z.minLength(1), z.maxLength(100)) });
-/** `POST /api/test-checkout/pay` response: a correctly signed test payment. */
+/** `POST /dev/<token>/test-checkout/pay` response: a correctly signed test payment. */
 export const TestPayResponse = z.pick(VerifyPaymentRequest, {
   razorpay_payment_id: true,
   razorpay_order_id: true,
