@@ -7,7 +7,9 @@ import {
   type PlayedSample,
   scoreBars,
 } from "@tonic/analysis";
+import { prettyAccidentals, spellChord, spellKey } from "@tonic/theory";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useSettingsStore } from "@/stores/settings";
 import {
   getPlayAlongMySongs,
   getPlayAlongSongByValue,
@@ -35,6 +37,8 @@ export function PlayAlongPanel({
   stopListening: () => void;
   onChord: (fn: (chord: string) => void) => () => void;
 }) {
+  // Chords and key as every screen writes them (@tonic/theory: by the song's key, or Sharps only).
+  const naming = useSettingsStore((st) => st.settings.noteNaming);
   const songs = useQuery({ queryKey: ["live", "songs"], queryFn: () => getPlayAlongSongs() });
   const mySongs = useQuery({ queryKey: ["live", "my-songs"], queryFn: () => getPlayAlongMySongs() });
   const [songId, setSongId] = useState("");
@@ -243,7 +247,8 @@ export function PlayAlongPanel({
             />
           )}
           <p className="mt-4 text-sm text-slate-600 dark:text-slate-400">
-            {s.title} · {s.key ?? "—"} · {s.bpm === null ? "—" : Math.round(s.bpm)} BPM · {bars.length} bars
+            {s.title} · {s.key ? prettyAccidentals(spellKey(s.key, naming) ?? s.key) : "—"} ·{" "}
+            {s.bpm === null ? "—" : Math.round(s.bpm)} BPM · {bars.length} bars
             {!s.audioUrl && " · this song's video is not played here: follow the chord chart"}
           </p>
           <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -312,13 +317,15 @@ export function PlayAlongPanel({
                           : "border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-300"
                   }`}
                 >
-                  {b.chord}
+                  {prettyAccidentals(spellChord(b.chord, s.key, naming))}
                   <span className="sr-only">{st === "hit" ? " hit" : st === "miss" ? " missed" : ""}</span>
                   {st === "miss" && (
                     <span className="text-xs font-medium">
                       <span className="sr-only">, you played </span>
                       <span aria-hidden="true">played </span>
-                      {played === "N" || !played ? "nothing" : played}
+                      {played === "N" || !played
+                        ? "nothing"
+                        : prettyAccidentals(spellChord(played, s.key, naming))}
                     </span>
                   )}
                 </li>
