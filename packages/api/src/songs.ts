@@ -37,6 +37,9 @@ export const Song = z.object({
   keyConfidence: z.optional(z.number().check(z.gte(0), z.lte(1))),
   tempoConfidence: z.optional(z.number().check(z.gte(0), z.lte(1))),
   timeSignature: z.optional(z.nullable(z.enum(TIME_SIGNATURES))),
+  /** The engine's beats and downbeats, seconds ascending, so the chord grid shows the song's own bars. */
+  beats: z.optional(z.array(z.number())),
+  downbeats: z.optional(z.array(z.number())),
 });
 export type Song = z.infer<typeof Song>;
 

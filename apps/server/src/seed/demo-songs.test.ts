@@ -2,6 +2,7 @@ import type { AnalysisResult } from "@tonic/analysis";
 import { chordNotes } from "@tonic/theory";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/index.js";
+import { readSong, toSongDto } from "../songs/store.js";
 import {
   analyseDemoSong,
   DEMO_SONGS,
@@ -74,6 +75,16 @@ describe("seedDemoSongs", () => {
         .executeTakeFirstOrThrow();
       const found = await analyseDemoSong(song);
       expect(row).toMatchObject({ key: found.key, bpm: found.bpm, chords: found.chords });
+      // The API gives the stored song's own bars, so the chord grid shows the waltz in three.
+      const waltz = DEMO_SONGS.find((s) => s.beatsPerChord === 3) as DemoSong;
+      const stored = await readSong(database.db, waltz.videoId);
+      if (!stored) throw new Error("the waltz was not seeded");
+      const dto = toSongDto(stored);
+      const heard = await analyseDemoSong(waltz);
+      expect(dto.timeSignature).toBe("3/4");
+      expect(dto.beats).toEqual(heard.beats);
+      expect(dto.downbeats).toEqual(heard.downbeats);
+      expect(dto.keyConfidence).toBe(heard.keyConfidence);
     } finally {
       await database.close();
     }

@@ -5,6 +5,7 @@ import {
   type SongLanguage,
   type SongListItem,
   type SongListQuery,
+  TIME_SIGNATURES,
 } from "@tonic/api";
 import type { Kysely } from "kysely";
 import type { Database, Song, SongAnalysisExtra, SongChord } from "../db/schema.js";
@@ -27,7 +28,22 @@ export function toSongDto(row: Song): SongDto {
     lastAccessed: new Date(row.last_accessed).toISOString(),
     durationSeconds: extra?.durationSeconds ?? (row.duration !== null ? row.duration * 60 : null),
     audioUrl: row.video_id.startsWith(DEMO_PREFIX) ? `/api/demo-audio/${row.video_id}` : null,
+    // The engine's bars (rows analysed before migration 0003 have none): the chord grid lays the song
+    // out in its own meter from them instead of guessing bars of four from the tempo.
+    ...(extra
+      ? {
+          keyConfidence: extra.keyConfidence,
+          timeSignature: timeSignatureOf(extra.timeSignature),
+          beats: extra.beats,
+          downbeats: extra.downbeats,
+        }
+      : {}),
   };
+}
+
+/** A stored time signature the API knows (`TIME_SIGNATURES`), else null. */
+function timeSignatureOf(value: string | null): (typeof TIME_SIGNATURES)[number] | null {
+  return TIME_SIGNATURES.find((t) => t === value) ?? null;
 }
 
 /**

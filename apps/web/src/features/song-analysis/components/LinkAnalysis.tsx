@@ -52,6 +52,11 @@ export function LinkAnalysis({ videoId }: { videoId: string }) {
             bpm: song.bpm,
             chords: song.chords,
             durationSeconds: song.durationSeconds ?? (song.duration ?? 0) * 60,
+            // The engine's bars when the store kept them (no tempo: no beats or meter, as for files).
+            keyConfidence: song.keyConfidence ?? null,
+            beats: song.bpm ? (song.beats ?? null) : null,
+            downbeats: song.bpm ? (song.downbeats ?? null) : null,
+            timeSignature: song.bpm ? (song.timeSignature ?? null) : null,
           }}
           audioUrl={song.audioUrl ?? undefined}
           youtubeId={song.audioUrl ? undefined : song.videoId}
