@@ -1,7 +1,7 @@
 import guitar from "@tombatossals/chords-db/lib/guitar.json";
 import ukulele from "@tombatossals/chords-db/lib/ukulele.json";
 import { describe, expect, it } from "vitest";
-import { findFingering, parseChordsDb } from "./fingerings";
+import { bassPitchClass, findFingering, fretsText, parseChordsDb } from "./fingerings";
 
 const g = parseChordsDb(guitar);
 const u = parseChordsDb(ukulele);
@@ -32,5 +32,59 @@ describe("findFingering", () => {
     const qualities = ["", "m", "7", "maj7", "m7", "dim", "sus4", "m7b5"];
     for (const db of [g, u])
       for (const r of roots) for (const q of qualities) expect(findFingering(db, `${r}${q}`)).not.toBeNull();
+  });
+});
+
+const ROOTS = ["C", "C#", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"];
+const PC: Readonly<Record<string, number>> = { C: 0, D: 2, E: 4, F: 5, G: 7, A: 9, B: 11 };
+const pc = (n: string) =>
+  ((PC[n.charAt(0)] ?? Number.NaN) + (n[1] === "#" ? 1 : n[1] === "b" ? -1 : 0) + 12) % 12;
+/** Frets as a guitarist writes them, lowest string first: "x24432". */
+const tab = (chord: string) => {
+  const f = findFingering(g, chord);
+  return f ? fretsText(f) : null;
+};
+
+describe("guitar shapes put the chord's root (or written bass) lowest", () => {
+  it("plays B minor as x24432 and the other A-string barres without the low E", () => {
+    expect(tab("Bm")).toBe("x24432");
+    expect(tab("B")).toBe("x24442");
+    expect(tab("Bm7")).toBe("x24232");
+    expect(tab("Cm")).toBe("x35543");
+    expect(tab("C#m")).toBe("x46654");
+    expect(tab("Bbm")).toBe("x13321");
+    expect(tab("Cmaj7")).toBe("x32000");
+    // the barre starts on the A string
+    expect(findFingering(g, "Bm")?.barres).toEqual([2]);
+  });
+  it("has its root lowest in every chord quality of the guitar file, for every root", () => {
+    const suffixes = new Set(Object.values(g.chords).flatMap((list) => list.map((c) => c.suffix)));
+    const plain = [...suffixes].filter((s) => !s.includes("/"));
+    const wrong: string[] = [];
+    for (const r of ROOTS)
+      for (const s of plain) {
+        const name = `${r}${s === "major" ? "" : s === "minor" ? "m" : s}`;
+        const f = findFingering(g, name);
+        if (f && bassPitchClass(g, f) !== pc(r)) wrong.push(`${name} ${tab(name)}`);
+      }
+    expect(wrong).toEqual([]);
+  });
+  it("has the written bass lowest in every major and minor slash chord, db shape or not", () => {
+    const wrong: string[] = [];
+    for (const r of ROOTS)
+      for (const q of ["", "m", "7"])
+        for (const b of ROOTS) {
+          const name = `${r}${q}/${b}`;
+          const f = findFingering(g, name);
+          expect(f, name).not.toBeNull();
+          if (f && bassPitchClass(g, f) !== pc(b)) wrong.push(`${name} ${tab(name)}`);
+        }
+    expect(wrong).toEqual([]);
+    expect(tab("C/B")).toBe("x22010");
+    expect(tab("D/F#")).toBe("200232");
+  });
+  it("leaves the ukulele's re-entrant shapes as the file has them", () => {
+    expect(findFingering(u, "G")?.frets).toEqual([0, 2, 3, 2]);
+    expect(findFingering(u, "Bm")).not.toBeNull();
   });
 });
