@@ -86,7 +86,7 @@ describe("analyzeAudio", () => {
       renderProgression({ chords: ["C", "F", "G", "C"], bpm: 90, repeats: 2, sampleRate: SR }),
       SR,
     );
-    expect(Math.abs(r.bpm - 90)).toBeLessThanOrEqual(1);
+    expect(Math.abs((r.bpm ?? 0) - 90)).toBeLessThanOrEqual(1);
   });
 
   it("labels block triads and a dominant seventh; a final major seventh reads as Cmaj7 or its triad", async () => {

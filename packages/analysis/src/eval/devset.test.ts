@@ -21,8 +21,9 @@ describe.runIf(existsSync(devDir))("eval dev songs (sanity lower bounds)", () =>
         chords: LabeledInterval[];
       };
       const r = await analyzeFile(join(devDir, song, "audio.mp3"));
-      key += keyWeightedScore(truth.key, r.key);
-      acc2 += Number(tempoAcc2(truth.bpm, r.bpm));
+      // No key or no tempo reported scores 0 (as mir_eval scores a missing key).
+      if (r.key !== null) key += keyWeightedScore(truth.key, r.key);
+      if (r.bpm !== null) acc2 += Number(tempoAcc2(truth.bpm, r.bpm));
       const est = r.segments.map((s) => ({ start: s.start, end: s.end, label: chordToHarte(s.chord) }));
       majmin += chordWcsr(truth.chords, est, compareMajmin) ?? 0;
     }

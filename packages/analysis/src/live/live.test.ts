@@ -388,6 +388,7 @@ describe("LiveChordRecognizer", () => {
       tonality: 0.9,
       novelty: 0,
       steadiness: 1,
+      tuningCents: 0,
       longSeconds: 6144 / SR,
       shortSeconds: 4096 / SR,
       semitones,
