@@ -2,13 +2,14 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import type {
-  KyselyPlugin,
-  PluginTransformQueryArgs,
-  PluginTransformResultArgs,
-  QueryResult,
-  RootOperationNode,
-  UnknownRow,
+import {
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  TableNode,
+  type UnknownRow,
 } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpVerified, TEST_ORIGIN, testAccountsOptions } from "../../test/accounts.js";
@@ -31,7 +32,7 @@ class FullDiskOn implements KyselyPlugin {
     const target =
       node.kind === "InsertQueryNode"
         ? node.into?.table.identifier.name
-        : node.kind === "UpdateQueryNode" && node.table?.kind === "TableNode"
+        : node.kind === "UpdateQueryNode" && node.table && TableNode.is(node.table)
           ? node.table.table.identifier.name
           : undefined;
     if (this.failing && target === this.table) throw enospc();

@@ -47,7 +47,7 @@ describe.each(testDatabases())("analysis gating with real sessions on $name", ({
   let inner: FairInProcessQueue;
   /** While true, dispatched jobs wait in `held` (so counted analyses stay counted). */
   let hold = false;
-  const held: string[] = [];
+  const held: Parameters<JobQueue["dispatch"]>[] = [];
   beforeAll(async () => {
     handle = await open();
     const settings: SongsSettings = {
@@ -61,9 +61,9 @@ describe.each(testDatabases())("analysis gating with real sessions on $name", ({
     inner = new FairInProcessQueue((id) => processJob(deps, id));
     const queue: JobQueue = {
       kind: "in-process",
-      dispatch: async (id) => {
-        if (hold) held.push(id);
-        else await inner.dispatch(id);
+      dispatch: async (...job) => {
+        if (hold) held.push(job);
+        else await inner.dispatch(...job);
       },
       close: () => inner.close(),
     };
@@ -129,7 +129,7 @@ describe.each(testDatabases())("analysis gating with real sessions on $name", ({
     expect((await analyze("gateSongD01", cookie)).statusCode).toBe(200);
     // The held jobs then fail (no such media) and give their counts back.
     hold = false;
-    for (const id of held.splice(0)) await inner.dispatch(id);
+    for (const job of held.splice(0)) await inner.dispatch(...job);
     await inner.idle();
     expect(await count()).toBe(1);
   });
