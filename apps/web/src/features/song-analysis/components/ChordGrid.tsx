@@ -47,6 +47,19 @@ function spanOf(cells: readonly (GridBeat | null)[], position: number): number {
 }
 
 /**
+ * The smallest width of a bar in the grid's columns (CSS): a bar of three beats 10rem, four 13rem, five or
+ * more 18rem, except that on a narrow grid (a phone) bars of up to four beats shrink to half the row so
+ * that two share it, as long as a beat keeps 2.25rem (a chord name like "F♯m7" in full): at 390 px a 3/4
+ * or 4/4 song shows two bars a row, at 320 px a 4/4 song one.
+ */
+export function minBarWidth(beatsPerBar: number): string {
+  if (beatsPerBar >= 5) return "18rem";
+  const wide = beatsPerBar === 3 ? "10rem" : "13rem";
+  const floor = `${Math.max(beatsPerBar, 2) * 2.25 + 0.5}rem`;
+  return `min(${wide}, max(calc(50% - 0.125rem), ${floor}))`;
+}
+
+/**
  * The chord grid: the whole song as bars of beats, wrapping to the screen's width, a chord name (and its
  * Roman numeral) where the chord changes, bar numbers, local key changes, the current beat highlighted,
  * click a beat to seek, drag across bars to loop them.
@@ -73,7 +86,7 @@ export function ChordGrid(props: ChordGridProps) {
     return () => window.removeEventListener("pointerup", up);
   }, [drag, onLoopBars]);
 
-  const minBar = grid.beatsPerBar === 3 ? "10rem" : grid.beatsPerBar >= 5 ? "18rem" : "13rem";
+  const barWidth = minBarWidth(grid.beatsPerBar);
   const shown =
     drag && drag.from !== drag.to
       ? { from: Math.min(drag.from, drag.to), to: Math.max(drag.from, drag.to) }
@@ -103,7 +116,7 @@ export function ChordGrid(props: ChordGridProps) {
     <ol
       ref={listRef}
       className="chord-grid grid gap-x-1 gap-y-3 rounded-xl bg-slate-50 p-2 sm:p-3 dark:bg-slate-900"
-      style={{ gridTemplateColumns: `repeat(auto-fill, minmax(${minBar}, 1fr))` }}
+      style={{ gridTemplateColumns: `repeat(auto-fill, minmax(${barWidth}, 1fr))` }}
       data-testid="chord-grid"
       data-beats-per-bar={grid.beatsPerBar}
       aria-label="Chord grid"
