@@ -22,3 +22,14 @@ export function useMediaQuery(query: string): boolean {
 export function useIsNarrow(): boolean {
   return useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
 }
+
+/**
+ * True where the visualizers take the whole screen with their compact top bar (FullScreenLandscape):
+ * below the 768 px breakpoint, and on a phone held landscape (844×390), which is wider than the breakpoint
+ * but too short for the page layout: there the piano or fretboard would start below the fold.
+ */
+export function useIsInstrumentCompact(): boolean {
+  const narrow = useIsNarrow();
+  const shortLandscape = useMediaQuery("(orientation: landscape) and (max-height: 500px)");
+  return narrow || shortLandscape;
+}

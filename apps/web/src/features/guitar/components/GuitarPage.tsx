@@ -10,7 +10,7 @@ import { playNote, useAudioUnlockOnFirstGesture } from "@/lib/audio";
 import { useBack } from "@/lib/hooks/useBack";
 import { useFlash } from "@/lib/hooks/useFlash";
 import { useHideGlobalNav } from "@/lib/hooks/useHideGlobalNav";
-import { useIsNarrow } from "@/lib/hooks/useMediaQuery";
+import { useIsInstrumentCompact } from "@/lib/hooks/useMediaQuery";
 import { useNoteSpeller } from "@/lib/hooks/useNoteSpeller";
 import { useScaleSelection } from "@/lib/hooks/useScaleSelection";
 import { useSpelledScale } from "@/lib/hooks/useSpelledScale";
@@ -26,7 +26,7 @@ const barButton =
 /** /guitar-visualizer (SPEC §2 "Guitar fretboard screen"). */
 export function GuitarPage() {
   useSeo(ROUTE_SEO.guitar);
-  const narrow = useIsNarrow();
+  const narrow = useIsInstrumentCompact();
   useHideGlobalNav(narrow);
   useAudioUnlockOnFirstGesture();
   const back = useBack();

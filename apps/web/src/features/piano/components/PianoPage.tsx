@@ -20,7 +20,7 @@ import { playChord, playNote, useAudioUnlockOnFirstGesture } from "@/lib/audio";
 import { useBack } from "@/lib/hooks/useBack";
 import { useFlash } from "@/lib/hooks/useFlash";
 import { useHideGlobalNav } from "@/lib/hooks/useHideGlobalNav";
-import { useIsNarrow } from "@/lib/hooks/useMediaQuery";
+import { useIsInstrumentCompact } from "@/lib/hooks/useMediaQuery";
 import { useNoteSpeller } from "@/lib/hooks/useNoteSpeller";
 import { useScaleSelection } from "@/lib/hooks/useScaleSelection";
 import { type ShownChord, useSpelledScale } from "@/lib/hooks/useSpelledScale";
@@ -49,7 +49,7 @@ function Legend() {
 /** /piano-visualizer (SPEC §2 "Piano screen", §4 "Piano"). */
 export function PianoPage() {
   useSeo(ROUTE_SEO.piano);
-  const narrow = useIsNarrow();
+  const narrow = useIsInstrumentCompact();
   useHideGlobalNav(narrow);
   useAudioUnlockOnFirstGesture();
   const back = useBack();
