@@ -137,10 +137,16 @@ describe("scale degrees", () => {
   it("level 1 asks only degrees 1, 3 and 5", () => {
     for (const q of many("scale-degrees", 1)) expect(["1", "3", "5"]).toContain(q.answer);
   });
-  it("names keys by their conventional spelling (A♭ major, not G# major)", () => {
-    const contexts = new Set(many("scale-degrees", 1, 400).map((q) => q.context.split(":")[0]));
-    expect(contexts.has("Key of G# major")).toBe(false);
-    expect([...contexts].some((c) => c?.includes("♭"))).toBe(true);
+  it("names keys by the one spelling rule, accidentals typeset (A♭ major and F♯ major, never G# or A#)", () => {
+    const contexts = new Set(
+      [...many("scale-degrees", 1, 400), ...many("progressions", 1, 400)].map((q) => q.context.split(":")[0]),
+    );
+    expect([...contexts].sort()).toEqual(
+      ["C", "D♭", "D", "E♭", "E", "F", "F♯", "G", "A♭", "A", "B♭", "B"]
+        .map((t) => `Key of ${t} major`)
+        .sort(),
+    );
+    expect([...contexts].filter((c) => c?.includes("#"))).toEqual([]);
   });
 });
 

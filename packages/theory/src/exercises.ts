@@ -9,9 +9,9 @@
  */
 import * as Note from "@tonaljs/note";
 import { PITCH_CLASSES } from "./constants.js";
-import { spellKey } from "./notation.js";
 import { midiToNoteName } from "./notes.js";
 import { diatonicChords } from "./scales.js";
+import { keyTonic, prettyAccidentals } from "./spelling.js";
 import type { MidiNote, NoteName, PitchClass } from "./types.js";
 
 /** The ear-training skills. */
@@ -203,9 +203,12 @@ const DEGREE_LEVELS: readonly (readonly number[])[] = [
   [1, 2, 3, 4, 5, 6, 7],
 ];
 
-/** "Ab major" for the pitch class G#: the key's conventional spelling (flats as ♭). */
+/**
+ * "A♭ major" for the pitch class G#, "F♯ major" for F#: the key's name by the one spelling rule of
+ * spelling.ts (keyTonic), accidentals typeset.
+ */
 function keyLabel(tonic: PitchClass): string {
-  return `${spellKey(tonic, "major").tonic.replace("b", "♭")} major`;
+  return `${prettyAccidentals(keyTonic(PITCH_CLASSES.indexOf(tonic), "major"))} major`;
 }
 
 /** Semitones above the tonic of each major-scale degree. */

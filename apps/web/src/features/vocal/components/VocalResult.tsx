@@ -1,5 +1,7 @@
+import { prettyAccidentals, spellChord, spellKey, spellNote } from "@tonic/theory";
 import { useEffect, useRef } from "react";
 import { playChord } from "@/lib/audio";
+import { useSettingsStore } from "@/stores/settings";
 import { chordNotes, scaleOfKey } from "../lib/chords";
 import type { VocalView } from "../lib/result";
 import { RangePiano } from "./RangePiano";
@@ -7,11 +9,20 @@ import { RangePiano } from "./RangePiano";
 /**
  * The analysis: key, range on a small piano, chords that play on tap, tempo when there is a pulse.
  * When the singing does not settle on one key, the key card says so and names the closest match.
+ * Every name is written by the key through @tonic/theory's one spelling rule ("B♭ Minor", its chords
+ * B♭m, E♭m, G♭; the range's ends as plain single notes), or with sharps under Settings → Sharps only; the
+ * engine's sharp names stay underneath (chord playback).
  */
 export function VocalResult({ result }: { result: VocalView }) {
   const r = result.range;
   const root = useRef<HTMLDivElement>(null);
   const notes = scaleOfKey(result.key);
+  const naming = useSettingsStore((s) => s.settings.noteNaming);
+  const keyName = prettyAccidentals(spellKey(result.key, naming) ?? result.key);
+  const scaleNote = (n: string) => prettyAccidentals(spellNote(n, result.key, naming));
+  const rangeNote = (n: string) =>
+    prettyAccidentals(spellNote(n, result.key, naming, { outOfScale: "plain" }));
+  const chordName = (c: string) => prettyAccidentals(spellChord(c, result.key, naming));
   // Bring the answer into view when it arrives (the recorder sits above it).
   useEffect(() => {
     root.current?.scrollIntoView?.({ behavior: "smooth", block: "start" });
@@ -33,20 +44,20 @@ export function VocalResult({ result }: { result: VocalView }) {
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
               Your notes don’t settle on one key. Closest match:{" "}
               <span className="font-semibold text-slate-900 dark:text-slate-100" data-testid="vocal-key">
-                {result.key}
+                {keyName}
               </span>
               . Try singing a familiar tune or a scale for a clearer answer.
             </p>
           </>
         ) : (
           <p className="mt-1 text-4xl font-bold text-violet-700 dark:text-violet-300" data-testid="vocal-key">
-            {result.key}
+            {keyName}
           </p>
         )}
         {notes && (
           <ul
             className="mt-3 flex flex-wrap gap-1.5"
-            aria-label={`Notes of ${result.key}`}
+            aria-label={`Notes of ${keyName}`}
             data-testid="vocal-scale-notes"
           >
             {notes.map((n, i) => (
@@ -58,7 +69,7 @@ export function VocalResult({ result }: { result: VocalView }) {
                     : "bg-violet-50 text-violet-800 dark:bg-violet-950/50 dark:text-violet-200"
                 }`}
               >
-                {n}
+                {scaleNote(n)}
               </li>
             ))}
           </ul>
@@ -85,7 +96,7 @@ export function VocalResult({ result }: { result: VocalView }) {
           Vocal range
         </h2>
         <p className="mt-1 text-3xl font-bold" data-testid="vocal-range">
-          {r.min} – {r.max}
+          {rangeNote(r.min)} – {rangeNote(r.max)}
         </p>
         <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="vocal-range-hz">
           {r.minHz.toFixed(1)} Hz – {r.maxHz.toFixed(1)} Hz
@@ -100,8 +111,8 @@ export function VocalResult({ result }: { result: VocalView }) {
         </h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
           {result.keyUncertain
-            ? `Chords of ${result.key}, the closest key, to try singing over. Tap one to hear it.`
-            : `Chords of ${result.key} to sing over, the most useful first. Tap one to hear it.`}
+            ? `Chords of ${keyName}, the closest key, to try singing over. Tap one to hear it.`
+            : `Chords of ${keyName} to sing over, the most useful first. Tap one to hear it.`}
         </p>
         <ul className="mt-3 grid grid-cols-4 gap-2 sm:grid-cols-7" data-testid="vocal-chords">
           {result.chords.map((c) => (
@@ -109,10 +120,10 @@ export function VocalResult({ result }: { result: VocalView }) {
               <button
                 type="button"
                 onClick={() => playChord(chordNotes(c))}
-                aria-label={`Play ${c} chord`}
+                aria-label={`Play ${chordName(c)} chord`}
                 className="flex min-h-12 w-full items-center justify-center rounded-xl border border-slate-200 bg-slate-50 px-2 text-lg font-bold transition hover:border-violet-400 hover:bg-violet-50 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-violet-300 active:scale-[0.97] dark:border-slate-700 dark:bg-slate-800 dark:hover:border-violet-500 dark:hover:bg-violet-950/40 dark:focus-visible:ring-violet-800"
               >
-                {c}
+                {chordName(c)}
               </button>
             </li>
           ))}

@@ -1,0 +1,53 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { useSettingsStore } from "@/stores/settings";
+import type { VocalView } from "../lib/result";
+import { VocalResult } from "./VocalResult";
+
+/** What the engine answers for a tune in B♭ minor: sharp names throughout. */
+const bFlatMinor: VocalView = {
+  key: "A# Minor",
+  keyUncertain: false,
+  bpm: 96,
+  timeSignature: "4/4",
+  chords: ["A#m", "D#m", "F#", "C#", "G#", "Fm", "Cdim"],
+  range: { min: "A#3", max: "D#5", minHz: 233.1, maxHz: 622.3, minMidi: 58, maxMidi: 75 },
+  source: "device",
+};
+
+const texts = (testId: string, role: "listitem" | "button") =>
+  within(screen.getByTestId(testId))
+    .getAllByRole(role)
+    .map((el) => el.textContent);
+
+describe("VocalResult spells by the key (issue 26 §3)", () => {
+  afterEach(() => {
+    cleanup();
+    useSettingsStore.getState().updateSettings({ noteNaming: "by-key" });
+  });
+
+  it("writes A# Minor as B♭ Minor, its notes, chords and range with flats", () => {
+    render(<VocalResult result={bFlatMinor} />);
+    expect(screen.getByTestId("vocal-key").textContent).toBe("B♭ Minor");
+    expect(texts("vocal-scale-notes", "listitem")).toEqual(["B♭", "C", "D♭", "E♭", "F", "G♭", "A♭"]);
+    expect(texts("vocal-chords", "button")).toEqual(["B♭m", "E♭m", "G♭", "D♭", "A♭", "Fm", "Cdim"]);
+    expect(screen.getByRole("button", { name: "Play B♭m chord" })).toBeTruthy();
+    expect(screen.getByTestId("vocal-range").textContent).toBe("B♭3 – E♭5");
+    expect(screen.getByText(/Chords of B♭ Minor to sing over/)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/[A-G]#/);
+  });
+
+  it("keeps the closest key's spelling when the key is uncertain", () => {
+    render(<VocalResult result={{ ...bFlatMinor, key: "C# Major", keyUncertain: true }} />);
+    expect(screen.getByTestId("vocal-key").textContent).toBe("D♭ Major");
+    expect(screen.getByText(/Chords of D♭ Major, the closest key/)).toBeTruthy();
+  });
+
+  it("writes sharps under Settings → Note names → Sharps only", () => {
+    useSettingsStore.getState().updateSettings({ noteNaming: "sharps" });
+    render(<VocalResult result={bFlatMinor} />);
+    expect(screen.getByTestId("vocal-key").textContent).toBe("A♯ Minor");
+    expect(texts("vocal-chords", "button")?.[0]).toBe("A♯m");
+  });
+});
