@@ -8,15 +8,24 @@ const BLACK = new Set([1, 3, 6, 8, 10]);
  *
  * @param minMidi lowest sustained note, MIDI.
  * @param maxMidi highest sustained note, MIDI.
+ * @param spell writes a note name as the result's key does ("G#4" → "A♭4"); sharps when left out.
  */
-export function RangePiano({ minMidi, maxMidi }: { minMidi: number; maxMidi: number }) {
+export function RangePiano({
+  minMidi,
+  maxMidi,
+  spell = (name: string) => name,
+}: {
+  minMidi: number;
+  maxMidi: number;
+  spell?: (name: string) => string;
+}) {
   const first = Math.floor(minMidi / 12) * 12;
   let last = Math.floor(maxMidi / 12) * 12 + 11;
   if (last - first < 23) last = first + 23;
   const whites: number[] = [];
   for (let m = first; m <= last; m++) if (!BLACK.has(m % 12)) whites.push(m);
   const inRange = (m: number) => m >= minMidi && m <= maxMidi;
-  const label = `Your range, ${midiToNoteName(minMidi)} to ${midiToNoteName(maxMidi)}, highlighted on a piano`;
+  const label = `Your range, ${spell(midiToNoteName(minMidi))} to ${spell(midiToNoteName(maxMidi))}, highlighted on a piano`;
   return (
     <div
       role="img"

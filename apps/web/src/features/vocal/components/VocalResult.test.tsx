@@ -34,6 +34,9 @@ describe("VocalResult spells by the key (issue 26 §3)", () => {
     expect(texts("vocal-chords", "button")).toEqual(["B♭m", "E♭m", "G♭", "D♭", "A♭", "Fm", "Cdim"]);
     expect(screen.getByRole("button", { name: "Play B♭m chord" })).toBeTruthy();
     expect(screen.getByTestId("vocal-range").textContent).toBe("B♭3 – E♭5");
+    expect(screen.getByTestId("range-piano").getAttribute("aria-label")).toBe(
+      "Your range, B♭3 to E♭5, highlighted on a piano",
+    );
     expect(screen.getByText(/Chords of B♭ Minor to sing over/)).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/[A-G]#/);
   });

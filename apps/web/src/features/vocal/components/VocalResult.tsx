@@ -102,7 +102,7 @@ export function VocalResult({ result }: { result: VocalView }) {
           {r.minHz.toFixed(1)} Hz – {r.maxHz.toFixed(1)} Hz
         </p>
         <div className="mt-3">
-          <RangePiano minMidi={r.minMidi} maxMidi={r.maxMidi} />
+          <RangePiano minMidi={r.minMidi} maxMidi={r.maxMidi} spell={rangeNote} />
         </div>
       </section>
       <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm md:col-span-2 dark:border-slate-800 dark:bg-slate-900">
