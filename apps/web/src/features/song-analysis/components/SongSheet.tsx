@@ -149,7 +149,7 @@ export function SongSheet({
             </dd>
           )}
           {keyWords && (
-            <dd className="text-xs text-slate-500 dark:text-slate-400" data-testid="key-confidence">
+            <dd className="text-xs text-slate-600 dark:text-slate-300" data-testid="key-confidence">
               {keyWords}
             </dd>
           )}
