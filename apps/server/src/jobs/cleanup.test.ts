@@ -1,11 +1,18 @@
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../db/index.js";
 import { consumeAnalysis, refundAnalysis } from "../tiers/gate.js";
-import { recoverInterruptedJobs, removeOrphanJobDirs, sweepStaleJobs } from "./cleanup.js";
+import {
+  killOrphanToolGroup,
+  recoverInterruptedJobs,
+  removeOrphanJobDirs,
+  sweepStaleJobs,
+} from "./cleanup.js";
 import { createOrJoinJob } from "./store.js";
+import { TOOL_GROUPS_FILE } from "./tools.js";
 
 const YESTERDAY = new Date("2026-03-09T23:59:00Z");
 
@@ -102,5 +109,26 @@ describe("orphan job folders (finding 5)", () => {
     expect(existsSync(path.join(dir, "tonic-job-777-mnoPQR"))).toBe(true);
     expect(existsSync(path.join(dir, "tonic-job-newABC"))).toBe(true);
     expect(existsSync(path.join(dir, "unrelated"))).toBe(true);
+  });
+});
+
+describe("tool groups of a process killed with SIGKILL", () => {
+  it("are killed when their job folder is swept, unless the group id now belongs to another program", async () => {
+    const tmp = mkdtempSync(path.join(tmpdir(), "tonic-groups-"));
+    // A stand-in for the download a killed worker left running: the leader of its own process group.
+    const download = spawn("sleep", ["60"], { detached: true, stdio: "ignore" });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      download.on("exit", (_c, sig) => resolve(sig)),
+    );
+    const pgid = download.pid as number;
+    const folder = path.join(tmp, "tonic-job-999999-abcdef");
+    mkdirSync(folder);
+    // The second line names this very process as "yt-dlp": its command line says otherwise, so it lives.
+    writeFileSync(path.join(folder, TOOL_GROUPS_FILE), `${pgid} sleep\n${process.pid} yt-dlp\n`);
+    const removed = await removeOrphanJobDirs(tmp, { isAlive: () => false });
+    expect(removed).toEqual(["tonic-job-999999-abcdef"]);
+    expect(await exited).toBe("SIGKILL");
+    expect(existsSync(folder)).toBe(false);
+    expect(await killOrphanToolGroup(process.pid, "yt-dlp")).toBe(false);
   });
 });

@@ -1,9 +1,10 @@
-import { readdir, rm, stat } from "node:fs/promises";
+import { readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { ACTIVE_STATES } from "./store.js";
+import { killToolGroup, TOOL_GROUPS_FILE } from "./tools.js";
 
 /** Prefix of a job's scratch folder: `tonic-job-<pid>-XXXXXX` in the system temp folder. */
 export const JOB_DIR_PREFIX = "tonic-job-";
@@ -109,16 +110,38 @@ function processAlive(pid: number): boolean {
 }
 
 /**
+ * Kills the process group `pgid` when its leader is still the recorded tool: `/proc/<pgid>/cmdline`
+ * names `command` (Linux), so a group id reused by an unrelated process since is left alone; where
+ * `/proc` cannot tell, nothing is killed.
+ * @returns whether the group was signalled.
+ */
+export async function killOrphanToolGroup(pgid: number, command: string): Promise<boolean> {
+  const cmdline = await readFile(`/proc/${pgid}/cmdline`, "utf8").catch(() => null);
+  if (cmdline === null) return false;
+  const argv = cmdline.split("\0").filter((a) => a !== "");
+  if (!argv.slice(0, 3).some((a) => path.basename(a) === command)) return false;
+  killToolGroup(pgid);
+  return true;
+}
+
+/**
  * Removes job scratch folders (downloaded audio) left behind by processes that died mid-job: folders
  * named for a process that no longer runs, or for this very process id (a restart that got the
  * same id, e.g. pid 1 in a container; call before this process starts jobs), and folders of the old
- * unnamed form `tonic-job-XXXXXX` older than `legacyMaxAgeMs`.
+ * unnamed form `tonic-job-XXXXXX` older than `legacyMaxAgeMs`. Tool groups the dead process recorded
+ * in the folder ({@link TOOL_GROUPS_FILE}) and still running are killed first.
  * @param dir the temp folder (default `os.tmpdir()`).
  * @returns the folder names removed.
  */
 export async function removeOrphanJobDirs(
   dir: string = tmpdir(),
-  opts: { now?: Date; legacyMaxAgeMs?: number; isAlive?: (pid: number) => boolean } = {},
+  opts: {
+    now?: Date;
+    legacyMaxAgeMs?: number;
+    isAlive?: (pid: number) => boolean;
+    /** Kills a recorded tool group still running (default {@link killOrphanToolGroup}). */
+    killGroup?: (pgid: number, command: string) => Promise<boolean>;
+  } = {},
 ): Promise<string[]> {
   const now = (opts.now ?? new Date()).getTime();
   const legacyMaxAgeMs = opts.legacyMaxAgeMs ?? 60 * 60_000;
@@ -143,6 +166,12 @@ export async function removeOrphanJobDirs(
       orphan = info !== null && now - info.mtimeMs > legacyMaxAgeMs;
     } else continue;
     if (!orphan) continue;
+    // A process killed with SIGKILL left its yt-dlp/ffmpeg groups running: stop them first.
+    const groups = await readFile(path.join(dir, name, TOOL_GROUPS_FILE), "utf8").catch(() => "");
+    for (const line of groups.split("\n")) {
+      const g = /^(\d+) (\S+)$/.exec(line.trim());
+      if (g) await (opts.killGroup ?? killOrphanToolGroup)(Number(g[1]), g[2] as string);
+    }
     await rm(path.join(dir, name), { recursive: true, force: true }).catch(() => {});
     removed.push(name);
   }

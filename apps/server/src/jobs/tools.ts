@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { appendFileSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -54,6 +55,13 @@ export function killAllToolGroups(): void {
   liveGroups.clear();
 }
 
+/**
+ * File in a job's scratch folder listing the tool groups started for the job, one `<pgid> <command>` a
+ * line: a process killed with SIGKILL runs no exit handler, so the next server or worker to start kills
+ * what it left running (`removeOrphanJobDirs`) before removing the folder.
+ */
+export const TOOL_GROUPS_FILE = "tool-groups";
+
 /** The number of tool groups started by this process still running (tests). */
 export function liveToolGroups(): number {
   return liveGroups.size;
@@ -66,7 +74,7 @@ export function liveToolGroups(): number {
 function run(
   cmd: string,
   args: string[],
-  opts: { signal?: AbortSignal; onStdoutLine?: (line: string) => void } = {},
+  opts: { signal?: AbortSignal; onStdoutLine?: (line: string) => void; groupFile?: string } = {},
 ): Promise<RunResult> {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
@@ -77,7 +85,16 @@ function run(
     // what it started too; the parent still waits on it (no unref).
     const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], detached: true });
     const pgid = child.pid;
-    if (pgid !== undefined) liveGroups.add(pgid);
+    if (pgid !== undefined) {
+      liveGroups.add(pgid);
+      if (opts.groupFile) {
+        try {
+          appendFileSync(opts.groupFile, `${pgid} ${path.basename(cmd)}\n`);
+        } catch {
+          // the scratch folder is gone: nothing to record
+        }
+      }
+    }
     const out: Buffer[] = [];
     let err = "";
     let partial = "";
@@ -212,6 +229,7 @@ export async function downloadAudio(
   try {
     r = await run(tools.ytDlp, args, {
       signal: opts.signal,
+      groupFile: path.join(dir, TOOL_GROUPS_FILE),
       onStdoutLine: (line) => {
         const m = /^\[download\]\s+([\d.]+)%/.exec(line);
         if (m) opts.onProgress?.(Math.min(1, Number(m[1]) / 100));
@@ -278,7 +296,7 @@ export async function decodeWithFfmpeg(
         "f32le",
         "pipe:1",
       ],
-      { signal },
+      { signal, groupFile: path.join(path.dirname(file), TOOL_GROUPS_FILE) },
     );
   } catch {
     throw new JobError("ffmpeg is not installed on this server");
