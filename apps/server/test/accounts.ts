@@ -67,6 +67,19 @@ export function tokenOf(link: string): string {
 }
 
 /**
+ * A password sign-in from our own origin (`POST /api/auth/sign-in/email`).
+ * @returns the raw response (the caller asserts its status).
+ */
+export function signInEmail(app: FastifyInstance, email: string, password: string) {
+  return app.inject({
+    method: "POST",
+    url: "/api/auth/sign-in/email",
+    headers: { origin: TEST_ORIGIN },
+    payload: { email, password },
+  });
+}
+
+/**
  * Signs a new user up by e-mail, verifies the address through the dev outbox and signs in.
  * @returns the `Cookie` header of the signed-in session and the user's id.
  * @throws when any step answers an error.

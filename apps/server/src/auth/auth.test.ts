@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   cookieHeader,
   lastMailLink,
+  signInEmail,
   signUpVerified,
   TEST_ORIGIN,
   testAccountsOptions,
@@ -39,12 +40,7 @@ describe.each(testDatabases())("auth on $name", (tdb) => {
       payload: { email, password: "secret123", name: "ana.k" },
     });
     expect(up.statusCode).toBe(200);
-    const early = await app.inject({
-      method: "POST",
-      url: "/api/auth/sign-in/email",
-      headers: { origin: TEST_ORIGIN },
-      payload: { email, password: "secret123" },
-    });
+    const early = await signInEmail(app, email, "secret123");
     expect(early.statusCode).toBe(403);
     const link = await lastMailLink(app, email, "email_verification");
     expect(link).toMatch(/^http:\/\/localhost:3000\/#type=email_verification&token=/);
@@ -98,19 +94,9 @@ describe.each(testDatabases())("auth on $name", (tdb) => {
     expect(reset.statusCode).toBe(200);
     const me = await app.inject({ url: "/api/me", headers: { cookie } });
     expect(me.json().user).toBeNull();
-    const oldPw = await app.inject({
-      method: "POST",
-      url: "/api/auth/sign-in/email",
-      headers: { origin: TEST_ORIGIN },
-      payload: { email, password: "oldpass1" },
-    });
+    const oldPw = await signInEmail(app, email, "oldpass1");
     expect(oldPw.statusCode).toBe(401);
-    const newPw = await app.inject({
-      method: "POST",
-      url: "/api/auth/sign-in/email",
-      headers: { origin: TEST_ORIGIN },
-      payload: { email, password: "newpass1" },
-    });
+    const newPw = await signInEmail(app, email, "newpass1");
     expect(newPw.statusCode).toBe(200);
   });
 

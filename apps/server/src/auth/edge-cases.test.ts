@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   devToolsPath,
+  signInEmail,
   signUpVerified,
   TEST_ORIGIN,
   testAccountsOptions,
@@ -80,12 +81,7 @@ describe.each(testDatabases())("auth edge cases on $name", (tdb) => {
     expect((await reset(newer ?? "", "newpass1")).statusCode).toBe(200);
     const stale = await reset(older ?? "", "attacker1");
     expect(stale.statusCode).toBe(400);
-    const signIn = await app.inject({
-      method: "POST",
-      url: "/api/auth/sign-in/email",
-      headers: { origin: TEST_ORIGIN },
-      payload: { email, password: "newpass1" },
-    });
+    const signIn = await signInEmail(app, email, "newpass1");
     expect(signIn.statusCode).toBe(200);
   });
 
