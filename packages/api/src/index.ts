@@ -13,5 +13,6 @@ export * from "./course.js";
 export * from "./info.js";
 export * from "./payments.js";
 export * from "./practice.js";
+export * from "./sheets.js";
 export * from "./songs.js";
 export * from "./vocal.js";

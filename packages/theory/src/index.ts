@@ -8,6 +8,18 @@
  * never load them.
  */
 
+export {
+  CHORD_SYMBOL_QUALITIES,
+  type ChordSymbol,
+  type ChordSymbolQuality,
+  formatChordSymbol,
+  isChordLabel,
+  MAX_CHORD_LABEL_LENGTH,
+  NO_CHORD,
+  normalizeChordLabel,
+  PICKER_QUALITY_COUNT,
+  parseChordSymbol,
+} from "./chord-symbol.js";
 export { chordNotes, isChordSymbol } from "./chords.js";
 export {
   A4_HZ,
@@ -81,6 +93,30 @@ export {
   type TimeSignatureProgressions,
   triadAt,
 } from "./scales.js";
+export {
+  type ChordSheet,
+  changeIndexAt,
+  chordAt,
+  MAX_SHEET_BARS,
+  mergeWithPrevious,
+  meterBeatsPerBar,
+  meterOfBeats,
+  moveChange,
+  SHEET_METERS,
+  type SheetChange,
+  type SheetEdit,
+  type SheetEditResult,
+  type SheetMeter,
+  setChord,
+  setKey,
+  setMeter,
+  sheetBarCount,
+  sheetDownbeats,
+  sheetProblem,
+  sheetTimeline,
+  shiftDownbeat,
+  splitAt,
+} from "./sheet.js";
 export {
   type ChordParts,
   commonProgression,
