@@ -12,6 +12,7 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
 }
 
 const SearchPage = page(() => import("@/features/song-analysis"), "SearchPage");
+const SharedSheetPage = page(() => import("@/features/song-analysis"), "SharedSheetPage");
 const ScaleExplorerPage = page(() => import("@/features/scale-explorer"), "ScaleExplorerPage");
 const PianoPage = page(() => import("@/features/piano"), "PianoPage");
 const GuitarPage = page(() => import("@/features/guitar"), "GuitarPage");
@@ -48,6 +49,7 @@ export const routes: RouteObject[] = [
       { path: "/scale-explorer", element: <ScaleExplorerPage /> },
       { path: "/settings", element: <SettingsPage /> },
       { path: "/search", element: <SearchPage /> },
+      { path: "/sheet/:id", element: <SharedSheetPage /> },
       { path: "/vocal-detector", element: <VocalDetectorPage /> },
       { path: "/live", element: <LivePage /> },
       { path: "/learn", element: <LearnPage /> },

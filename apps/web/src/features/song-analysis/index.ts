@@ -1,1 +1,2 @@
 export { SearchPage } from "./components/SearchPage";
+export { SharedSheetPage } from "./components/SharedSheetPage";

@@ -4,6 +4,7 @@
  */
 
 import type { AnalysisResult } from "@tonic/analysis";
+import type { ChordSheet } from "@tonic/theory";
 import { createStore, del, get, set, values } from "idb-keyval";
 
 /** One analysis of an uploaded file, kept on this device ("My songs"). */
@@ -16,6 +17,14 @@ export interface MySong {
   result: AnalysisResult;
   /** The audio itself, for playback when re-opened; null when the browser refused to store it. */
   audio: Blob | null;
+  /** The user's corrected chord sheet (issue 30), when they edited it. */
+  version?: MySongVersion;
+}
+
+/** A corrected chord sheet kept on this device, with when it was last saved (epoch milliseconds). */
+export interface MySongVersion {
+  sheet: ChordSheet;
+  savedAt: number;
 }
 
 /** A summary for the list (no audio, no chords). */
@@ -75,4 +84,18 @@ export async function getMySong(id: string): Promise<MySong | null> {
 /** Forgets a kept song. */
 export async function deleteMySong(id: string): Promise<void> {
   await del(id, db());
+}
+
+/**
+ * Keeps the user's corrected chord sheet with a kept song (null: back to the engine's analysis).
+ * @returns false when the song is no longer kept on this device.
+ */
+export async function saveMySongVersion(id: string, version: MySongVersion | null): Promise<boolean> {
+  const song = await getMySong(id);
+  if (!song) return false;
+  const next: MySong = { ...song };
+  if (version) next.version = version;
+  else delete next.version;
+  await set(id, next, db());
+  return true;
 }

@@ -183,7 +183,7 @@ export function PricingPlans({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
           Choose Your Plan
         </Heading>
         <p className="mt-3 text-slate-600 dark:text-slate-400">
-          Unlimited song analysis and the full 20-day course. Cancel anytime.
+          Unlimited song analysis, chord corrections on every song and the full 20-day course. Cancel anytime.
         </p>
         <fieldset
           className={`mt-6 rounded-xl bg-slate-100 p-1 dark:bg-slate-800 ${member ? "hidden" : "inline-flex"}`}

@@ -31,6 +31,14 @@ export interface ChordGridProps {
   onSeek: (seconds: number) => void;
   /** A drag across bars selects them as the loop. */
   onLoopBars: (from: number, to: number) => void;
+  /**
+   * Editing (issue 30): the selected beats (inclusive indices), and what a click or a drag across beats
+   * does instead of seeking — `extend` is true for a shift-click or a drag.
+   */
+  edit?: {
+    selection: { from: number; to: number } | null;
+    onSelect: (beat: number, extend: boolean) => void;
+  };
 }
 
 /** Consecutive beats in the same bar with the same chord from `beat` on (the room a name may take). */
@@ -65,9 +73,19 @@ export function minBarWidth(beatsPerBar: number): string {
  * click a beat to seek, drag across bars to loop them.
  */
 export function ChordGrid(props: ChordGridProps) {
-  const { grid, currentBeat, label, numeral, keyChanges, loop, follow, onSeek, onLoopBars } = props;
+  const { grid, currentBeat, label, numeral, keyChanges, loop, follow, onSeek, onLoopBars, edit } = props;
   const listRef = useRef<HTMLOListElement>(null);
   const [drag, setDrag] = useState<{ from: number; to: number } | null>(null);
+  const [selecting, setSelecting] = useState(false);
+  const selFrom = edit?.selection ? Math.min(edit.selection.from, edit.selection.to) : -1;
+  const selTo = edit?.selection ? Math.max(edit.selection.from, edit.selection.to) : -2;
+
+  useEffect(() => {
+    if (!selecting) return;
+    const up = () => setSelecting(false);
+    window.addEventListener("pointerup", up);
+    return () => window.removeEventListener("pointerup", up);
+  }, [selecting]);
   const currentBar = grid.beats[currentBeat]?.bar ?? -1;
 
   useEffect(() => {
@@ -119,6 +137,7 @@ export function ChordGrid(props: ChordGridProps) {
       style={{ gridTemplateColumns: `repeat(auto-fill, minmax(${barWidth}, 1fr))` }}
       data-testid="chord-grid"
       data-beats-per-bar={grid.beatsPerBar}
+      data-editing={edit ? "true" : undefined}
       aria-label="Chord grid"
     >
       {bars.map(({ bar, cells }) => {
@@ -157,6 +176,7 @@ export function ChordGrid(props: ChordGridProps) {
                 }
                 const { cell, name, continued, span } = c;
                 const active = cell.index === currentBeat;
+                const selected = edit !== undefined && cell.index >= selFrom && cell.index <= selTo;
                 const spoken = cell.chord ? (label(cell.chord) ?? "no chord") : "no chord";
                 return (
                   <button
@@ -166,17 +186,27 @@ export function ChordGrid(props: ChordGridProps) {
                     data-time={cell.time}
                     data-chord={name ? name.replace(/♭/g, "b").replace(/♯/g, "#") : undefined}
                     aria-current={active ? "true" : undefined}
+                    aria-pressed={edit ? selected : undefined}
                     aria-label={`Bar ${bar.number}, beat ${position + 1}: ${spoken}`}
                     onMouseDown={(e) => e.preventDefault()}
                     onPointerDown={(e) => {
+                      if (edit) {
+                        if (e.pointerType === "mouse" && e.button === 0 && !e.shiftKey) setSelecting(true);
+                        return;
+                      }
                       if (e.pointerType === "mouse" && e.button === 0)
                         setDrag({ from: bar.index, to: bar.index });
                     }}
-                    onClick={() => onSeek(cell.time)}
+                    onPointerEnter={(e) => {
+                      if (edit && selecting && e.buttons === 1) edit.onSelect(cell.index, true);
+                    }}
+                    onClick={(e) => (edit ? edit.onSelect(cell.index, e.shiftKey) : onSeek(cell.time))}
                     className={`relative h-14 min-w-0 text-left after:absolute after:bottom-1.5 after:left-0 after:h-2.5 after:w-px after:bg-slate-300 first:after:hidden focus-visible:outline-2 focus-visible:outline-violet-500 dark:after:bg-slate-600 ${
-                      active
-                        ? "rounded-md bg-violet-200/70 text-slate-900 shadow-[inset_0_-3px_0_0_var(--color-violet-600)] dark:bg-violet-800/60 dark:text-white"
-                        : "text-slate-900 hover:bg-violet-50 dark:text-slate-100 dark:hover:bg-slate-700"
+                      selected
+                        ? "rounded-md bg-sky-200 text-slate-900 shadow-[inset_0_0_0_2px_var(--color-sky-600)] dark:bg-sky-800/70 dark:text-white"
+                        : active
+                          ? "rounded-md bg-violet-200/70 text-slate-900 shadow-[inset_0_-3px_0_0_var(--color-violet-600)] dark:bg-violet-800/60 dark:text-white"
+                          : "text-slate-900 hover:bg-violet-50 dark:text-slate-100 dark:hover:bg-slate-700"
                     }`}
                   >
                     {name !== null ||

@@ -50,7 +50,11 @@ export function FileAnalyzer() {
   if (state.status === "done" && showAnalysis) {
     return (
       <div>
-        <SongAnalysisView audioUrl={state.audioUrl} analysis={fromEngine(state.fileName, state.result)} />
+        <SongAnalysisView
+          audioUrl={state.audioUrl}
+          analysis={fromEngine(state.fileName, state.result)}
+          sheetSource={{ kind: "file", id: mySongId(state.file) }}
+        />
         <button
           type="button"
           onClick={() => {

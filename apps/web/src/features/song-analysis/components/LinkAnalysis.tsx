@@ -66,6 +66,7 @@ export function LinkAnalysis({ videoId }: { videoId: string }) {
             setPrompt("login");
           }}
           autoPlay={state.counted}
+          sheetSource={{ kind: "link", videoId: song.videoId }}
         />
         {prompt && <GatePrompt kind={prompt} onClose={() => setPrompt(null)} />}
       </div>

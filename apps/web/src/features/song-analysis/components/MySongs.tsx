@@ -30,7 +30,11 @@ function OpenSong({ song, onClose }: { song: MySong; onClose: () => void }) {
           This device kept the chords but not the audio; choose the file again to play along.
         </p>
       )}
-      <SongAnalysisView analysis={fromEngine(song.title, song.result)} audioUrl={url} />
+      <SongAnalysisView
+        analysis={fromEngine(song.title, song.result)}
+        audioUrl={url}
+        sheetSource={{ kind: "file", id: song.id }}
+      />
       <button
         type="button"
         onClick={onClose}

@@ -1,6 +1,8 @@
+import type { ChordSheet } from "@tonic/theory";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useSeo } from "@/lib/seo";
 import { type PlayerHandle, usePlayerTime } from "../hooks/usePlayerTime";
+import type { SheetSource } from "../hooks/useSheetVersion";
 import type { SongAnalysis } from "../lib/song-model";
 import { SongSheet } from "./SongSheet";
 import { YouTubeEmbed } from "./YouTubeEmbed";
@@ -13,7 +15,8 @@ export const PLAYBACK_START_DELAY_MS = 300;
 /**
  * The Song analysis screen (SPEC §2): player (audio element for local audio, the YouTube IFrame player for
  * videos; both behind {@link PlayerHandle}) and the {@link SongSheet} (key, BPM, transpose, capo, practice
- * controls, diagrams, the chord grid or the Chord Timeline, exports).
+ * controls, diagrams, the chord grid or the Chord Timeline, exports), with the user's corrected version when
+ * `sheetSource` says where it is kept (issue 30).
  * @param previewSeconds when set (signed-out visitors: 10), playback is paused at this time and
  *   `onPreviewEnd` is called (SPEC §4).
  * @param autoPlay start playback {@link PLAYBACK_START_DELAY_MS} after the player is ready.
@@ -25,8 +28,14 @@ export function SongAnalysisView({
   previewSeconds,
   onPreviewEnd,
   autoPlay = false,
+  sheetSource = null,
+  shared,
 }: {
   analysis: SongAnalysis;
+  /** Where the user's corrected version of this song is kept (null: no editing). */
+  sheetSource?: SheetSource | null;
+  /** A shared version shown read-only instead of the analysis. */
+  shared?: ChordSheet;
   audioUrl?: string;
   youtubeId?: string;
   previewSeconds?: number;
@@ -80,7 +89,7 @@ export function SongAnalysisView({
 
   return (
     <article className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:p-6 dark:border-slate-800 dark:bg-slate-950">
-      <h2 className="truncate text-xl font-bold" title={analysis.title}>
+      <h2 className="truncate text-xl font-bold print:hidden" title={analysis.title}>
         {analysis.title}
       </h2>
       {youtubeId ? (
@@ -93,11 +102,17 @@ export function SongAnalysisView({
           controls
           preload="auto"
           onLoadedMetadata={() => setReady(true)}
-          className="mt-4 w-full"
+          className="mt-4 w-full print:hidden"
           data-testid="audio-player"
         />
       )}
-      <SongSheet analysis={analysis} player={player} currentTime={currentTime} />
+      <SongSheet
+        analysis={analysis}
+        player={player}
+        currentTime={currentTime}
+        sheetSource={sheetSource}
+        shared={shared}
+      />
     </article>
   );
 }

@@ -1,13 +1,16 @@
-import { commonProgression } from "@tonic/theory";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { type ChordSheet, commonProgression } from "@tonic/theory";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { useSettingsStore } from "@/stores/settings";
 import type { PlayerHandle } from "../hooks/usePlayerTime";
 import { usePractice } from "../hooks/usePractice";
+import { type SheetSource, useSheetVersion } from "../hooks/useSheetVersion";
 import { barAt, beatAt, buildBeatGrid } from "../lib/beat-grid";
 import { MAX_CAPO, suggestCapo } from "../lib/capo";
+import { toChordPro } from "../lib/chordpro";
 import { toLab } from "../lib/export-lab";
 import { toMidi } from "../lib/export-midi";
+import { analysisFromSheet, gridFromSheet, sheetFromAnalysis } from "../lib/sheet";
 import { closeRunnerUp, confidenceWords, type SongAnalysis } from "../lib/song-model";
 import { type ChordDisplay, chordNumeral, displayChord, displayKey } from "../lib/spelling";
 import { formatSemitones } from "../lib/timeline";
@@ -15,6 +18,9 @@ import { ChordDiagramsPanel } from "./ChordDiagramsPanel";
 import { ChordGrid } from "./ChordGrid";
 import { ChordTimeline } from "./ChordTimeline";
 import { PracticeControls } from "./PracticeControls";
+import { PrintableChart } from "./PrintableChart";
+import { type BeatSelection, SheetEditor } from "./SheetEditor";
+import { VersionBadge, VersionBar } from "./VersionBar";
 
 /** The course lesson on progressions (the "Progression" line links there). */
 const PROGRESSIONS_LESSON = "/learn/common-progressions";
@@ -44,40 +50,91 @@ function fileStem(title: string): string {
 const CAPO_FRETS = Array.from({ length: MAX_CAPO + 1 }, (_, i) => i);
 
 const stepBtn =
-  "h-11 w-11 rounded-lg border border-slate-300 text-xl font-bold hover:bg-white dark:border-slate-600 dark:hover:bg-slate-800";
+  "h-11 w-11 rounded-lg border border-slate-300 text-xl font-bold hover:bg-white disabled:opacity-40 dark:border-slate-600 dark:hover:bg-slate-800";
 
 /**
  * Everything under the player: key (with confidence and a close runner-up), BPM and meter, transpose,
  * capo, practice controls, the progression loop, chord diagrams, the chord grid or timeline, and exports.
+ * With a `sheetSource` the user can correct the chords and keep their version (issue 30); with `shared`
+ * it shows someone's shared version, read-only.
  */
 export function SongSheet({
-  analysis,
+  analysis: engineAnalysis,
   player,
   currentTime,
+  sheetSource = null,
+  shared,
 }: {
   analysis: SongAnalysis;
   player: PlayerHandle | null;
   currentTime: number;
+  /** Where the user's version of this song is kept; null: no editing. */
+  sheetSource?: SheetSource | null;
+  /** A shared version to show instead of the analysis (read-only). */
+  shared?: ChordSheet;
 }) {
   const naming = useSettingsStore((s) => s.settings.noteNaming);
   const view = useSettingsStore((s) => s.settings.songView);
   const updateSettings = useSettingsStore((s) => s.updateSettings);
-  const [transpose, setTranspose] = useState(0);
-  const [capo, setCapo] = useState(0);
+  const [transposeSetting, setTranspose] = useState(0);
+  const [capoSetting, setCapo] = useState(0);
+  const versions = useSheetVersion(shared ? null : sheetSource);
+  const editing = versions.editing && !shared;
+  const [selection, setSelection] = useState<BeatSelection | null>(null);
+  // Chords are corrected at the song's own pitch: transpose and capo rest while editing.
+  const transpose = editing ? 0 : transposeSetting;
+  const capo = editing ? 0 : capoSetting;
 
+  const sheet: ChordSheet | null = shared ?? (versions.shown === "mine" ? versions.mine : null);
+  const analysis = useMemo(
+    () => (sheet ? analysisFromSheet(engineAnalysis.title, sheet, engineAnalysis) : engineAnalysis),
+    [sheet, engineAnalysis],
+  );
   const bpm = analysis.bpm && analysis.bpm > 0 ? analysis.bpm : null;
   const grid = useMemo(
     () =>
-      buildBeatGrid({
-        beats: analysis.beats,
-        downbeats: analysis.downbeats,
-        timeSignature: analysis.timeSignature,
-        bpm,
-        chords: analysis.chords,
-        durationSeconds: analysis.durationSeconds,
-      }),
-    [analysis, bpm],
+      sheet
+        ? gridFromSheet(sheet)
+        : buildBeatGrid({
+            beats: analysis.beats,
+            downbeats: analysis.downbeats,
+            timeSignature: analysis.timeSignature,
+            bpm,
+            chords: analysis.chords,
+            durationSeconds: analysis.durationSeconds,
+          }),
+    [sheet, analysis, bpm],
   );
+  const startEditing = () => {
+    const ok = versions.startEditing(() => sheetFromAnalysis(engineAnalysis));
+    if (ok)
+      setSelection(
+        (s) =>
+          s ?? {
+            from: Math.max(0, beatAt(grid.beats, currentTime)),
+            to: Math.max(0, beatAt(grid.beats, currentTime)),
+          },
+      );
+  };
+  const { undo, redo } = versions;
+  // Ctrl/⌘+Z undoes, Ctrl/⌘+Shift+Z or Ctrl+Y redoes, while editing (not inside a text box).
+  useEffect(() => {
+    if (!editing) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (
+        !(e.ctrlKey || e.metaKey) ||
+        (e.target instanceof HTMLElement && e.target.closest("input, textarea, select"))
+      )
+        return;
+      const k = e.key.toLowerCase();
+      if (k === "z" && !e.shiftKey) undo();
+      else if ((k === "z" && e.shiftKey) || k === "y") redo();
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [editing, undo, redo]);
   const practice = usePractice(player, grid, bpm);
 
   const display: ChordDisplay = useMemo(
@@ -133,229 +190,299 @@ export function SongSheet({
     if (exportRef.current) exportRef.current.open = false;
   };
 
+  const shownLabel = shared ? "Shared version" : sheet ? "My version" : "Tonic's analysis";
+  const meter = bpm ? (analysis.timeSignature ?? `${grid.beatsPerBar}/4`) : `${grid.beatsPerBar}/4`;
+
   return (
     <>
-      <dl className="mt-5 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <div className="rounded-xl bg-violet-50 p-4 dark:bg-violet-950/40">
-          <dt className="text-xs font-semibold uppercase tracking-wide text-violet-700 dark:text-violet-300">
-            Key
-          </dt>
-          <dd className="mt-1 text-2xl font-bold" data-testid="song-key">
-            {displayKey(analysis.key, transpose, naming)}
-          </dd>
-          {runnerUp && (
-            <dd className="text-sm text-slate-600 dark:text-slate-300" data-testid="key-alt">
-              maybe {displayKey(runnerUp.key, transpose, naming)}
+      <div className="print:hidden">
+        <dl className="mt-5 grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <div className="rounded-xl bg-violet-50 p-4 dark:bg-violet-950/40">
+            <dt className="text-xs font-semibold uppercase tracking-wide text-violet-700 dark:text-violet-300">
+              Key
+            </dt>
+            <dd className="mt-1 text-2xl font-bold" data-testid="song-key">
+              {displayKey(analysis.key, transpose, naming)}
             </dd>
-          )}
-          {keyWords && (
-            <dd className="text-xs text-slate-600 dark:text-slate-300" data-testid="key-confidence">
-              {keyWords}
+            {runnerUp && (
+              <dd className="text-sm text-slate-600 dark:text-slate-300" data-testid="key-alt">
+                maybe {displayKey(runnerUp.key, transpose, naming)}
+              </dd>
+            )}
+            {keyWords && (
+              <dd className="text-xs text-slate-600 dark:text-slate-300" data-testid="key-confidence">
+                {keyWords}
+              </dd>
+            )}
+          </div>
+          <div className="rounded-xl bg-amber-50 p-4 dark:bg-amber-950/40">
+            <dt className="text-xs font-semibold uppercase tracking-wide text-amber-700 dark:text-amber-300">
+              BPM
+            </dt>
+            <dd className="mt-1 text-2xl font-bold" data-testid="song-bpm">
+              {bpm ? Math.round(bpm) : "—"}
             </dd>
-          )}
-        </div>
-        <div className="rounded-xl bg-amber-50 p-4 dark:bg-amber-950/40">
-          <dt className="text-xs font-semibold uppercase tracking-wide text-amber-700 dark:text-amber-300">
-            BPM
-          </dt>
-          <dd className="mt-1 text-2xl font-bold" data-testid="song-bpm">
-            {bpm ? Math.round(bpm) : "—"}
-          </dd>
-          <dd className="text-xs text-slate-500 dark:text-slate-400">
-            {bpm ? (analysis.timeSignature ?? `${grid.beatsPerBar}/4`) : "no steady beat"}
-          </dd>
-        </div>
-        <div className="rounded-xl bg-slate-50 p-4 dark:bg-slate-900">
-          <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300">
-            Transpose
-          </dt>
-          <dd className="mt-1 flex items-center gap-2">
-            <button
-              type="button"
-              aria-label="Transpose down one semitone"
-              onClick={() => setTranspose((t) => t - 1)}
-              className={stepBtn}
-            >
-              -
-            </button>
-            <output
-              className="min-w-8 text-center text-2xl font-bold"
-              aria-live="polite"
-              data-testid="transpose-value"
-            >
-              {formatSemitones(transpose)}
-            </output>
-            <button
-              type="button"
-              aria-label="Transpose up one semitone"
-              onClick={() => setTranspose((t) => t + 1)}
-              className={stepBtn}
-            >
-              +
-            </button>
-          </dd>
-        </div>
-        <div className="rounded-xl bg-emerald-50 p-4 dark:bg-emerald-950/40">
-          <dt className="text-xs font-semibold uppercase tracking-wide text-emerald-700 dark:text-emerald-300">
-            <label htmlFor="capo-select">Capo</label>
-          </dt>
-          <dd className="mt-1 flex flex-wrap items-center gap-2">
-            <select
-              id="capo-select"
-              value={capo}
-              onChange={(e) => setCapo(Number(e.target.value))}
-              className="min-h-11 rounded-lg border border-slate-300 bg-white px-2 text-lg font-bold dark:border-slate-600 dark:bg-slate-900"
-            >
-              {CAPO_FRETS.map((i) => (
-                <option key={i} value={i}>
-                  {i === 0 ? "None" : `Fret ${i}`}
-                </option>
-              ))}
-            </select>
-          </dd>
-          {suggestion.capo > 0 && suggestion.capo !== capo && (
-            <dd className="mt-1">
+            <dd className="text-xs text-slate-500 dark:text-slate-400">{bpm ? meter : "no steady beat"}</dd>
+          </div>
+          <div className="rounded-xl bg-slate-50 p-4 dark:bg-slate-900">
+            <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-300">
+              Transpose
+            </dt>
+            <dd className="mt-1 flex items-center gap-2">
               <button
                 type="button"
-                onClick={() => setCapo(suggestion.capo)}
-                className="text-left text-xs font-semibold text-emerald-800 underline underline-offset-2 dark:text-emerald-200"
-                data-testid="capo-suggestion"
+                aria-label="Transpose down one semitone"
+                onClick={() => setTranspose((t) => t - 1)}
+                disabled={editing}
+                className={stepBtn}
               >
-                Try capo {suggestion.capo} ({Math.round(suggestion.openShare * 100)} % open chords)
+                -
+              </button>
+              <output
+                className="min-w-8 text-center text-2xl font-bold"
+                aria-live="polite"
+                data-testid="transpose-value"
+              >
+                {formatSemitones(transpose)}
+              </output>
+              <button
+                type="button"
+                aria-label="Transpose up one semitone"
+                onClick={() => setTranspose((t) => t + 1)}
+                disabled={editing}
+                className={stepBtn}
+              >
+                +
               </button>
             </dd>
-          )}
-        </div>
-      </dl>
-      {capo > 0 && (
-        <p className="mt-2 text-sm text-emerald-800 dark:text-emerald-200" data-testid="capo-note">
-          Capo on fret {capo}: chords are shown as the shapes you play.
-        </p>
-      )}
-
-      <PracticeControls practice={practice} barCount={grid.bars.length} />
-
-      {progression && (
-        <p className="mt-4 text-sm" data-testid="progression">
-          <span className="font-semibold">Progression:</span>{" "}
-          <span className="font-mono">{progression.numerals.join("–")}</span>{" "}
-          <span className="text-slate-500 dark:text-slate-400">(heard {progression.count} times)</span>{" "}
-          <Link
-            to={PROGRESSIONS_LESSON}
-            className="font-semibold text-violet-700 underline underline-offset-2 dark:text-violet-300"
-          >
-            Learn about progressions
-          </Link>
-        </p>
-      )}
-
-      <ChordDiagramsPanel chords={chordSet} current={currentChord} />
-
-      <section aria-labelledby="chords-title" className="mt-6">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h3 id="chords-title" className="text-lg font-semibold">
-            Chords
-          </h3>
-          <div className="flex flex-wrap items-center gap-2">
-            <div
-              role="radiogroup"
-              aria-label="Chord view"
-              className="inline-flex rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
-            >
-              {(["grid", "timeline"] as const).map((v) => (
-                <button
-                  key={v}
-                  type="button"
-                  aria-pressed={view === v}
-                  onClick={() => updateSettings({ songView: v })}
-                  className={`min-h-9 rounded-lg px-3 text-sm font-semibold ${
-                    view === v
-                      ? "bg-white text-violet-700 shadow dark:bg-slate-950 dark:text-violet-300"
-                      : "text-slate-600 dark:text-slate-300"
-                  }`}
-                >
-                  {v === "grid" ? "Grid" : "Timeline"}
-                </button>
-              ))}
-            </div>
-            <details ref={exportRef} className="export-menu relative">
-              <summary className="flex min-h-11 cursor-pointer list-none items-center rounded-lg border border-slate-300 px-3 text-sm font-semibold dark:border-slate-600">
-                Export
-              </summary>
-              <div className="absolute right-0 z-20 mt-1 flex w-56 flex-col rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-                <button
-                  type="button"
-                  onClick={() => {
-                    closeExport();
-                    window.print();
-                  }}
-                  className="rounded-lg px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
-                >
-                  Print or save as PDF
-                </button>
-                <button
-                  type="button"
-                  onClick={() => {
-                    closeExport();
-                    download(
-                      `${fileStem(analysis.title)}.lab`,
-                      "text/plain",
-                      toLab(analysis.chords, analysis.durationSeconds),
-                    );
-                  }}
-                  className="rounded-lg px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
-                >
-                  Chord labels (.lab)
-                </button>
-                <button
-                  type="button"
-                  onClick={() => {
-                    closeExport();
-                    download(
-                      `${fileStem(analysis.title)}.mid`,
-                      "audio/midi",
-                      toMidi(grid.beats, bpm, analysis.title),
-                    );
-                  }}
-                  className="rounded-lg px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
-                >
-                  MIDI file (.mid)
-                </button>
-              </div>
-            </details>
           </div>
-        </div>
-        <div className="mt-3">
-          {view === "grid" ? (
-            <ChordGrid
-              grid={grid}
-              currentBeat={currentBeat}
-              label={label}
-              numeral={numeral}
-              keyChanges={keyChanges}
-              loop={practice.loop}
-              follow={playing}
-              onSeek={seek}
-              onLoopBars={practice.setLoopBars}
-            />
-          ) : (
-            <ChordTimeline
-              chords={analysis.chords}
-              durationSeconds={analysis.durationSeconds}
-              currentTime={currentTime}
-              transpose={transpose}
-              label={label}
-              showTitle={false}
-              onSeek={seek}
-            />
-          )}
-        </div>
-        {grid.source === "seconds" && (
-          <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
-            No steady beat was found, so each box is one second.
+          <div className="rounded-xl bg-emerald-50 p-4 dark:bg-emerald-950/40">
+            <dt className="text-xs font-semibold uppercase tracking-wide text-emerald-700 dark:text-emerald-300">
+              <label htmlFor="capo-select">Capo</label>
+            </dt>
+            <dd className="mt-1 flex flex-wrap items-center gap-2">
+              <select
+                id="capo-select"
+                value={capo}
+                onChange={(e) => setCapo(Number(e.target.value))}
+                disabled={editing}
+                className="min-h-11 rounded-lg border border-slate-300 bg-white px-2 text-lg font-bold dark:border-slate-600 dark:bg-slate-900"
+              >
+                {CAPO_FRETS.map((i) => (
+                  <option key={i} value={i}>
+                    {i === 0 ? "None" : `Fret ${i}`}
+                  </option>
+                ))}
+              </select>
+            </dd>
+            {!editing && suggestion.capo > 0 && suggestion.capo !== capo && (
+              <dd className="mt-1">
+                <button
+                  type="button"
+                  onClick={() => setCapo(suggestion.capo)}
+                  className="text-left text-xs font-semibold text-emerald-800 underline underline-offset-2 dark:text-emerald-200"
+                  data-testid="capo-suggestion"
+                >
+                  Try capo {suggestion.capo} ({Math.round(suggestion.openShare * 100)} % open chords)
+                </button>
+              </dd>
+            )}
+          </div>
+        </dl>
+        {capo > 0 && (
+          <p className="mt-2 text-sm text-emerald-800 dark:text-emerald-200" data-testid="capo-note">
+            Capo on fret {capo}: chords are shown as the shapes you play.
           </p>
         )}
-      </section>
+
+        <PracticeControls practice={practice} barCount={grid.bars.length} />
+
+        {progression && (
+          <p className="mt-4 text-sm" data-testid="progression">
+            <span className="font-semibold">Progression:</span>{" "}
+            <span className="font-mono">{progression.numerals.join("–")}</span>{" "}
+            <span className="text-slate-500 dark:text-slate-400">(heard {progression.count} times)</span>{" "}
+            <Link
+              to={PROGRESSIONS_LESSON}
+              className="font-semibold text-violet-700 underline underline-offset-2 dark:text-violet-300"
+            >
+              Learn about progressions
+            </Link>
+          </p>
+        )}
+
+        <ChordDiagramsPanel chords={chordSet} current={currentChord} />
+
+        <section aria-labelledby="chords-title" className="mt-6">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <div className="flex items-center gap-2">
+              <h3 id="chords-title" className="text-lg font-semibold">
+                Chords
+              </h3>
+              <VersionBadge shown={shared ? "shared" : sheet ? "mine" : "analysis"} />
+            </div>
+            <div className="flex flex-wrap items-center gap-2">
+              <div
+                role="radiogroup"
+                aria-label="Chord view"
+                className="inline-flex rounded-xl bg-slate-100 p-1 dark:bg-slate-800"
+              >
+                {(["grid", "timeline"] as const).map((v) => (
+                  <button
+                    key={v}
+                    type="button"
+                    aria-pressed={view === v}
+                    onClick={() => updateSettings({ songView: v })}
+                    className={`min-h-9 rounded-lg px-3 text-sm font-semibold ${
+                      view === v
+                        ? "bg-white text-violet-700 shadow dark:bg-slate-950 dark:text-violet-300"
+                        : "text-slate-600 dark:text-slate-300"
+                    }`}
+                  >
+                    {v === "grid" ? "Grid" : "Timeline"}
+                  </button>
+                ))}
+              </div>
+              <details ref={exportRef} className="export-menu relative">
+                <summary className="flex min-h-11 cursor-pointer list-none items-center rounded-lg border border-slate-300 px-3 text-sm font-semibold dark:border-slate-600">
+                  Export
+                </summary>
+                <div className="absolute right-0 z-20 mt-1 flex w-56 flex-col rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+                  <button
+                    type="button"
+                    onClick={() => {
+                      closeExport();
+                      window.print();
+                    }}
+                    className="rounded-lg px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+                  >
+                    Printable chord chart (PDF)
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      closeExport();
+                      download(
+                        `${fileStem(analysis.title)}.cho`,
+                        "text/plain",
+                        toChordPro(grid, label, {
+                          title: analysis.title,
+                          key: analysis.key ? displayKey(analysis.key, transpose, naming) : null,
+                          bpm,
+                          meter,
+                          capo,
+                        }),
+                      );
+                    }}
+                    className="rounded-lg px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+                  >
+                    ChordPro (.cho)
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      closeExport();
+                      download(
+                        `${fileStem(analysis.title)}.lab`,
+                        "text/plain",
+                        toLab(analysis.chords, analysis.durationSeconds),
+                      );
+                    }}
+                    className="rounded-lg px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+                  >
+                    Chord labels (.lab)
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      closeExport();
+                      download(
+                        `${fileStem(analysis.title)}.mid`,
+                        "audio/midi",
+                        toMidi(grid.beats, bpm, analysis.title),
+                      );
+                    }}
+                    className="rounded-lg px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+                  >
+                    MIDI file (.mid)
+                  </button>
+                </div>
+              </details>
+            </div>
+          </div>
+          {sheetSource && !shared && <VersionBar versions={versions} onEdit={startEditing} />}
+          {shared && (
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+              Someone corrected Tonic's analysis of this song and shared their version. It is read-only.
+            </p>
+          )}
+          {editing && versions.mine && (
+            <SheetEditor
+              sheet={versions.mine}
+              grid={grid}
+              selection={selection}
+              naming={naming}
+              onApply={versions.apply}
+              onUndo={versions.undo}
+              onRedo={versions.redo}
+              canUndo={versions.canUndo}
+              canRedo={versions.canRedo}
+              onDone={versions.stopEditing}
+            />
+          )}
+          <div className="mt-3">
+            {view === "grid" || editing ? (
+              <ChordGrid
+                grid={grid}
+                currentBeat={currentBeat}
+                label={label}
+                numeral={numeral}
+                keyChanges={keyChanges}
+                loop={practice.loop}
+                follow={playing}
+                onSeek={seek}
+                onLoopBars={practice.setLoopBars}
+                edit={
+                  editing
+                    ? {
+                        selection,
+                        onSelect: (beat, extend) =>
+                          setSelection((sel) =>
+                            extend && sel ? { from: sel.from, to: beat } : { from: beat, to: beat },
+                          ),
+                      }
+                    : undefined
+                }
+              />
+            ) : (
+              <ChordTimeline
+                chords={analysis.chords}
+                durationSeconds={analysis.durationSeconds}
+                currentTime={currentTime}
+                transpose={transpose}
+                label={label}
+                showTitle={false}
+                onSeek={seek}
+              />
+            )}
+          </div>
+          {grid.source === "seconds" && (
+            <p className="mt-2 text-xs text-slate-500 dark:text-slate-400">
+              No steady beat was found, so each box is one second.
+            </p>
+          )}
+        </section>
+      </div>
+      <PrintableChart
+        title={analysis.title}
+        keyName={analysis.key ? displayKey(analysis.key, transpose, naming) : null}
+        bpm={bpm}
+        meter={meter}
+        capo={capo}
+        grid={grid}
+        label={label}
+        version={shownLabel}
+      />
     </>
   );
 }

@@ -23,6 +23,7 @@ const HARTE_QUALITY: Readonly<Record<string, string>> = {
   maj9: "maj9",
   m9: "min9",
   mmaj7: "minmaj7",
+  mMaj7: "minmaj7",
   add9: "maj(9)",
 };
 

@@ -1,3 +1,4 @@
+import { FREE_DAILY_EDITED_SONGS, FREE_DAILY_LIMIT } from "@tonic/api";
 import { Link } from "react-router-dom";
 import { COMPANY, POLICY } from "./company";
 import { PlanPrices, useRefundDays } from "./PlanPrices";
@@ -30,6 +31,7 @@ export function PrivacyPolicyText() {
             "Your e-mail address and name when you create an account, and your Google account's name, e-mail address and profile picture if you sign in with Google.",
             "Your profile: username, plan (Free or Premium), subscription end date and when you joined.",
             "Your daily count of song analyses and which lessons you have viewed.",
+            "Chord sheets you correct while signed in: your version of each song, the links you share, and each edit you make (which beats, the chord before and after, and which version of our analysis engine you corrected).",
             "Payment records (order and payment ids, amount, currency); card and UPI details stay with our payment provider.",
             "Messages you send through the contact form: name, e-mail, subject and message.",
           ]}
@@ -41,6 +43,15 @@ export function PrivacyPolicyText() {
           leave your device. Your settings (volume, instrument, labels, sounds, dark mode) and the last
           section you visited are kept in your browser's local storage; a song you open from Home is handed to
           the Search screen through session storage and removed right after.
+        </p>
+      </PolicySection>
+      <PolicySection id="chord-corrections" title="Your chord corrections">
+        <p>
+          A version you share can be opened by anyone with its link, without signing in; it shows the song and
+          your chords, never your e-mail address, and you can stop sharing at any time. We keep your edits (without
+          your name or e-mail) to measure how often our analysis is wrong on the songs people bring. We never
+          train our models on your corrections without asking you first. Deleting your account deletes your
+          versions, your links and your edits. Corrections made without an account stay in your browser.
         </p>
       </PolicySection>
       <PolicySection id="analytics" title="Analytics without cookies">
@@ -78,6 +89,11 @@ export function PricingPolicyText() {
           rupees (₹) for India and in US dollars ($) for international users:
         </p>
         <PlanPrices />
+        <p>
+          A free account analyses {FREE_DAILY_LIMIT} songs a day and can correct the chords of{" "}
+          {FREE_DAILY_EDITED_SONGS} song a day (your saved corrections stay yours); Premium analyses and corrects
+          without a daily limit.
+        </p>
         <p>
           Compare the plans and subscribe on the{" "}
           <Link to="/premium" className={linkClass}>
