@@ -51,6 +51,7 @@ export {
   pitchClass,
   seconds,
 } from "./types.js";
+export { ENGINE_VERSION } from "./version.js";
 
 // Vocal pitch tracking and vocal scale detection (pYIN), for the Vocal Scale Detector. The test voice
 // synthesiser is not part of the engine: it is exported from `@tonic/analysis/testing`.

@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import type { AnalysisResult } from "@tonic/analysis";
+import { type AnalysisResult, ENGINE_VERSION } from "@tonic/analysis";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { isDiskFullError } from "../lib/disk-full.js";
@@ -163,6 +163,7 @@ export async function processJob(deps: JobDeps, requestedId: string): Promise<"d
           timeSignature: result.timeSignature,
           durationSeconds: result.durationSeconds,
           keyConfidence: result.keyConfidence,
+          engineVersion: ENGINE_VERSION,
         },
         sourceUrl: source,
       });

@@ -1,6 +1,7 @@
+import { ENGINE_VERSION } from "@tonic/analysis";
 import { type AnalysisResult, analyzeAudio, loadNodeModels } from "@tonic/analysis/node";
 import type { Kysely } from "kysely";
-import type { Database } from "../db/schema.js";
+import type { Database, SongAnalysisExtra } from "../db/schema.js";
 import { analyzeInThread } from "../jobs/analyze-in-thread.js";
 import { type DemoScore, demoDurationSeconds, renderDemoScore } from "./demo-synth.js";
 
@@ -180,7 +181,8 @@ export async function seedDemoSongs(
           timeSignature: result.timeSignature,
           durationSeconds: result.durationSeconds,
           keyConfidence: result.keyConfidence,
-        }),
+          engineVersion: ENGINE_VERSION,
+        } satisfies SongAnalysisExtra),
         source_url: `/api/demo-audio/${s.videoId}`,
       })
       .onConflict((oc) => oc.column("video_id").doNothing())
