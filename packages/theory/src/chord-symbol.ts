@@ -146,7 +146,9 @@ export function parseChordSymbol(text: string): ChordSymbol | typeof NO_CHORD | 
   const m = /^([A-Ga-g][#♯b♭]?)([^/]*)(?:\/(.+))?$/.exec(s);
   if (!m?.[1]) return null;
   const root = readPitchClass(m[1]);
-  const quality = QUALITY_ALIASES[m[2] ?? ""];
+  // Own keys only: "CtoString" or "Cconstructor" must not find Object.prototype's members.
+  const typed = m[2] ?? "";
+  const quality = Object.hasOwn(QUALITY_ALIASES, typed) ? QUALITY_ALIASES[typed] : undefined;
   if (root === null || quality === undefined) return null;
   let bass: PitchClass | null = null;
   if (m[3] !== undefined) {
