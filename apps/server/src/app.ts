@@ -19,6 +19,7 @@ import type { TrustProxySetting } from "./security/client-address.js";
 import { requestLogSerializer } from "./security/log-redact.js";
 import { type SecurityOptions, securityPlugin } from "./security/plugin.js";
 import { seoRoutes } from "./seo/routes.js";
+import { sheetsRoutes } from "./sheets/routes.js";
 import { type SongsPluginOptions, songsRoutes } from "./songs/routes.js";
 import { songsSettingsFromEnv } from "./songs/settings.js";
 import { tierRoutes } from "./tiers/routes.js";
@@ -108,6 +109,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(practiceRoutes, { db: opts.database.db });
   await app.register(blogRoutes, { db: opts.database.db });
   await app.register(songsRoutes, { database: opts.database, now: opts.now, ...opts.songs });
+  // Before the web routes: `/sheet/:id` answers with the shared sheet's title instead of the fallback.
+  await app.register(sheetsRoutes, {
+    db: opts.database.db,
+    webDistDir: opts.webDistDir,
+    publicUrl: opts.publicUrl,
+    now: opts.now,
+  });
   await app.register(webRoutes, { webDistDir: opts.webDistDir });
   return app;
 }

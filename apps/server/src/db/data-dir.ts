@@ -8,7 +8,7 @@ import { makePrivate, restrictNewFiles } from "./private-files.js";
 export const LOCK_FILE = "tonic.pid";
 
 /** Which program holds the data folder; named in the refusal message. */
-export type DataDirRole = "server" | "seed";
+export type DataDirRole = "server" | "seed" | "export";
 
 /** An unparsable lock file younger than this is a process still writing it, not a stale lock. */
 const UNREADABLE_LOCK_GRACE_MS = 10_000;
@@ -134,7 +134,7 @@ async function readLock(
     const role = text.split("\n")[1]?.trim();
     return {
       pid: parsePid(text),
-      role: role === "seed" || role === "server" ? role : "process",
+      role: role === "seed" || role === "server" || role === "export" ? role : "process",
       mtimeMs: info.mtimeMs,
     };
   } catch (err) {

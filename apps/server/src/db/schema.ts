@@ -1,3 +1,4 @@
+import type { ChordSheet, SheetEdit } from "@tonic/api";
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 /** A timestamp column: read as Date, written as Date or ISO string, defaulted by the database. */
@@ -61,6 +62,8 @@ export interface SongAnalysisExtra {
   timeSignature: string | null;
   durationSeconds: number;
   keyConfidence: number;
+  /** `ENGINE_VERSION` of `@tonic/analysis` that made this analysis; absent for rows stored before issue 30. */
+  engineVersion?: string;
 }
 
 /** State of a song analysis job (issue 6). */
@@ -130,6 +133,52 @@ export interface PracticeItemsTable {
   /** The FSRS card (ts-fsrs `Card` with dates as ISO strings), opaque to the server. */
   card: Json<Record<string, unknown>>;
   updated_at: Timestamp;
+}
+
+/** Issue 30 sheet_versions: a user's corrected chord sheet of a song (one per user and video). */
+export interface SheetVersionsTable {
+  id: Generated<string>;
+  user_id: string;
+  video_id: string;
+  /** Saves so far (1 for the first). */
+  revision: number;
+  /** The engine whose analysis the version corrects (`ENGINE_VERSION`), "unknown" for older songs. */
+  engine_version: string;
+  /** Checked with the `ChordSheet` contract of `@tonic/api` before it is written. */
+  sheet: Json<ChordSheet>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Issue 30 sheet_links: a shared read-only link to a version; `id` is a random base64url token. */
+export interface SheetLinksTable {
+  id: string;
+  version_id: string;
+  created_at: Timestamp;
+}
+
+/** What an edit held before and after (`SheetEdit` of `@tonic/api`, by kind). */
+export type SheetEditValue = SheetEdit["before"];
+
+/** Issue 30 sheet_edits: one edit of a chord sheet as data (beat range for `chords` edits only). */
+export interface SheetEditsTable {
+  id: Generated<string>;
+  user_id: string;
+  video_id: string;
+  engine_version: string;
+  kind: SheetEdit["kind"];
+  beat_from: number | null;
+  beat_to: number | null;
+  before: Json<SheetEditValue>;
+  after: Json<SheetEditValue>;
+  created_at: Timestamp;
+}
+
+/** Issue 30 sheet_edit_days: the songs a user edited on a UTC date (FREE users: one a day). */
+export interface SheetEditDaysTable {
+  user_id: string;
+  date: DateOnly;
+  video_id: string;
 }
 
 /** SPEC §3 blog_posts. */
@@ -235,6 +284,10 @@ export interface Database {
   learning_concepts: LearningConceptsTable;
   concept_progress: ConceptProgressTable;
   practice_items: PracticeItemsTable;
+  sheet_versions: SheetVersionsTable;
+  sheet_links: SheetLinksTable;
+  sheet_edits: SheetEditsTable;
+  sheet_edit_days: SheetEditDaysTable;
   blog_posts: BlogPostsTable;
   contact_messages: ContactMessagesTable;
   analytics_events: AnalyticsEventsTable;

@@ -91,6 +91,8 @@ describe("JSON routes fuzz", () => {
     { method: "POST", url: "/api/verify-payment", signedIn: true },
     { method: "POST", url: "/api/analytics" },
     { method: "PUT", url: "/api/learn/intervals/progress", signedIn: true },
+    { method: "PUT", url: "/api/songs/abcdefghijk/my-version", signedIn: true },
+    { method: "POST", url: "/api/songs/abcdefghijk/my-version/share", signedIn: true },
   ];
   /** Objects shaped like the real bodies, with arbitrary values, plus arbitrary JSON. */
   const fieldNames = fc.constantFrom(
@@ -109,6 +111,9 @@ describe("JSON routes fuzz", () => {
     "path",
     "props",
     "website",
+    "sheet",
+    "baseRevision",
+    "edits",
   );
   const value = fc.oneof(
     text,
