@@ -732,9 +732,13 @@ describe("edit operations, property tests", () => {
       for (let t = 0; t < n; t++) {
         expect(chordAt(next, t)).toBe(t >= a && t <= b ? op.chord : chordAt(old, t));
       }
-      // The range is one change.
+      // The range is one chord: a change at its start unless it joins the same chord before it.
       expect(next.changes.filter((c) => c.beat > a && c.beat <= b)).toEqual([]);
-      expect(next.changes.find((c) => c.beat === a)?.chord).toBe(op.chord);
+      const joins = a > 0 && !old.changes.some((c) => c.beat === a) && chordAt(old, a - 1) === op.chord;
+      expect(next.changes.find((c) => c.beat === a)?.chord).toBe(joins ? undefined : op.chord);
+      // No change is added after it unless the chord there differs.
+      const addedAfter = !old.changes.some((c) => c.beat === b + 1) && next.changes.some((c) => c.beat === b + 1);
+      if (addedAfter) expect(chordAt(next, b + 1)).not.toBe(op.chord);
     }
     if (op.op === "split" || op.op === "merge" || op.op === "move") {
       expect(Math.abs(next.changes.length - old.changes.length)).toBeLessThanOrEqual(1);

@@ -116,8 +116,9 @@ function checkBeat(sheet: ChordSheet, beat: number, name: string): void {
 }
 
 /**
- * Sets `chord` on beats `from`..`to` (inclusive, either order): the range becomes one change, and the
- * chord that sounded after the range carries on after it.
+ * Sets `chord` on beats `from`..`to` (inclusive, either order): the range becomes one chord (joined to the
+ * chord before it when that is the same chord), and the chord that sounded after the range carries on
+ * after it. Setting the chord a range already has changes nothing.
  * @param chord a canonical label (`normalizeChordLabel`) or "N" for no chord.
  * @throws RangeError when a beat index is outside the sheet.
  */
@@ -127,13 +128,15 @@ export function setChord(sheet: ChordSheet, from: number, to: number, chord: str
   checkBeat(sheet, a, "from");
   checkBeat(sheet, b, "to");
   const after = b + 1 < sheet.beats.length ? chordAt(sheet, b + 1) : null;
+  const startsAtA = sheet.changes.some((c) => c.beat === a);
   const changes = sheet.changes.filter((c) => c.beat < a || c.beat > b + 1);
-  changes.push({ beat: a, chord });
+  // The range joins the chord before it when that is the same chord (unless a change already started here).
+  if (a === 0 || startsAtA || chordAt(sheet, a - 1) !== chord) changes.push({ beat: a, chord });
+  // The chord after the range carries on: its change stays, or one is added when it differs.
   const next = sheet.changes.find((c) => c.beat === b + 1);
-  if (after !== null) changes.push(next ? { ...next } : { beat: b + 1, chord: after });
+  if (next) changes.push({ ...next });
+  else if (after !== null && after !== chord) changes.push({ beat: b + 1, chord: after });
   changes.sort((x, y) => x.beat - y.beat);
-  // Keep beat 0 covered: a sheet always starts with a change.
-  if (changes[0]?.beat !== 0) changes.unshift({ beat: 0, chord: chordAt(sheet, 0) });
   return withChanges(sheet, changes, a, b);
 }
 
