@@ -75,6 +75,36 @@ export {
   transposePitchClass,
 } from "./notes.js";
 export {
+  CARNATIC_DEFAULT_SWARAS,
+  carnaticLabel,
+  displayPhrase,
+  displaySwara,
+  madhyaSaMidi,
+  readNote,
+  SAPTAK_NAMES,
+  SARGAM_NAMES,
+  type SwaraLabelOptions,
+  type SwaraPitch,
+  type SwaraSystem,
+  swaraLabel,
+  swaraName,
+  swaraOfMidi,
+  withOctaveMark,
+} from "./sargam.js";
+export {
+  isScaleId,
+  SCALE_CHOICE_GROUPS,
+  SCALE_CHOICES,
+  type ScaleChoice,
+  type ScaleChoiceGroup,
+  type ScaleFamily,
+  scaleChoice,
+  scaleChoiceNotes,
+  scaleChoiceTitle,
+  scaleNoteLabel,
+  spellScaleChoice,
+} from "./scale-choice.js";
+export {
   type Arpeggio,
   arpeggios,
   type Chord,
@@ -142,6 +172,7 @@ export {
   spellKey,
   spellNote,
   spellScale,
+  swaraSystemOf,
 } from "./spelling.js";
 export type {
   ChordQuality,

@@ -33,8 +33,18 @@ import { pitchClassFromChroma } from "./notes.js";
 import { getScale } from "./scales.js";
 import type { ChordQuality, PitchClass, ScaleType } from "./types.js";
 
-/** How note names are written: by the song's key, or always with the 12 sharp names. */
-export type NoteNaming = "by-key" | "sharps";
+/**
+ * How note names are written: by the song's key, always with the 12 sharp names, or in sargam relative to
+ * a Sa ("sargam" Hindustani, "carnatic"; see sargam.ts). Chords and keys have no sargam spelling, so every
+ * function here writes them by key under the two sargam namings; the screens that show single notes
+ * write swaras through sargam.ts.
+ */
+export type NoteNaming = "by-key" | "sharps" | "sargam" | "carnatic";
+
+/** The sargam system of a naming, or null for the Western namings. */
+export function swaraSystemOf(naming: NoteNaming): "hindustani" | "carnatic" | null {
+  return naming === "sargam" ? "hindustani" : naming === "carnatic" ? "carnatic" : null;
+}
 
 /** A parsed key: tonic chroma 0..11 (0 = C) and mode. */
 export interface ParsedKey {
