@@ -200,7 +200,7 @@ test.describe("The chord sheet of a song in B♭ minor", () => {
     });
   }
 
-  test("exports: .lab and MIDI files parse, the print sheet hides the controls; My songs re-opens it and Live play-along offers it", async ({
+  test("exports: .lab and MIDI files parse, printing gives the chord chart; My songs re-opens it and Live play-along offers it", async ({
     page,
   }) => {
     await uploadAndView(page, "song_001.mp3", "audio/mpeg", readFileSync(path.join(FLAT_SONG, "audio.mp3")));
@@ -238,10 +238,15 @@ test.describe("The chord sheet of a song in B♭ minor", () => {
       expect(n.time + n.duration).toBeLessThanOrEqual(node.durationSeconds + 0.01);
     }
 
+    // Printing gives the one-page chord chart: every bar with its chords, key and tempo; no controls.
     await page.emulateMedia({ media: "print" });
     await expect(page.getByTestId("practice-controls")).toBeHidden();
     await expect(audio(page)).toBeHidden();
-    await expect(grid(page)).toBeVisible();
+    await expect(grid(page)).toBeHidden();
+    const chart = page.getByTestId("print-chart");
+    await expect(chart).toBeVisible();
+    await expect(chart).toContainText(`Key: ${prettyAccidentals(spellKey(node.key) ?? "")}`);
+    await expect(chart.getByRole("listitem")).toHaveCount(await grid(page).locator("li[data-bar]").count());
     const pdf = await page.pdf({ format: "A4" });
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     await page.emulateMedia({ media: "screen" });

@@ -32,7 +32,7 @@ export function PrintableChart({
   const rows = Math.ceil(grid.bars.length / BARS_PER_ROW);
   const size = rows > 30 ? "text-[6.5pt]" : rows > 20 ? "text-[8pt]" : "text-[10pt]";
   return (
-    <section className="hidden print:block" data-testid="print-chart" aria-hidden="true">
+    <section className="hidden print:block" data-testid="print-chart">
       <h1 className="text-[16pt] font-bold">{title}</h1>
       <p className="mt-1 text-[10pt]">
         {[

@@ -155,11 +155,16 @@ export function SheetEditor({
         </div>
       </div>
 
-      <fieldset className="mt-3 flex flex-wrap items-end gap-2" disabled={from === null}>
+      <fieldset className="mt-3 flex flex-wrap items-end gap-2 [&>label]:min-w-0" disabled={from === null}>
         <legend className="sr-only">Chord</legend>
         <label className="flex flex-col text-xs font-semibold text-slate-700 dark:text-slate-300">
           Root
-          <select className={inputCls} value={root} onChange={(e) => setRoot(e.target.value as PitchClass)}>
+          <select
+            aria-label="Root"
+            className={inputCls}
+            value={root}
+            onChange={(e) => setRoot(e.target.value as PitchClass)}
+          >
             {PITCH_CLASSES.map((pc) => (
               <option key={pc} value={pc}>
                 {spell(pc)}
@@ -167,9 +172,14 @@ export function SheetEditor({
             ))}
           </select>
         </label>
-        <label className="flex flex-col text-xs font-semibold text-slate-700 dark:text-slate-300">
+        <label className="flex min-w-0 flex-1 flex-col text-xs font-semibold text-slate-700 sm:flex-none dark:text-slate-300">
           Quality
-          <select className={inputCls} value={quality} onChange={(e) => setQuality(e.target.value)}>
+          <select
+            aria-label="Quality"
+            className={`${inputCls} w-full min-w-0 sm:w-auto`}
+            value={quality}
+            onChange={(e) => setQuality(e.target.value)}
+          >
             {CHORD_SYMBOL_QUALITIES.slice(0, PICKER_QUALITY_COUNT).map((q) => (
               <option key={q.suffix} value={q.suffix}>
                 {q.name}
@@ -188,6 +198,7 @@ export function SheetEditor({
         <label className="flex flex-col text-xs font-semibold text-slate-700 dark:text-slate-300">
           Bass
           <select
+            aria-label="Bass"
             className={inputCls}
             value={bass}
             onChange={(e) => setBass(e.target.value as PitchClass | "")}
@@ -251,23 +262,28 @@ export function SheetEditor({
         )}
       </form>
 
-      <div className="mt-3 flex flex-wrap gap-2">
+      <div className="mt-3 flex flex-wrap items-center gap-2">
         <button
           type="button"
           className={btnCls}
+          aria-label="Split the chord here"
           disabled={from === null || changeStartsAtFrom}
           onClick={() => from !== null && onApply(splitAt(sheet, from))}
         >
-          Split here
+          Split
         </button>
         <button
           type="button"
           className={btnCls}
+          aria-label="Merge with the previous chord"
           disabled={from === null || firstChord}
           onClick={() => from !== null && onApply(mergeWithPrevious(sheet, from))}
         >
-          Merge with previous
+          Merge
         </button>
+        <span className="ml-1 text-xs font-semibold text-slate-700 dark:text-slate-300" aria-hidden="true">
+          Move change:
+        </span>
         <button
           type="button"
           className={btnCls}
@@ -275,7 +291,7 @@ export function SheetEditor({
           aria-label="Move this chord change one beat earlier"
           onClick={() => from !== null && onApply(moveChange(sheet, from, -1))}
         >
-          ◀ Change a beat earlier
+          ◀ 1 beat
         </button>
         <button
           type="button"
@@ -284,7 +300,7 @@ export function SheetEditor({
           aria-label="Move this chord change one beat later"
           onClick={() => from !== null && onApply(moveChange(sheet, from, 1))}
         >
-          Change a beat later ▶
+          1 beat ▶
         </button>
       </div>
 
@@ -292,6 +308,7 @@ export function SheetEditor({
         <label className="flex flex-col text-xs font-semibold text-slate-700 dark:text-slate-300">
           Key
           <select
+            aria-label="Key"
             className={inputCls}
             value={sheet.key ?? ""}
             onChange={(e) => onApply(setKey(sheet, e.target.value === "" ? null : e.target.value))}
@@ -307,6 +324,7 @@ export function SheetEditor({
         <label className="flex flex-col text-xs font-semibold text-slate-700 dark:text-slate-300">
           Meter
           <select
+            aria-label="Meter"
             className={inputCls}
             value={sheet.meter}
             onChange={(e) => onApply(setMeter(sheet, e.target.value as SheetMeter))}
