@@ -737,7 +737,8 @@ describe("edit operations, property tests", () => {
       const joins = a > 0 && !old.changes.some((c) => c.beat === a) && chordAt(old, a - 1) === op.chord;
       expect(next.changes.find((c) => c.beat === a)?.chord).toBe(joins ? undefined : op.chord);
       // No change is added after it unless the chord there differs.
-      const addedAfter = !old.changes.some((c) => c.beat === b + 1) && next.changes.some((c) => c.beat === b + 1);
+      const addedAfter =
+        !old.changes.some((c) => c.beat === b + 1) && next.changes.some((c) => c.beat === b + 1);
       if (addedAfter) expect(chordAt(next, b + 1)).not.toBe(op.chord);
     }
     if (op.op === "split" || op.op === "merge" || op.op === "move") {

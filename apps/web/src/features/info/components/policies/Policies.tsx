@@ -48,10 +48,11 @@ export function PrivacyPolicyText() {
       <PolicySection id="chord-corrections" title="Your chord corrections">
         <p>
           A version you share can be opened by anyone with its link, without signing in; it shows the song and
-          your chords, never your e-mail address, and you can stop sharing at any time. We keep your edits (without
-          your name or e-mail) to measure how often our analysis is wrong on the songs people bring. We never
-          train our models on your corrections without asking you first. Deleting your account deletes your
-          versions, your links and your edits. Corrections made without an account stay in your browser.
+          your chords, never your e-mail address, and you can stop sharing at any time. We keep your edits
+          (without your name or e-mail) to measure how often our analysis is wrong on the songs people bring.
+          We never train our models on your corrections without asking you first. Deleting your account
+          deletes your versions, your links and your edits. Corrections made without an account stay in your
+          browser.
         </p>
       </PolicySection>
       <PolicySection id="analytics" title="Analytics without cookies">
@@ -91,8 +92,8 @@ export function PricingPolicyText() {
         <PlanPrices />
         <p>
           A free account analyses {FREE_DAILY_LIMIT} songs a day and can correct the chords of{" "}
-          {FREE_DAILY_EDITED_SONGS} song a day (your saved corrections stay yours); Premium analyses and corrects
-          without a daily limit.
+          {FREE_DAILY_EDITED_SONGS} song a day (your saved corrections stay yours); Premium analyses and
+          corrects without a daily limit.
         </p>
         <p>
           Compare the plans and subscribe on the{" "}
