@@ -43,9 +43,26 @@ describe("settings store", () => {
         theme: "system",
         referenceA4: 440,
         noteNaming: "by-key",
+        sa: "C",
         songView: "grid",
       },
     });
+  });
+
+  it("keeps the sargam namings, a valid Sa and an Indian scale id, and drops others", () => {
+    const { storage } = fakeStorage();
+    const store = createSettingsStore(() => storage);
+    store.getState().updateSettings({ noteNaming: "sargam", sa: "D#" });
+    expect([store.getState().settings.noteNaming, store.getState().settings.sa]).toEqual(["sargam", "D#"]);
+    store.getState().updateSettings({ noteNaming: "carnatic" });
+    expect(store.getState().settings.noteNaming).toBe("carnatic");
+    store.getState().updateSettings(JSON.parse('{"noteNaming":"solfege","sa":"H"}'));
+    expect([store.getState().settings.noteNaming, store.getState().settings.sa]).toEqual(["carnatic", "D#"]);
+    store.getState().setScale("thaat-kafi");
+    expect(store.getState().currentScale).toBe("thaat-kafi");
+    store.getState().setScale("raga-yaman");
+    store.getState().setScale("dorian");
+    expect(store.getState().currentScale).toBe("raga-yaman");
   });
 
   it("keeps valid note naming and song view values and drops others", () => {

@@ -1,5 +1,5 @@
-import type { PitchClass, ScaleType } from "@tonic/theory";
-import { isPitchClass, isScaleType } from "@tonic/theory/constants";
+import { isScaleId, type NoteNaming, type PitchClass } from "@tonic/theory";
+import { isPitchClass } from "@tonic/theory/constants";
 import { useLayoutEffect } from "react";
 import { create } from "zustand";
 import { createJSONStorage, persist, type StateStorage } from "zustand/middleware";
@@ -9,8 +9,13 @@ export const SETTINGS_STORAGE_KEY = "music-theory-storage";
 
 export type Instrument = "piano" | "guitar";
 export type Theme = "system" | "light" | "dark";
-/** How note names are written: by the key in view (B♭ in F major) or always with the 12 sharp names. */
-export type NoteNamingSetting = "by-key" | "sharps";
+/**
+ * How note names are written: by the key in view (B♭ in F major), always with the 12 sharp names, or in
+ * sargam relative to Sa ("sargam" Hindustani, "carnatic"); chords stay Western under sargam.
+ */
+export type NoteNamingSetting = NoteNaming;
+
+const NAMINGS: readonly string[] = ["by-key", "sharps", "sargam", "carnatic"];
 /** The song analysis screen's chord view: the beat-and-bar grid or the one-second timeline. */
 export type SongView = "grid" | "timeline";
 
@@ -25,8 +30,17 @@ export interface AppSettings {
   theme: Theme;
   /** Reference pitch of A4 for the Live tuner and chord recognition, Hz (415–466, default 440). */
   referenceA4: number;
-  /** "Note names": by key (default) or sharps only; applies to songs, scale explorer, piano and fretboard. */
+  /**
+   * "Note names": by key (default), sharps only, Sargam (Hindustani) or Carnatic; applies to songs (by key
+   * under the sargam namings: chords have no sargam spelling), scale explorer, piano, fretboard and the
+   * vocal detector.
+   */
   noteNaming: NoteNamingSetting;
+  /**
+   * "Your Sa": the tonic sargam is counted from where no scale is in view (the vocal detector). The scale
+   * explorer, piano and fretboard count from the key picked on them. Default C.
+   */
+  sa: PitchClass;
   /** The song analysis screen's last chosen view. */
   songView: SongView;
 }
@@ -34,7 +48,8 @@ export interface AppSettings {
 /** Persisted fields (SPEC §3 "Settings"). */
 export interface SettingsData {
   currentNote: PitchClass;
-  currentScale: ScaleType;
+  /** The scale tools' scale: a scale id of @tonic/theory ("major", "minor", "thaat-kafi", "mela-22", "raga-yaman"). */
+  currentScale: string;
   soundEnabled: boolean;
   darkMode: boolean;
   settings: AppSettings;
@@ -42,7 +57,8 @@ export interface SettingsData {
 
 export interface SettingsActions {
   setNote: (note: PitchClass) => void;
-  setScale: (scale: ScaleType) => void;
+  /** Sets the scale id; an unknown id is ignored. */
+  setScale: (scale: string) => void;
   toggleSound: () => void;
   toggleDarkMode: () => void;
   /** Shallow-merge a partial update into `settings` (values are validated and clamped). */
@@ -62,6 +78,7 @@ export const DEFAULT_APP_SETTINGS: Readonly<AppSettings> = Object.freeze({
   theme: "system",
   referenceA4: 440,
   noteNaming: "by-key",
+  sa: "C",
   songView: "grid",
 });
 
@@ -94,7 +111,9 @@ function sanitiseSettings(input: unknown, base: AppSettings): AppSettings {
   if (typeof input.referenceA4 === "number" && Number.isFinite(input.referenceA4)) {
     out.referenceA4 = Math.round(Math.min(466, Math.max(415, input.referenceA4)));
   }
-  if (input.noteNaming === "by-key" || input.noteNaming === "sharps") out.noteNaming = input.noteNaming;
+  if (typeof input.noteNaming === "string" && NAMINGS.includes(input.noteNaming))
+    out.noteNaming = input.noteNaming as NoteNamingSetting;
+  if (typeof input.sa === "string" && isPitchClass(input.sa)) out.sa = input.sa;
   if (input.songView === "grid" || input.songView === "timeline") out.songView = input.songView;
   return out;
 }
@@ -109,7 +128,7 @@ export function mergePersisted(persisted: unknown, current: SettingsState): Sett
         ? persisted.currentNote
         : current.currentNote,
     currentScale:
-      typeof persisted.currentScale === "string" && isScaleType(persisted.currentScale)
+      typeof persisted.currentScale === "string" && isScaleId(persisted.currentScale)
         ? persisted.currentScale
         : current.currentScale,
     soundEnabled: typeof persisted.soundEnabled === "boolean" ? persisted.soundEnabled : current.soundEnabled,
@@ -131,7 +150,9 @@ export function createSettingsStore(getStorage: () => StateStorage = browserStor
         ...DEFAULT_SETTINGS_DATA,
         settings: { ...DEFAULT_APP_SETTINGS },
         setNote: (currentNote) => set({ currentNote }),
-        setScale: (currentScale) => set({ currentScale }),
+        setScale: (currentScale) => {
+          if (isScaleId(currentScale)) set({ currentScale });
+        },
         toggleSound: () => set((s) => ({ soundEnabled: !s.soundEnabled })),
         toggleDarkMode: () => set((s) => ({ darkMode: !s.darkMode })),
         updateSettings: (partial) => set((s) => ({ settings: sanitiseSettings(partial, s.settings) })),

@@ -12,6 +12,11 @@ export interface PianoKeyboardProps {
   fill?: boolean;
   /** Display spelling of a key's label (Settings → Note names); default the sharp name. */
   spell?: (note: string) => string;
+  /**
+   * Sargam labels: each scale key is labelled from its full note ("C5" → "Ṡa", with its octave mark) and
+   * the Western orientation labels on the other C keys are left out.
+   */
+  octaveLabels?: boolean;
 }
 
 type Role = "root" | "scale" | "other";
@@ -40,6 +45,7 @@ function Key({
   onPress,
   black,
   spell,
+  octaveLabels = false,
 }: {
   k: PianoKey;
   role: Role;
@@ -47,13 +53,15 @@ function Key({
   onPress: (key: PianoKey) => void;
   black: boolean;
   spell?: (note: string) => string;
+  octaveLabels?: boolean;
 }) {
   const base = black
     ? "absolute top-0 right-0 z-10 h-[62%] w-[62%] min-w-11 translate-x-1/2 rounded-b-lg border shadow-md"
     : "h-full w-full rounded-b-xl border";
   const colours = black ? blackColours[role] : whiteColours[role];
   const pressed = active ? "!bg-sky-400 !border-sky-500 text-white shadow-inner brightness-110" : "";
-  const showLabel = role !== "other" || (!black && k.note === "C");
+  const showLabel = role !== "other" || (!black && k.note === "C" && !octaveLabels);
+  const shown = octaveLabels || role === "other" ? k.fullNote : k.note;
   return (
     <button
       type="button"
@@ -70,11 +78,7 @@ function Key({
       }}
       className={`${base} ${colours} ${pressed} flex touch-manipulation select-none items-end justify-center pb-2 text-xs font-bold transition-[background-color,filter] duration-75`}
     >
-      {showLabel && (
-        <span aria-hidden="true">
-          {role === "other" ? (spell ? spell(k.fullNote) : k.fullNote) : spell ? spell(k.note) : k.note}
-        </span>
-      )}
+      {showLabel && <span aria-hidden="true">{spell ? spell(shown) : shown}</span>}
     </button>
   );
 }
@@ -83,7 +87,16 @@ function Key({
  * A horizontally scrollable piano: white keys in a row, each black key over the boundary to
  * its right. Every key is a button of at least 44 × 44 CSS px.
  */
-export function PianoKeyboard({ keys, root, scale, activeKey, onPress, fill, spell }: PianoKeyboardProps) {
+export function PianoKeyboard({
+  keys,
+  root,
+  scale,
+  activeKey,
+  onPress,
+  fill,
+  spell,
+  octaveLabels,
+}: PianoKeyboardProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const first = keys[0]?.fullNote;
   // Back to the left edge when the octave range changes.
@@ -122,6 +135,7 @@ export function PianoKeyboard({ keys, root, scale, activeKey, onPress, fill, spe
               onPress={onPress}
               black={false}
               spell={spell}
+              octaveLabels={octaveLabels}
             />
             {black && (
               <Key
@@ -131,6 +145,7 @@ export function PianoKeyboard({ keys, root, scale, activeKey, onPress, fill, spe
                 onPress={onPress}
                 black
                 spell={spell}
+                octaveLabels={octaveLabels}
               />
             )}
           </div>

@@ -3,6 +3,7 @@ import {
   type PitchClass,
   pitchClassLabel,
   prettyAccidentals,
+  SCALE_CHOICE_GROUPS,
   SCALE_TYPES,
   type ScaleType,
   scaleTypeLabel,
@@ -27,10 +28,15 @@ function Picker<T extends string>({
   onChange,
   inline,
   options,
-}: PickerProps<T> & { options: readonly { value: T; label: string }[] }) {
+  groups,
+}: PickerProps<T> & {
+  options: readonly { value: T; label: string }[];
+  /** Shown as <optgroup>s instead of `options` when given. */
+  groups?: readonly { label: string; options: readonly { value: T; label: string }[] }[];
+}) {
   const id = useId();
   return (
-    <div className={inline ? "flex items-center gap-2" : "flex flex-col gap-1.5"}>
+    <div className={`min-w-0 max-w-full ${inline ? "flex items-center gap-2" : "flex flex-col gap-1.5"}`}>
       <label
         htmlFor={id}
         className="text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400"
@@ -39,18 +45,29 @@ function Picker<T extends string>({
       </label>
       <select
         id={id}
-        className={selectClass}
+        className={`${selectClass} max-w-full`}
         value={value}
         onChange={(e) => {
-          const next = options.find((o) => o.value === e.target.value);
+          const all = groups ? groups.flatMap((g) => g.options) : options;
+          const next = all.find((o) => o.value === e.target.value);
           if (next) onChange(next.value);
         }}
       >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        {groups
+          ? groups.map((g) => (
+              <optgroup key={g.label} label={g.label}>
+                {g.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </optgroup>
+            ))
+          : options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
       </select>
     </div>
   );
@@ -75,4 +92,18 @@ export function NotePicker(props: PickerProps<PitchClass>) {
 /** A labelled Major / Minor select (SPEC §2). */
 export function ScaleTypePicker(props: PickerProps<ScaleType>) {
   return <Picker {...props} options={typeOptions} />;
+}
+
+const scaleGroups = SCALE_CHOICE_GROUPS.map((g) => ({
+  label: g.label,
+  options: g.choices.map((c) => ({ value: c.id, label: c.label })),
+}));
+
+/**
+ * A labelled select of every scale the tools show, grouped: Western (Major, Minor), Thaat (the ten
+ * Hindustani parent scales, with their Western mode: "Kafi — Dorian"), Melakarta (the 72 Carnatic parent
+ * scales, numbered), Raga (Hindustani) and Raga (Carnatic). Values are `@tonic/theory` scale ids.
+ */
+export function ScalePicker(props: PickerProps<string>) {
+  return <Picker {...props} options={[]} groups={scaleGroups} />;
 }

@@ -1,19 +1,20 @@
-import { ACTIVE_KEY_HIGHLIGHT_MS, type FretPosition, fretboardPositions, getScale } from "@tonic/theory";
+import { ACTIVE_KEY_HIGHLIGHT_MS, type FretPosition, fretboardPositions } from "@tonic/theory";
 import { useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { FullScreenLandscape } from "@/components/FullScreenLandscape";
 import { Fretboard, OctaveLegend, positionId } from "@/components/instruments/Fretboard";
 import { Overlay } from "@/components/Overlay";
+import { IndianScaleInfo } from "@/components/theory/IndianScaleInfo";
 import { NoteChips } from "@/components/theory/NoteChips";
-import { NotePicker, ScaleTypePicker } from "@/components/theory/ScalePickers";
+import { NotePicker, ScalePicker } from "@/components/theory/ScalePickers";
+import { SwaraLegend } from "@/components/theory/SwaraLegend";
 import { playNote, useAudioUnlockOnFirstGesture } from "@/lib/audio";
 import { useBack } from "@/lib/hooks/useBack";
 import { useFlash } from "@/lib/hooks/useFlash";
 import { useHideGlobalNav } from "@/lib/hooks/useHideGlobalNav";
 import { useIsInstrumentCompact } from "@/lib/hooks/useMediaQuery";
-import { useNoteSpeller } from "@/lib/hooks/useNoteSpeller";
 import { useScaleSelection } from "@/lib/hooks/useScaleSelection";
-import { useSpelledScale } from "@/lib/hooks/useSpelledScale";
+import { useScaleView } from "@/lib/hooks/useScaleView";
 import { useSeo } from "@/lib/seo";
 import { ROUTE_SEO } from "@/lib/seo/routes";
 import { useSettingsStore } from "@/stores/settings";
@@ -31,16 +32,16 @@ export function GuitarPage() {
   useAudioUnlockOnFirstGesture();
   const back = useBack();
 
-  const { root, type, setRoot, setType } = useScaleSelection("C", "major");
+  const { root, scale, setRoot, setScale } = useScaleSelection("C", "major");
   const showLabels = useSettingsStore((s) => s.settings.showFretboardLabels);
   const autoPlay = useSettingsStore((s) => s.settings.autoPlay);
   const [activeId, flashPosition] = useFlash<string>(ACTIVE_KEY_HIGHLIGHT_MS);
   const [infoOpen, setInfoOpen] = useState(false);
 
-  const scale = useMemo(() => getScale(root, type), [root, type]);
-  const scaleSet = useMemo(() => new Set(scale.notes), [scale]);
-  const spell = useNoteSpeller(root, type);
-  const shown = useSpelledScale(root, type);
+  // Major, Minor, a thaat, melakarta or raga: notes, title and labels (sargam from the key as Sa).
+  const view = useScaleView(root, scale);
+  const { spell } = view;
+  const scaleSet = useMemo(() => new Set(view.notes), [view.notes]);
 
   const press = (p: FretPosition) => {
     flashPosition(positionId(p));
@@ -66,10 +67,20 @@ export function GuitarPage() {
           <button type="button" onClick={back} className={barButton} aria-label="Back">
             <span aria-hidden="true">←</span>
           </button>
-          <span className="whitespace-nowrap font-semibold">{shown.name}</span>
+          <span className="whitespace-nowrap font-semibold" data-testid="scale-name">
+            {view.title}
+          </span>
+          {scale.westernMode && (
+            <span
+              className="whitespace-nowrap text-sm text-slate-600 dark:text-slate-400"
+              data-testid="scale-mode"
+            >
+              = {scale.westernMode}
+            </span>
+          )}
           <div className="ml-auto flex items-center gap-2">
-            <NotePicker label="Key" value={root} onChange={setRoot} inline />
-            <ScaleTypePicker label="Scale Type" value={type} onChange={setType} inline />
+            <NotePicker label={view.swaras ? "Key (Sa)" : "Key"} value={root} onChange={setRoot} inline />
+            <ScalePicker label="Scale Type" value={scale.id} onChange={setScale} inline />
             <button
               type="button"
               onClick={() => setInfoOpen(true)}
@@ -85,21 +96,23 @@ export function GuitarPage() {
         </div>
         <div className="flex min-h-0 flex-1 flex-col justify-center overflow-auto p-2">{fretboard}</div>
         {infoOpen && (
-          <Overlay title={shown.name} onClose={() => setInfoOpen(false)}>
+          <Overlay title={view.title} onClose={() => setInfoOpen(false)}>
             <div className="space-y-4">
               <p>
                 <span className="text-sm text-slate-500 dark:text-slate-400">Root note: </span>
                 <span className="font-bold" data-testid="info-root">
-                  {shown.tonic}
+                  {view.tonic}
                 </span>
               </p>
               <NoteChips
-                notes={scale.notes}
+                notes={view.notes}
                 root={root}
                 testId="info-notes"
                 label="Scale notes"
                 spell={spell}
               />
+              <SwaraLegend sa={view.tonic} />
+              <IndianScaleInfo scale={scale} sa={view.tonic} compact />
               <OctaveLegend />
             </div>
           </Overlay>
@@ -126,27 +139,38 @@ export function GuitarPage() {
         )}
       </p>
       <div className="mt-6 flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-        <NotePicker label="Key" value={root} onChange={setRoot} />
-        <ScaleTypePicker label="Scale Type" value={type} onChange={setType} />
+        <NotePicker label={view.swaras ? "Key (Sa)" : "Key"} value={root} onChange={setRoot} />
+        <ScalePicker label="Scale Type" value={scale.id} onChange={setScale} />
         <div className="flex flex-wrap items-center gap-3 md:ml-auto">
           <h2 className="text-lg font-semibold" data-testid="scale-name">
-            {shown.name}
+            {view.title}
           </h2>
+          {scale.westernMode && (
+            <span className="text-slate-600 dark:text-slate-400" data-testid="scale-mode">
+              = {scale.westernMode}
+            </span>
+          )}
           <NoteChips
-            notes={scale.notes}
+            notes={view.notes}
             root={root}
             testId="scale-notes"
-            label={`${shown.name} notes`}
+            label={`${view.title} notes`}
             spell={spell}
           />
         </div>
       </div>
+      <SwaraLegend sa={view.tonic} className="mt-4" />
       <div className="mt-6 rounded-xl border border-slate-200 bg-slate-50 p-4 dark:border-slate-800 dark:bg-slate-950">
         {fretboard}
       </div>
       <div className="mt-4">
         <OctaveLegend />
       </div>
+      {scale.family !== "western" && (
+        <div className="mt-6">
+          <IndianScaleInfo scale={scale} sa={view.tonic} />
+        </div>
+      )}
     </div>
   );
 }

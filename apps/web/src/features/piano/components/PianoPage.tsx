@@ -2,11 +2,9 @@ import {
   ACTIVE_KEY_HIGHLIGHT_MS,
   canShiftOctave,
   DEFAULT_OCTAVE_RANGE,
-  getScale,
   type OctaveRange,
   type PianoKey,
   pianoKeys,
-  pianoScaleNotes,
   shiftOctaveRange,
   voiceAscending,
 } from "@tonic/theory";
@@ -14,15 +12,17 @@ import { useMemo, useState } from "react";
 import { FullScreenLandscape } from "@/components/FullScreenLandscape";
 import { PianoKeyboard } from "@/components/instruments/PianoKeyboard";
 import { Overlay } from "@/components/Overlay";
+import { IndianScaleInfo } from "@/components/theory/IndianScaleInfo";
 import { NoteChips } from "@/components/theory/NoteChips";
-import { NotePicker, ScaleTypePicker } from "@/components/theory/ScalePickers";
+import { NotePicker, ScalePicker } from "@/components/theory/ScalePickers";
+import { SwaraLegend } from "@/components/theory/SwaraLegend";
 import { playChord, playNote, useAudioUnlockOnFirstGesture } from "@/lib/audio";
 import { useBack } from "@/lib/hooks/useBack";
 import { useFlash } from "@/lib/hooks/useFlash";
 import { useHideGlobalNav } from "@/lib/hooks/useHideGlobalNav";
 import { useIsInstrumentCompact } from "@/lib/hooks/useMediaQuery";
-import { useNoteSpeller } from "@/lib/hooks/useNoteSpeller";
 import { useScaleSelection } from "@/lib/hooks/useScaleSelection";
+import { useScaleView } from "@/lib/hooks/useScaleView";
 import { type ShownChord, useSpelledScale } from "@/lib/hooks/useSpelledScale";
 import { useSeo } from "@/lib/seo";
 import { ROUTE_SEO } from "@/lib/seo/routes";
@@ -54,17 +54,19 @@ export function PianoPage() {
   useAudioUnlockOnFirstGesture();
   const back = useBack();
 
-  const { root, type, setRoot, setType } = useScaleSelection("C", "minor");
+  const { root, scale, setRoot, setScale } = useScaleSelection("C", "minor");
   const [range, setRange] = useState<OctaveRange>(DEFAULT_OCTAVE_RANGE);
   const [activeKey, flashKey] = useFlash<string>(ACTIVE_KEY_HIGHLIGHT_MS);
   const [infoOpen, setInfoOpen] = useState(false);
 
-  const scale = useMemo(() => getScale(root, type), [root, type]);
-  const scaleSet = useMemo(() => new Set(scale.notes), [scale]);
-  const spell = useNoteSpeller(root, type);
-  const pianoNotes = useMemo(() => pianoScaleNotes(root, type), [root, type]);
-  // Title, chord cards and labels in the key's one spelling (@tonic/theory spellScale).
-  const shown = useSpelledScale(root, type);
+  // Major, Minor, a thaat, melakarta or raga: notes, title and labels (sargam from the key as Sa).
+  const view = useScaleView(root, scale);
+  const { spell } = view;
+  const scaleSet = useMemo(() => new Set(view.notes), [view.notes]);
+  const pianoNotes = useMemo(() => [...view.notes, root], [view.notes, root]);
+  // Chord cards in the key's one spelling (@tonic/theory spellScale); Major and Minor only.
+  const shown = useSpelledScale(root, scale.westernType ?? "major");
+  const chords = scale.westernType ? shown.chords : null;
   const keys = useMemo(() => pianoKeys(range), [range]);
 
   const press = (key: PianoKey) => {
@@ -84,6 +86,7 @@ export function PianoPage() {
       onPress={press}
       fill={fill}
       spell={spell}
+      octaveLabels={view.swaras}
     />
   );
 
@@ -116,8 +119,8 @@ export function PianoPage() {
             <span aria-hidden="true">+</span>
           </button>
           <div className="ml-auto flex items-center gap-2">
-            <NotePicker label="Key" value={root} onChange={setRoot} inline />
-            <ScaleTypePicker label="Scale Type" value={type} onChange={setType} inline />
+            <NotePicker label={view.swaras ? "Key (Sa)" : "Key"} value={root} onChange={setRoot} inline />
+            <ScalePicker label="Scale Type" value={scale.id} onChange={setScale} inline />
             <button
               type="button"
               onClick={() => setInfoOpen(true)}
@@ -133,12 +136,12 @@ export function PianoPage() {
         </div>
         <div className="flex min-h-0 flex-1 flex-col justify-center p-2">{keyboard(true)}</div>
         {infoOpen && (
-          <Overlay title={shown.name} onClose={() => setInfoOpen(false)}>
+          <Overlay title={view.title} onClose={() => setInfoOpen(false)}>
             <div className="space-y-4">
               <p>
                 <span className="text-sm text-slate-500 dark:text-slate-400">Root note: </span>
                 <span className="font-bold" data-testid="info-root">
-                  {shown.tonic}
+                  {view.tonic}
                 </span>
               </p>
               <NoteChips
@@ -148,7 +151,9 @@ export function PianoPage() {
                 label="Scale notes"
                 spell={spell}
               />
-              <ChordCards chords={shown.chords} onPlay={playCard} compact />
+              <SwaraLegend sa={view.tonic} />
+              <IndianScaleInfo scale={scale} sa={view.tonic} compact />
+              {chords && <ChordCards chords={chords} onPlay={playCard} compact />}
             </div>
           </Overlay>
         )}
@@ -164,8 +169,8 @@ export function PianoPage() {
       </p>
 
       <div className="mt-6 flex flex-wrap items-end gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-        <NotePicker label="Key" value={root} onChange={setRoot} />
-        <ScaleTypePicker label="Scale Type" value={type} onChange={setType} />
+        <NotePicker label={view.swaras ? "Key (Sa)" : "Key"} value={root} onChange={setRoot} />
+        <ScalePicker label="Scale Type" value={scale.id} onChange={setScale} />
         <div className="flex items-center gap-3 md:ml-auto">
           <button type="button" onClick={down} disabled={!canShiftOctave(range, -1)} className={octaveButton}>
             Lower Octave
@@ -185,27 +190,39 @@ export function PianoPage() {
       <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
         <div className="flex flex-wrap items-center gap-3">
           <h2 className="text-lg font-semibold" data-testid="scale-name">
-            {shown.name}
+            {view.title}
           </h2>
+          {scale.westernMode && (
+            <span className="text-slate-600 dark:text-slate-400" data-testid="scale-mode">
+              = {scale.westernMode}
+            </span>
+          )}
           <NoteChips
             notes={pianoNotes}
             root={root}
             testId="scale-notes"
-            label={`${shown.name} notes`}
+            label={`${view.title} notes`}
             spell={spell}
           />
         </div>
         <Legend />
       </div>
+      <SwaraLegend sa={view.tonic} className="mt-4" />
 
       <div className="mt-4">{keyboard()}</div>
 
-      <section className="mt-8" aria-labelledby="chords-heading">
-        <h2 id="chords-heading" className="mb-3 text-lg font-semibold">
-          Chords in {shown.name}
-        </h2>
-        <ChordCards chords={shown.chords} onPlay={playCard} />
-      </section>
+      {chords ? (
+        <section className="mt-8" aria-labelledby="chords-heading">
+          <h2 id="chords-heading" className="mb-3 text-lg font-semibold">
+            Chords in {view.title}
+          </h2>
+          <ChordCards chords={chords} onPlay={playCard} />
+        </section>
+      ) : (
+        <div className="mt-8">
+          <IndianScaleInfo scale={scale} sa={view.tonic} />
+        </div>
+      )}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { DeletePracticeResponse } from "@tonic/api";
 import { useId, useState } from "react";
+import { NotePicker } from "@/components/theory/ScalePickers";
+import { SwaraLegend } from "@/components/theory/SwaraLegend";
 import { api } from "@/lib/api";
 import { playChord, playNote } from "@/lib/audio";
 import { useSession } from "@/lib/auth";
@@ -18,6 +20,8 @@ const INSTRUMENTS: readonly { value: Instrument; label: string }[] = [
 const NOTE_NAMINGS: readonly { value: NoteNamingSetting; label: string }[] = [
   { value: "by-key", label: "By key" },
   { value: "sharps", label: "Sharps only" },
+  { value: "sargam", label: "Sargam (Hindustani)" },
+  { value: "carnatic", label: "Carnatic" },
 ];
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
@@ -184,12 +188,15 @@ export function GeneralTab() {
           <legend className="float-left w-full font-medium">Note names</legend>
           <p className="clear-both text-sm text-slate-500 dark:text-slate-400">
             By key writes B♭ in F major and F♯ in D major; sharps only always writes the 12 sharp names.
+            Sargam writes the notes as swaras counted from Sa (Sa Re Ga Ma Pa Dha Ni, or Carnatic S R₁ R₂ …)
+            on the scale explorer, piano, fretboard and vocal detector. Chord names stay in letters (C, Am,
+            G7): chords have no sargam names.
           </p>
-          <div className="mt-2 inline-flex rounded-xl bg-slate-100 p-1 dark:bg-slate-800">
+          <div className="mt-2 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:inline-grid sm:grid-cols-4 dark:bg-slate-800">
             {NOTE_NAMINGS.map((n) => (
               <label
                 key={n.value}
-                className="relative flex min-h-11 min-w-24 cursor-pointer items-center justify-center rounded-lg px-4 text-sm font-semibold text-slate-600 transition has-[:checked]:bg-white has-[:checked]:text-violet-700 has-[:checked]:shadow has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-violet-500 hover:text-slate-900 dark:text-slate-300 dark:has-[:checked]:bg-slate-950 dark:has-[:checked]:text-violet-300 dark:hover:text-white"
+                className="relative flex min-h-11 cursor-pointer items-center justify-center rounded-lg px-3 text-center text-sm font-semibold text-slate-600 transition has-[:checked]:bg-white has-[:checked]:text-violet-700 has-[:checked]:shadow has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-violet-500 hover:text-slate-900 dark:text-slate-300 dark:has-[:checked]:bg-slate-950 dark:has-[:checked]:text-violet-300 dark:hover:text-white"
               >
                 <input
                   type="radio"
@@ -203,6 +210,17 @@ export function GeneralTab() {
               </label>
             ))}
           </div>
+          {(settings.noteNaming === "sargam" || settings.noteNaming === "carnatic") && (
+            <div className="mt-4 space-y-3" data-testid="sa-settings">
+              <NotePicker label="Your Sa" value={settings.sa} onChange={(sa) => updateSettings({ sa })} />
+              <p className="text-sm text-slate-500 dark:text-slate-400">
+                Sa is the home note the swaras count from: the vocal detector writes your range from this Sa.
+                On the scale explorer, piano and fretboard the key you pick there is Sa, as a singer sets Sa
+                to the song’s tonic.
+              </p>
+              <SwaraLegend />
+            </div>
+          )}
         </fieldset>
         <Switch
           label="Show Fretboard Labels"

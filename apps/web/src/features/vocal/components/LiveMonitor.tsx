@@ -1,5 +1,7 @@
 import { detectPitch } from "@tonic/analysis";
+import { chromaOf, swaraLabel, swaraSystemOf } from "@tonic/theory";
 import { useEffect, useRef, useState } from "react";
+import { useSettingsStore } from "@/stores/settings";
 import { nearestNote } from "../lib/music";
 
 interface Reading {
@@ -19,6 +21,9 @@ const PITCH_EVERY_MS = 80;
 export function LiveMonitor({ analyser }: { analyser: AnalyserNode | null }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const [reading, setReading] = useState<Reading | null>(null);
+  // Settings → Note names Sargam/Carnatic: the sung note as a swara from your Sa, with its octave mark.
+  const system = useSettingsStore((s) => swaraSystemOf(s.settings.noteNaming));
+  const sa = useSettingsStore((s) => s.settings.sa);
 
   useEffect(() => {
     const el = canvas.current;
@@ -132,7 +137,12 @@ export function LiveMonitor({ analyser }: { analyser: AnalyserNode | null }) {
         </svg>
         <div className="min-w-0 sm:text-center" aria-live="off">
           <p className="text-4xl font-bold tabular-nums tracking-tight" data-testid="live-note">
-            {reading ? reading.name : "–"}
+            {reading ? (system ? swaraLabel(reading.name, chromaOf(sa), system) : reading.name) : "–"}
+            {reading && system && (
+              <span className="ml-2 text-base font-semibold text-slate-500 dark:text-slate-400">
+                {reading.name}
+              </span>
+            )}
           </p>
           <p className="text-sm text-slate-600 tabular-nums dark:text-slate-400" data-testid="live-cents">
             {reading

@@ -8,16 +8,20 @@ const BLACK = new Set([1, 3, 6, 8, 10]);
  *
  * @param minMidi lowest sustained note, MIDI.
  * @param maxMidi highest sustained note, MIDI.
- * @param spell writes a note name as the result's key does ("G#4" → "A♭4"); sharps when left out.
+ * @param spell writes a note name as the result's key does ("G#4" → "A♭4", or a swara "Ṡa"); sharps when
+ *   left out. The range's ends and the landmark keys are labelled with it.
+ * @param landmark the pitch class (0 = C) labelled in every octave: C, or Sa under the sargam namings.
  */
 export function RangePiano({
   minMidi,
   maxMidi,
   spell = (name: string) => name,
+  landmark = 0,
 }: {
   minMidi: number;
   maxMidi: number;
   spell?: (name: string) => string;
+  landmark?: number;
 }) {
   const first = Math.floor(minMidi / 12) * 12;
   let last = Math.floor(maxMidi / 12) * 12 + 11;
@@ -49,8 +53,8 @@ export function RangePiano({
                     : "bg-white text-slate-600 dark:bg-slate-200"
               }`}
             >
-              {end || m % 12 === 0 ? (
-                <span className="hidden min-[420px]:inline">{midiToNoteName(m)}</span>
+              {end || m % 12 === landmark ? (
+                <span className="hidden min-[420px]:inline">{spell(midiToNoteName(m))}</span>
               ) : null}
             </div>
             {black !== null && black <= last && (

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
 import { useSettingsStore } from "@/stores/settings";
 import type { VocalView } from "../lib/result";
@@ -24,7 +25,7 @@ const texts = (testId: string, role: "listitem" | "button") =>
 describe("VocalResult spells by the key (issue 26 §3)", () => {
   afterEach(() => {
     cleanup();
-    useSettingsStore.getState().updateSettings({ noteNaming: "by-key" });
+    useSettingsStore.getState().updateSettings({ noteNaming: "by-key", sa: "C" });
   });
 
   it("writes A# Minor as B♭ Minor, its notes, chords and range with flats", () => {
@@ -52,5 +53,31 @@ describe("VocalResult spells by the key (issue 26 §3)", () => {
     render(<VocalResult result={bFlatMinor} />);
     expect(screen.getByTestId("vocal-key").textContent).toBe("A♯ Minor");
     expect(texts("vocal-chords", "button")?.[0]).toBe("A♯m");
+  });
+
+  it("writes the scale and the range as swaras from your Sa under Settings → Sargam, chords in letters", () => {
+    useSettingsStore.getState().updateSettings({ noteNaming: "sargam", sa: "A#" });
+    render(
+      <MemoryRouter>
+        <VocalResult result={bFlatMinor} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId("vocal-key").textContent).toBe("B♭ Minor");
+    expect(texts("vocal-scale-notes", "listitem")).toEqual(["Sa", "Re", "ga", "Ma", "Pa", "dha", "ni"]);
+    // A#3 is madhya Sa (the Sa from G3 to F#4); D#5 is taar Ma, with a dot above.
+    expect(screen.getByTestId("vocal-range").textContent).toBe("Sa – M\u0307a");
+    expect(screen.getByTestId("vocal-range-letters").textContent).toContain("B♭3 – E♭5, Sa = A♯");
+    expect(texts("vocal-chords", "button")?.[0]).toBe("B♭m");
+    expect(screen.getByTestId("swara-legend")).toBeTruthy();
+  });
+
+  it("writes Carnatic swaras with the mandra mark below", () => {
+    useSettingsStore.getState().updateSettings({ noteNaming: "carnatic", sa: "C" });
+    render(
+      <MemoryRouter>
+        <VocalResult result={bFlatMinor} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId("vocal-range").textContent).toBe("N\u0323₂ – G\u0307₂");
   });
 });

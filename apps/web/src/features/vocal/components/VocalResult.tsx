@@ -1,5 +1,15 @@
-import { prettyAccidentals, spellChord, spellKey, spellNote } from "@tonic/theory";
+import {
+  chromaOf,
+  prettyAccidentals,
+  spellChord,
+  spellKey,
+  spellNote,
+  swaraLabel,
+  swaraSystemOf,
+} from "@tonic/theory";
 import { useEffect, useRef } from "react";
+import { Link } from "react-router-dom";
+import { SwaraLegend } from "@/components/theory/SwaraLegend";
 import { playChord } from "@/lib/audio";
 import { useSettingsStore } from "@/stores/settings";
 import { chordNotes, scaleOfKey } from "../lib/chords";
@@ -11,7 +21,9 @@ import { RangePiano } from "./RangePiano";
  * When the singing does not settle on one key, the key card says so and names the closest match.
  * Every name is written by the key through @tonic/theory's one spelling rule ("B♭ Minor", its chords
  * B♭m, E♭m, G♭; the range's ends as plain single notes), or with sharps under Settings → Sharps only; the
- * engine's sharp names stay underneath (chord playback).
+ * engine's sharp names stay underneath (chord playback). Under Settings → Sargam or Carnatic the scale's
+ * notes and the range are swaras counted from the singer's Sa (Settings → Your Sa), the range's ends with
+ * their octave marks (mandra, madhya, taar) and the letter names beside them; key and chords stay letters.
  */
 export function VocalResult({ result }: { result: VocalView }) {
   const r = result.range;
@@ -19,9 +31,14 @@ export function VocalResult({ result }: { result: VocalView }) {
   const notes = scaleOfKey(result.key);
   const naming = useSettingsStore((s) => s.settings.noteNaming);
   const keyName = prettyAccidentals(spellKey(result.key, naming) ?? result.key);
-  const scaleNote = (n: string) => prettyAccidentals(spellNote(n, result.key, naming));
-  const rangeNote = (n: string) =>
+  const sa = useSettingsStore((s) => s.settings.sa);
+  const system = swaraSystemOf(naming);
+  const saChroma = chromaOf(sa);
+  const letterNote = (n: string) =>
     prettyAccidentals(spellNote(n, result.key, naming, { outOfScale: "plain" }));
+  const rangeNote = (n: string) => (system ? swaraLabel(n, saChroma, system) : letterNote(n));
+  const scaleNote = (n: string) =>
+    system ? swaraLabel(n, saChroma, system) : prettyAccidentals(spellNote(n, result.key, naming));
   const chordName = (c: string) => prettyAccidentals(spellChord(c, result.key, naming));
   // Bring the answer into view when it arrives (the recorder sits above it).
   useEffect(() => {
@@ -98,12 +115,27 @@ export function VocalResult({ result }: { result: VocalView }) {
         <p className="mt-1 text-3xl font-bold" data-testid="vocal-range">
           {rangeNote(r.min)} – {rangeNote(r.max)}
         </p>
+        {system && (
+          <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="vocal-range-letters">
+            {letterNote(r.min)} – {letterNote(r.max)}, Sa = {prettyAccidentals(sa)} (
+            <Link to="/settings" className="font-medium text-violet-700 underline dark:text-violet-300">
+              change
+            </Link>
+            )
+          </p>
+        )}
         <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="vocal-range-hz">
           {r.minHz.toFixed(1)} Hz – {r.maxHz.toFixed(1)} Hz
         </p>
         <div className="mt-3">
-          <RangePiano minMidi={r.minMidi} maxMidi={r.maxMidi} spell={rangeNote} />
+          <RangePiano
+            minMidi={r.minMidi}
+            maxMidi={r.maxMidi}
+            spell={rangeNote}
+            landmark={system ? saChroma : 0}
+          />
         </div>
+        <SwaraLegend sa={prettyAccidentals(sa)} className="mt-3" />
       </section>
       <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm md:col-span-2 dark:border-slate-800 dark:bg-slate-900">
         <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
