@@ -247,6 +247,8 @@ test.describe("The chord sheet of a song in B♭ minor", () => {
     await expect(chart).toBeVisible();
     await expect(chart).toContainText(`Key: ${prettyAccidentals(spellKey(node.key) ?? "")}`);
     await expect(chart.getByRole("listitem")).toHaveCount(await grid(page).locator("li[data-bar]").count());
+    // Nothing else of the page is printed (one page).
+    await expect(page.getByRole("region", { name: "My songs" })).toBeHidden();
     const pdf = await page.pdf({ format: "A4" });
     expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     await page.emulateMedia({ media: "screen" });

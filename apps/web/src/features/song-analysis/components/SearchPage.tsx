@@ -120,14 +120,14 @@ export function SearchPage() {
       )}
 
       {videoId && (
-        <div className="mt-8">
+        <div className="song-slot mt-8">
           <LinkAnalysis videoId={videoId} />
         </div>
       )}
-      <div className="mt-8">
+      <div className="song-slot mt-8">
         <FileAnalyzer />
       </div>
-      <div className="mt-8">
+      <div className="song-slot mt-8">
         <MySongs />
       </div>
     </div>
