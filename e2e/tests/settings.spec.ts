@@ -81,6 +81,7 @@ test.describe("Settings → General", () => {
       noteNaming: "sharps",
       songView: "grid",
       referenceA4: 442,
+      sa: "C",
     });
 
     await page.reload();

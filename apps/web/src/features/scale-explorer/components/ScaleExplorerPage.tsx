@@ -54,7 +54,8 @@ export function ScaleExplorerPage() {
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Scale Explorer</h1>
           <p className="mt-1 text-slate-600 dark:text-slate-400">
-            Pick a root and a scale type to see its notes, chords, arpeggios and progressions.
+            Pick a root and a scale type to see its notes, chords, arpeggios and progressions, or an Indian
+            thaat, melakarta or raga to see its notes in sargam.
           </p>
         </div>
         <div className="flex flex-wrap gap-3">
@@ -74,7 +75,7 @@ export function ScaleExplorerPage() {
       </header>
 
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
-        <div className="min-w-0 lg:col-span-2">
+        <div className={`min-w-0 ${western ? "lg:col-span-2" : "lg:col-span-3"}`}>
           <Card title="Scale Explorer" testId="panel-scale-explorer">
             <div className="flex flex-wrap gap-4">
               <NotePicker
@@ -99,9 +100,12 @@ export function ScaleExplorerPage() {
                   )}
                 </dd>
                 <dt className="text-sm font-medium text-slate-500 dark:text-slate-400">
-                  {western ? "Formula" : "Swaras"}
+                  {western ? "Formula" : "In sargam"}
                 </dt>
-                <dd className="font-mono text-sm font-semibold tracking-wider" data-testid="scale-formula">
+                <dd
+                  className={`text-sm font-semibold ${western ? "font-mono tracking-wider" : "tracking-wide"}`}
+                  data-testid="scale-formula"
+                >
                   {western
                     ? scale.formula
                     : choice.swaras
