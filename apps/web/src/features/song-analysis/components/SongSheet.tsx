@@ -190,8 +190,36 @@ export function SongSheet({
     if (exportRef.current) exportRef.current.open = false;
   };
 
-  const shownLabel = shared ? "Shared version" : sheet ? "My version" : "Tonic's analysis";
   const meter = bpm ? (analysis.timeSignature ?? `${grid.beatsPerBar}/4`) : `${grid.beatsPerBar}/4`;
+  const stem = fileStem(analysis.title);
+  /** The Export menu: the chart prints; the rest download the version shown, as shown. */
+  const exportItems: { label: string; run: () => void }[] = [
+    { label: "Printable chord chart (PDF)", run: () => window.print() },
+    {
+      label: "ChordPro (.cho)",
+      run: () =>
+        download(
+          `${stem}.cho`,
+          "text/plain",
+          toChordPro(grid, label, {
+            title: analysis.title,
+            key: analysis.key ? displayKey(analysis.key, transpose, naming) : null,
+            bpm,
+            meter,
+            capo,
+          }),
+        ),
+    },
+    {
+      label: "Chord labels (.lab)",
+      run: () => download(`${stem}.lab`, "text/plain", toLab(analysis.chords, analysis.durationSeconds)),
+    },
+    {
+      label: "MIDI file (.mid)",
+      run: () => download(`${stem}.mid`, "audio/midi", toMidi(grid.beats, bpm, analysis.title)),
+    },
+  ];
+  const shownLabel = shared ? "Shared version" : sheet ? "My version" : "Tonic's analysis";
 
   return (
     <>
@@ -348,64 +376,19 @@ export function SongSheet({
                   Export
                 </summary>
                 <div className="absolute right-0 z-20 mt-1 flex w-56 flex-col rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900">
-                  <button
-                    type="button"
-                    onClick={() => {
-                      closeExport();
-                      window.print();
-                    }}
-                    className="rounded-lg px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
-                  >
-                    Printable chord chart (PDF)
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => {
-                      closeExport();
-                      download(
-                        `${fileStem(analysis.title)}.cho`,
-                        "text/plain",
-                        toChordPro(grid, label, {
-                          title: analysis.title,
-                          key: analysis.key ? displayKey(analysis.key, transpose, naming) : null,
-                          bpm,
-                          meter,
-                          capo,
-                        }),
-                      );
-                    }}
-                    className="rounded-lg px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
-                  >
-                    ChordPro (.cho)
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => {
-                      closeExport();
-                      download(
-                        `${fileStem(analysis.title)}.lab`,
-                        "text/plain",
-                        toLab(analysis.chords, analysis.durationSeconds),
-                      );
-                    }}
-                    className="rounded-lg px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
-                  >
-                    Chord labels (.lab)
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => {
-                      closeExport();
-                      download(
-                        `${fileStem(analysis.title)}.mid`,
-                        "audio/midi",
-                        toMidi(grid.beats, bpm, analysis.title),
-                      );
-                    }}
-                    className="rounded-lg px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
-                  >
-                    MIDI file (.mid)
-                  </button>
+                  {exportItems.map((item) => (
+                    <button
+                      key={item.label}
+                      type="button"
+                      onClick={() => {
+                        closeExport();
+                        item.run();
+                      }}
+                      className="rounded-lg px-3 py-2 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800"
+                    >
+                      {item.label}
+                    </button>
+                  ))}
                 </div>
               </details>
             </div>
