@@ -13,7 +13,7 @@ export const sourceAliases = [
   { find: /^@tonic\/youtube$/, replacement: src("./packages/youtube/src/index.ts") },
   { find: /^@tonic\/analysis$/, replacement: src("./packages/analysis/src/index.ts") },
   { find: /^@tonic\/analysis\/node$/, replacement: src("./packages/analysis/src/node.ts") },
-  { find: /^@tonic\/analysis\/testing$/, replacement: src("./packages/analysis/src/testing/index.ts") },
+  { find: /^@tonic\/analysis\/testing$/, replacement: src("./packages/analysis/testing/index.ts") },
 ];
 
 export default defineConfig({
@@ -27,7 +27,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: "analysis",
-          include: ["packages/analysis/src/**/*.test.ts", "packages/analysis/train/**/*.test.ts"],
+          include: [
+            "packages/analysis/src/**/*.test.ts",
+            "packages/analysis/testing/**/*.test.ts",
+            "packages/analysis/train/**/*.test.ts",
+          ],
           testTimeout: 60_000,
         },
       },

@@ -14,16 +14,16 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { chordToHarte } from "../src/labels.js";
+import { LIVE_BLOCK, LiveListener } from "../src/live/index.js";
+import { decodeAudioFile } from "../src/node.js";
 import {
   chordWcsr,
   compareMajmin,
   compareSevenths,
   encodeChord,
   type LabeledInterval,
-} from "../src/eval/metrics.js";
-import { chordToHarte } from "../src/labels.js";
-import { LIVE_BLOCK, LiveListener } from "../src/live/index.js";
-import { decodeAudioFile } from "../src/node.js";
+} from "../testing/metrics.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dir = resolve(here, "../../../../shared/eval/real-rec-dev");

@@ -33,10 +33,10 @@ import {
   addRoom,
   type HeldChord,
   type LiveTimbre,
+  makeRng,
   renderChordSequence,
   renderSpeech,
-} from "../src/testing/index.js";
-import { makeRng } from "../src/vocal/index.js";
+} from "../testing/index.js";
 
 const SR = 48000;
 const HOLD = 2.5;

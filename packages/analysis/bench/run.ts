@@ -27,6 +27,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type AnalyzeOptions, chordToHarte, type EngineModels } from "../src/index.js";
+import { analyzeFile, loadNodeModels, modelPath } from "../src/node.js";
 import {
   beatFMeasure,
   chordWcsr,
@@ -37,9 +39,7 @@ import {
   segmentationScore,
   tempoAcc1,
   tempoAcc2,
-} from "../src/eval/metrics.js";
-import { type AnalyzeOptions, chordToHarte, type EngineModels } from "../src/index.js";
-import { analyzeFile, loadNodeModels, modelPath } from "../src/node.js";
+} from "../testing/metrics.js";
 
 interface Truth {
   key: string | null;

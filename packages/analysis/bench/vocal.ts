@@ -18,16 +18,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import decode from "audio-decode";
-import {
-  analyzeVocal,
-  makeRng,
-  PITCH_CLASSES,
-  type SynthNote,
-  type SynthVowel,
-  scaleMelody,
-  synthesizeVoice,
-  trackPitch,
-} from "../src/vocal/index.js";
+import { analyzeVocal, PITCH_CLASSES, trackPitch } from "../src/vocal/index.js";
+import { makeRng, type SynthNote, type SynthVowel, scaleMelody, synthesizeVoice } from "../testing/index.js";
 
 interface Truth {
   key: string | null; // "C minor", "Ab major", null for speech

@@ -1,6 +1,16 @@
+import {
+  addRoom,
+  clickTrack,
+  drumLoop,
+  renderChordSequence,
+  renderProgression,
+  sine,
+  speechLike,
+  whiteNoise,
+} from "@tonic/analysis/testing";
 import { describe, expect, it } from "vitest";
+import { chordWcsr, compareMajmin } from "../testing/metrics.js";
 import { stft } from "./dsp.js";
-import { chordWcsr, compareMajmin } from "./eval/metrics.js";
 import { chromaFromSemitones, estimateTuning, semitoneSpectrogram } from "./features.js";
 import {
   AnalysisError,
@@ -28,16 +38,6 @@ import {
   tempoStage,
   tuningStage,
 } from "./stages.js";
-import {
-  addRoom,
-  clickTrack,
-  drumLoop,
-  renderChordSequence,
-  renderProgression,
-  sine,
-  speechLike,
-  whiteNoise,
-} from "./testing/index.js";
 
 const SR = 11025;
 

@@ -1,10 +1,10 @@
+import { renderProgression } from "@tonic/analysis/testing";
 import * as ort from "onnxruntime-node";
 import { describe, expect, it } from "vitest";
 import { analyzeAudio } from "./analyze.js";
 import { CHORD_CLASSES, CHORD_MODEL_FILE, createOnnxChordModel, type OnnxSessionLike } from "./key-model.js";
 import { loadNodeModels, modelPath } from "./onnx-node.js";
 import { type BeatSyncFeatures, chordModelInput } from "./stages.js";
-import { renderProgression } from "./testing/index.js";
 import { AnalysisError, type ChordModelInput, seconds } from "./types.js";
 
 type Tensor = { data: unknown; dims: readonly number[] };

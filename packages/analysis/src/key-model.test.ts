@@ -1,10 +1,10 @@
+import { renderProgression } from "@tonic/analysis/testing";
 import * as ort from "onnxruntime-node";
 import { describe, expect, it } from "vitest";
 import { analyzeAudio } from "./analyze.js";
 import { createOnnxKeyModel, KEY_MODEL_FILE, loadOnce, type OnnxSessionLike } from "./key-model.js";
 import { keyName } from "./labels.js";
 import { loadNodeModels, modelPath } from "./onnx-node.js";
-import { renderProgression } from "./testing/index.js";
 import { AnalysisError, AnalysisInputError, type KeyModelInput } from "./types.js";
 
 type Tensor = { data: unknown; dims: readonly number[] };

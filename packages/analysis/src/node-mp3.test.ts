@@ -9,11 +9,11 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { encodeWav } from "@tonic/analysis/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { analyzeAudio } from "./analyze.js";
 import { StreamingDecimator } from "./dsp.js";
 import { analyzeFile, decodeAudioFile } from "./node.js";
-import { encodeWav } from "./testing/index.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tonic-mp3-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,10 +1,10 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { encodeWav, renderProgression, sine } from "@tonic/analysis/testing";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { main } from "./cli.js";
 import { AudioDecodeError, analyzeFile, decodeAudioFile } from "./node.js";
-import { encodeWav, renderProgression, sine } from "./testing/index.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tonic-analysis-"));
 

@@ -3,12 +3,13 @@
  * the benchmark's own metrics, so that accuracy cannot silently collapse (no timings here). Also checks
  * the engine's determinism and that the chunked (Node streaming) path equals the one-shot (Worker) path.
  */
+
+import { renderProgression } from "@tonic/analysis/testing";
 import { describe, expect, it } from "vitest";
+import { beatFMeasure, chordWcsr, compareMajmin, keyWeightedScore } from "../testing/metrics.js";
 import { decimate, StreamingDecimator } from "./dsp.js";
-import { beatFMeasure, chordWcsr, compareMajmin, keyWeightedScore } from "./eval/metrics.js";
 import { analyzeAudio, chordToHarte, createAnalysisStream } from "./index.js";
 import { localKeys } from "./key.js";
-import { renderProgression } from "./testing/index.js";
 
 const SR = 22050;
 

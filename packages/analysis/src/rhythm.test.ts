@@ -1,3 +1,4 @@
+import { renderMeter } from "@tonic/analysis/testing";
 import { describe, expect, it } from "vitest";
 import { analyzeAudio } from "./analyze.js";
 import {
@@ -12,7 +13,6 @@ import {
   trackBeats,
 } from "./rhythm.js";
 import { beatStage, FINAL_TIGHTNESS } from "./stages.js";
-import { renderMeter } from "./testing/index.js";
 import { hz, seconds } from "./types.js";
 
 /** Chroma frames (12 per frame) holding one pitch class per frame, as chosen by `pcAt(seconds)`. */

@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { chordToHarte } from "../labels.js";
-import { analyzeFile } from "../node.js";
+import { chordToHarte } from "../src/labels.js";
+import { analyzeFile } from "../src/node.js";
 import { chordWcsr, compareMajmin, keyWeightedScore, type LabeledInterval, tempoAcc2 } from "./metrics.js";
 
 // The annotated eval set lives outside the repo (../shared/eval/dev from the repo root); skip when absent.
-const devDir = resolve(import.meta.dirname, "../../../../../shared/eval/dev");
+const devDir = resolve(import.meta.dirname, "../../../../shared/eval/dev");
 const SONGS = ["song_002", "song_013", "song_026"];
 
 describe.runIf(existsSync(devDir))("eval dev songs (sanity lower bounds)", () => {

@@ -2,7 +2,7 @@
  * Deterministic test-signal generators (pure: no Node or DOM APIs). Used by unit tests, browser tests and
  * demo-song seeding. Import from `@tonic/analysis/testing`.
  */
-import { parseDisplayChord } from "../labels.js";
+import { parseDisplayChord } from "../src/labels.js";
 
 /** Synthetic guitar, piano and organ chords and a room, for the live chord recogniser's tests and bench. */
 export {
@@ -15,7 +15,7 @@ export {
   renderChordSequence,
   renderSpeech,
   type SpeechOptions,
-} from "../live/synth.js";
+} from "./live-synth.js";
 /** The source-filter singing synthesiser used by the vocal detector's tests and demos. */
 export {
   makeRng,
@@ -25,7 +25,7 @@ export {
   scaleMelody,
   sineTone,
   synthesizeVoice,
-} from "../vocal/synth.js";
+} from "./voice-synth.js";
 
 /**
  * A sine tone.
@@ -364,4 +364,4 @@ export function renderMeter(options: MeterOptions): Float32Array {
   return out;
 }
 
-export { encodeWav } from "../wav.js";
+export { encodeWav } from "../src/wav.js";

@@ -4,8 +4,8 @@
  * Deterministic; pure module (no Node or DOM APIs). Exported from `@tonic/analysis/testing`, not from the
  * package root.
  */
-import { parseDisplayChord } from "../labels.js";
-import { makeRng, type SynthNote, type SynthVowel, synthesizeVoice } from "../vocal/synth.js";
+import { parseDisplayChord } from "../src/labels.js";
+import { makeRng, type SynthNote, type SynthVowel, synthesizeVoice } from "./voice-synth.js";
 
 /** Instrument timbres of {@link renderChordSequence}. */
 export type LiveTimbre = "guitar" | "piano" | "organ";

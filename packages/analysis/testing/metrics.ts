@@ -4,7 +4,7 @@
  * key (MIREX weighted), tempo Acc1/Acc2, beat F-measure, chord WCSR (majmin, sevenths) and segmentation.
  * Used by the benchmark; pure, no Node APIs.
  */
-import { parseKey } from "../labels.js";
+import { parseKey } from "../src/labels.js";
 
 // ---------------------------------------------------------------- key
 

@@ -17,9 +17,9 @@
  * Pure: no I/O. Training-only code (never shipped in `dist`).
  */
 import midiPkg from "@tonejs/midi";
-import { encodeChord } from "../src/eval/metrics.js";
 import { NOTE_NAMES } from "../src/labels.js";
-import { makeRng } from "../src/vocal/synth.js";
+import { encodeChord } from "../testing/metrics.js";
+import { makeRng } from "../testing/voice-synth.js";
 import type { ChartBar, TimedLabel } from "./billboard.js";
 import { tonicMode } from "./billboard.js";
 

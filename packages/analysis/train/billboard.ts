@@ -13,8 +13,9 @@
  * line lasts until the next line's time stamp, and its bars divide that time in proportion to their
  * beats (so each line has its own tempo, read off the real recording's timing).
  */
-import { encodeChord } from "../src/eval/metrics.js";
+
 import { noteToPitchClass } from "../src/labels.js";
+import { encodeChord } from "../testing/metrics.js";
 
 /** A labelled span, seconds. `label` is Harte syntax or "N". */
 export interface TimedLabel {

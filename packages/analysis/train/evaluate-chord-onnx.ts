@@ -22,13 +22,6 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { crc32 } from "node:zlib";
 import * as ort from "onnxruntime-node";
-import {
-  chordWcsr,
-  compareMajmin,
-  compareSevenths,
-  type LabeledInterval,
-  segmentationScore,
-} from "../src/eval/metrics.js";
 import { createOnnxChordModel, createOnnxKeyModel, KEY_MODEL_FILE } from "../src/key-model.js";
 import { chordToHarte, parseKey } from "../src/labels.js";
 import { modelPath } from "../src/onnx-node.js";
@@ -40,6 +33,13 @@ import {
   keyFromProbabilities,
 } from "../src/stages.js";
 import { seconds } from "../src/types.js";
+import {
+  chordWcsr,
+  compareMajmin,
+  compareSevenths,
+  type LabeledInterval,
+  segmentationScore,
+} from "../testing/metrics.js";
 import type { CorpusItem } from "./render-corpus.js";
 
 const { values: opts } = parseArgs({

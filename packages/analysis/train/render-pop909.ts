@@ -36,8 +36,8 @@ import {
   tempoStage,
   tuningStage,
 } from "../src/stages.js";
-import { addRoom } from "../src/testing/index.js";
-import { makeRng } from "../src/vocal/index.js";
+import { addRoom } from "../testing/live-synth.js";
+import { makeRng } from "../testing/voice-synth.js";
 
 const { Midi } = midiPkg;
 const { values: opts } = parseArgs({

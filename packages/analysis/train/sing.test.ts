@@ -1,6 +1,6 @@
 import midiPkg from "@tonejs/midi";
 import { describe, expect, it } from "vitest";
-import { makeRng } from "../src/vocal/synth.js";
+import { makeRng } from "../testing/voice-synth.js";
 import { addSungExpression, BEND_RANGE_CENTS, bendValue, mixVocalForward } from "./sing.js";
 
 const { Midi } = midiPkg;

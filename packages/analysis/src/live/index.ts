@@ -1,8 +1,8 @@
 /**
  * Live listening: streaming chord and key recognition, an instrument tuner and play-along scoring.
  * Pure TypeScript; the browser's Web Worker and the Node bench (`npm run bench:live`) share it. The test
- * instruments and room of `./synth.ts` are not part of the engine: they are exported from
- * `@tonic/analysis/testing`.
+ * instruments and room are not part of the engine: they live in `packages/analysis/testing/live-synth.ts`
+ * (`@tonic/analysis/testing`).
  */
 
 export {

@@ -1,5 +1,3 @@
-import { describe, expect, it } from "vitest";
-import { N_PITCH, PITCH_LO } from "../features.js";
 import {
   addRoom,
   type GuitarExcitation,
@@ -7,7 +5,9 @@ import {
   renderChordSequence,
   renderSpeech,
   sineTone,
-} from "../testing/index.js";
+} from "@tonic/analysis/testing";
+import { describe, expect, it } from "vitest";
+import { N_PITCH, PITCH_LO } from "../features.js";
 import {
   barsFromChords,
   barsPlayed,

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { type SynthNote, scaleMelody, synthesizeVoice } from "@tonic/analysis/testing";
 import { describe, expect, it } from "vitest";
 import {
   analyzeVocal,
@@ -8,9 +9,6 @@ import {
   isSpeechLike,
   midiToNoteName,
   noteOnsetEnvelope,
-  type SynthNote,
-  scaleMelody,
-  synthesizeVoice,
 } from "./index.js";
 
 const SR = 44100;

@@ -1,6 +1,7 @@
 /**
  * Vocal analysis: pYIN pitch tracking, note segmentation, vocal range, key, tempo.
- * Pure TypeScript (no Node / DOM APIs); runs in browsers, Web Workers and Node.
+ * Pure TypeScript (no Node / DOM APIs); runs in browsers, Web Workers and Node. The test voice synthesiser
+ * is not part of the engine: it lives in `packages/analysis/testing` (`@tonic/analysis/testing`).
  */
 export {
   analyzeVocal,
@@ -23,12 +24,3 @@ export { hzToMidi, midiToHz } from "./dsp.js";
 export { detectPitch, type FramePitch, type FramePitchOptions } from "./live.js";
 export { diatonicChords, midiToNoteName, PITCH_CLASSES } from "./music.js";
 export { PITCH_HOP_SECONDS, type PitchTrack, type PitchTrackOptions, trackPitch } from "./pitch.js";
-export {
-  makeRng,
-  type SynthNote,
-  type SynthVoiceOptions,
-  type SynthVowel,
-  scaleMelody,
-  sineTone,
-  synthesizeVoice,
-} from "./synth.js";

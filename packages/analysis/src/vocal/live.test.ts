@@ -1,6 +1,6 @@
+import { makeRng, synthesizeVoice } from "@tonic/analysis/testing";
 import { describe, expect, it } from "vitest";
 import { detectPitch } from "./live.js";
-import { makeRng, synthesizeVoice } from "./synth.js";
 
 const cents = (a: number, b: number) => 1200 * Math.log2(a / b);
 

@@ -1,5 +1,6 @@
+import { makeRng, sineTone, synthesizeVoice } from "@tonic/analysis/testing";
 import { describe, expect, it } from "vitest";
-import { makeRng, sineTone, synthesizeVoice, trackPitch } from "./index.js";
+import { trackPitch } from "./index.js";
 
 const SR = 44100;
 
