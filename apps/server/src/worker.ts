@@ -10,7 +10,7 @@ import { removeOrphanJobDirs } from "./jobs/cleanup.js";
 import { processJob } from "./jobs/processor.js";
 import { PgBossQueue } from "./jobs/queue.js";
 import { jobDeps } from "./jobs/setup.js";
-import { stopStaleSweep } from "./jobs/stale-sweep.js";
+import { startStaleSweep } from "./jobs/stale-sweep.js";
 import { checkTools, missingToolsMessage } from "./jobs/tools.js";
 import { songsSettingsFromEnv } from "./songs/settings.js";
 import { refundAnalysis } from "./tiers/gate.js";
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   );
   // scratch folders of jobs whose process died, and jobs whose worker stopped (refunded)
   await removeOrphanJobDirs();
-  const stopSweep = stopStaleSweep(
+  const stopSweep = startStaleSweep(
     database.db,
     settings.timeoutSeconds + 60,
     (userId, videoId, at) => refundAnalysis(database.db, userId, videoId, at),

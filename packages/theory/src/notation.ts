@@ -283,8 +283,3 @@ export function pitchClassOfSpelled(note: string): PitchClass {
   if (chroma === undefined || Number.isNaN(chroma)) throw new RangeError(`Not a note: "${note}"`);
   return toPitchClass(Note.pitchClass(Note.fromMidiSharps(60 + chroma)));
 }
-
-/** Same chroma test used by callers comparing a spelled note with a sharp pitch class. */
-export function sameChroma(spelled: string, pc: PitchClass): boolean {
-  return Note.chroma(spelled) === chromaOf(pc);
-}

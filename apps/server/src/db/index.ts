@@ -147,13 +147,3 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   return { db, kind: options.kind, close: () => db.destroy() };
 }
-
-/** Round-trip check used by /api/health. */
-export async function pingDatabase(db: Kysely<Database>): Promise<boolean> {
-  try {
-    await sql`select 1`.execute(db);
-    return true;
-  } catch {
-    return false;
-  }
-}

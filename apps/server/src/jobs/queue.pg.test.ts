@@ -162,11 +162,11 @@ describe.runIf(url)("pg-boss queue with two worker processes on PostgreSQL", () 
       .execute();
     expect(songs.map((s) => s.video_id).sort()).toEqual(SONGS.map((s) => s.id).sort());
     for (const s of SONGS) expect(songs.find((x) => x.video_id === s.id)?.key).toBe(s.key);
-    const analysedLines = workerLogs
+    const analyzedLines = workerLogs
       .join("")
       .split("\n")
       .filter((l) => l.includes('"song analysed"'));
-    expect(analysedLines).toHaveLength(SONGS.length);
+    expect(analyzedLines).toHaveLength(SONGS.length);
     console.info(
       `queue: ${SONGS.length} songs of 26 s analysed by ${workerNames.size} worker(s) in ${elapsed.toFixed(1)} s`,
     );

@@ -8,7 +8,7 @@ import { FairInProcessQueue } from "./fairness.js";
 import { type JobDeps, processJob } from "./processor.js";
 import { type JobQueue, PgBossQueue } from "./queue.js";
 import { requeueQueuedJobs } from "./recovery.js";
-import { stopStaleSweep } from "./stale-sweep.js";
+import { startStaleSweep } from "./stale-sweep.js";
 
 /** The job deps of a worker from the settings (used by the server and by `worker.ts`). */
 export function jobDeps(
@@ -53,7 +53,7 @@ export async function createJobQueue(
       expireInSeconds: settings.timeoutSeconds + 60,
       log,
     });
-    const stopSweep = stopStaleSweep(database.db, settings.timeoutSeconds + 60, refundAt, log);
+    const stopSweep = startStaleSweep(database.db, settings.timeoutSeconds + 60, refundAt, log);
     return {
       kind: boss.kind,
       dispatch: (jobId, videoId) => boss.dispatch(jobId, videoId),

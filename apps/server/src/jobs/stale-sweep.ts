@@ -12,7 +12,7 @@ interface Log {
  * {@link sweepStaleJobs}); the timer does not keep the process alive.
  * @returns an async stopper for `onClose`.
  */
-export function stopStaleSweep(
+export function startStaleSweep(
   db: Kysely<Database>,
   staleSeconds: number,
   refund: RefundAt,

@@ -63,31 +63,42 @@ export async function claimJob(db: Kysely<Database>, id: string, worker: string)
 }
 
 /**
- * Claims, for one worker of the shared queue, the queued job fairest to start now: the one whose
- * requester (its first) was served least recently (no job started or running in the last hour comes
- * first; a requester whose job is running comes last), oldest first among equals. Atomic across
- * workers (`for update skip locked`: two workers never take the same job, nor wait on each other).
+ * Claims, for one worker of the shared queue, the queued job fairest to start now, by its requester
+ * (its first): requesters with no job running come before those with one (a running job's last write
+ * may be long ago: yt-dlp's start and ffmpeg's decoding report no progress); then the requester served
+ * least recently (latest start, progress or end of a job in the last hour; never served first); then
+ * the oldest job. Claims are serialised by one transaction-level advisory lock, so two workers
+ * claiming at the same instant each see the other's claim (without it both read the same snapshot and
+ * could start two jobs of one requester while another waits); `for update skip locked` on the row as
+ * well, so no job is ever claimed twice.
  * @returns the claimed job, or null when nothing is queued.
  */
 export async function claimFairJob(db: Kysely<Database>, worker: string): Promise<SongJob | null> {
-  const now = new Date();
-  const hourAgo = new Date(now.getTime() - 3_600_000);
-  const r = await sql<SongJob>`
-    update song_jobs
-       set state = 'downloading', progress = 0.05, worker = ${worker}, attempts = attempts + 1,
-           updated_at = ${now}
-     where state = 'queued' and id = (
-       select j.id from song_jobs j
-        where j.state = 'queued'
-        order by (
-          select max(s.updated_at) from song_jobs s
-           where s.state <> 'queued' and s.updated_at > ${hourAgo}
-             and coalesce(s.requesters->>0, '') = coalesce(j.requesters->>0, '')
-        ) asc nulls first, j.created_at asc, j.id asc
-        limit 1
-        for update skip locked)
-     returning *`.execute(db);
-  return r.rows[0] ?? null;
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('tonic:song-jobs:claim'))`.execute(trx);
+    const now = new Date();
+    const hourAgo = new Date(now.getTime() - 3_600_000);
+    const r = await sql<SongJob>`
+      update song_jobs
+         set state = 'downloading', progress = 0.05, worker = ${worker}, attempts = attempts + 1,
+             updated_at = ${now}
+       where state = 'queued' and id = (
+         select j.id from song_jobs j
+          where j.state = 'queued'
+          order by exists (
+            select 1 from song_jobs r
+             where r.state in ('downloading', 'analysing')
+               and coalesce(r.requesters->>0, '') = coalesce(j.requesters->>0, '')
+          ) asc, (
+            select max(s.updated_at) from song_jobs s
+             where s.state <> 'queued' and s.updated_at > ${hourAgo}
+               and coalesce(s.requesters->>0, '') = coalesce(j.requesters->>0, '')
+          ) asc nulls first, j.created_at asc, j.id asc
+          limit 1
+          for update skip locked)
+       returning *`.execute(trx);
+    return r.rows[0] ?? null;
+  });
 }
 
 /** Records progress of a running job (ignored once the job has ended). */
@@ -129,25 +140,4 @@ export async function failJob(db: Kysely<Database>, id: string, message: string)
     .returning("requesters")
     .executeTakeFirst();
   return row?.requesters ?? [];
-}
-
-/**
- * Fails jobs that have not moved for `staleSeconds` (a worker died mid-job), so the video can be
- * requested again.
- * @returns how many jobs were failed, with the requesters to refund per job.
- */
-export async function failStaleJobs(
-  db: Kysely<Database>,
-  staleSeconds: number,
-  message: string,
-): Promise<{ videoId: string; requesters: string[] }[]> {
-  const cutoff = new Date(Date.now() - staleSeconds * 1000);
-  const rows = await db
-    .updateTable("song_jobs")
-    .set({ state: "failed", progress: 1, error: message, updated_at: new Date(), finished_at: new Date() })
-    .where("state", "in", ACTIVE_STATES)
-    .where("updated_at", "<", cutoff)
-    .returning(["video_id", "requesters"])
-    .execute();
-  return rows.map((r) => ({ videoId: r.video_id, requesters: r.requesters }));
 }

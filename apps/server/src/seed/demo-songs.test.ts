@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/index.js";
 import { readSong, toSongDto } from "../songs/store.js";
 import {
-  analyseDemoSong,
+  analyzeDemoSong,
   DEMO_SONGS,
   type DemoSong,
   demoDurationSeconds,
@@ -43,7 +43,7 @@ function chordOverlap(s: DemoSong, chords: { time: number; chord: string }[]): n
 describe.each(DEMO_SONGS)("the engine on demo song $videoId", (song) => {
   let result: AnalysisResult;
   beforeAll(async () => {
-    result = await analyseDemoSong(song);
+    result = await analyzeDemoSong(song);
   }, 300_000);
 
   it("finds the key the generator played", () => {
@@ -73,14 +73,14 @@ describe("seedDemoSongs", () => {
         .selectAll()
         .where("video_id", "=", song.videoId)
         .executeTakeFirstOrThrow();
-      const found = await analyseDemoSong(song);
+      const found = await analyzeDemoSong(song);
       expect(row).toMatchObject({ key: found.key, bpm: found.bpm, chords: found.chords });
       // The API gives the stored song's own bars, so the chord grid shows the waltz in three.
       const waltz = DEMO_SONGS.find((s) => s.beatsPerChord === 3) as DemoSong;
       const stored = await readSong(database.db, waltz.videoId);
       if (!stored) throw new Error("the waltz was not seeded");
       const dto = toSongDto(stored);
-      const heard = await analyseDemoSong(waltz);
+      const heard = await analyzeDemoSong(waltz);
       expect(dto.timeSignature).toBe("3/4");
       expect(dto.beats).toEqual(heard.beats);
       expect(dto.downbeats).toEqual(heard.downbeats);

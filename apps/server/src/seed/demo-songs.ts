@@ -102,7 +102,7 @@ const analyses = new Map<string, AnalysisResult>();
  * The engine's analysis of a demo song's audio, computed once per process (the audio is deterministic).
  * @returns a promise of `analyzeAudio`'s result for the rendered audio.
  */
-export async function analyseDemoSong(song: DemoSong): Promise<AnalysisResult> {
+export async function analyzeDemoSong(song: DemoSong): Promise<AnalysisResult> {
   const known = analyses.get(song.videoId);
   if (known) return known;
   const result = await analyzeAudio(renderDemoSong(song), DEMO_RATE, { models: await loadNodeModels() });
@@ -111,10 +111,10 @@ export async function analyseDemoSong(song: DemoSong): Promise<AnalysisResult> {
 }
 
 /**
- * {@link analyseDemoSong} off the main thread: the engine runs in a worker thread (so a server seeding
+ * {@link analyzeDemoSong} off the main thread: the engine runs in a worker thread (so a server seeding
  * at start-up keeps answering), and the result joins the same per-process memo.
  */
-export async function analyseDemoSongInThread(song: DemoSong): Promise<AnalysisResult> {
+export async function analyzeDemoSongInThread(song: DemoSong): Promise<AnalysisResult> {
   const known = analyses.get(song.videoId);
   if (known) return known;
   const result = await analyzeInThread(renderDemoSong(song), DEMO_RATE);
@@ -131,14 +131,14 @@ interface SeedLogger {
  * re-analysed), so the Song explorer, `/search?v=` and the analysis screen work offline. Each song's key,
  * BPM, chords, beats and time signature are what the engine finds in its rendered audio.
  * A song the engine finds no key or no beat in is skipped with a warning (the store needs both).
- * @param analyse how a song is analysed (default in this thread; the server passes
- *   {@link analyseDemoSongInThread}).
+ * @param analyze how a song is analysed (default in this thread; the server passes
+ *   {@link analyzeDemoSongInThread}).
  * @returns how many songs were inserted.
  */
 export async function seedDemoSongs(
   db: Kysely<Database>,
   log?: SeedLogger,
-  analyse: (song: DemoSong) => AnalysisResult | Promise<AnalysisResult> = analyseDemoSong,
+  analyze: (song: DemoSong) => AnalysisResult | Promise<AnalysisResult> = analyzeDemoSong,
 ): Promise<number> {
   const present = new Set(
     (
@@ -158,7 +158,7 @@ export async function seedDemoSongs(
     if (present.has(s.videoId)) continue;
     // Yield between songs so a server seeding in the background keeps answering requests.
     await new Promise((r) => setImmediate(r));
-    const result = await analyse(s);
+    const result = await analyze(s);
     if (result.key === null || result.bpm === null) {
       log?.warn({ videoId: s.videoId }, "the engine found no key or no beat in a demo song: not seeded");
       continue;

@@ -11,7 +11,7 @@ import { type FakeYouTube, startFakeYouTube } from "../../test/fake-youtube.js";
 import { buildApp } from "../app.js";
 import type { DatabaseHandle } from "../db/index.js";
 import { FairInProcessQueue } from "../jobs/fairness.js";
-import { analyseDemoSong, DEMO_SONGS } from "../seed/demo-songs.js";
+import { analyzeDemoSong, DEMO_SONGS } from "../seed/demo-songs.js";
 import type { GateDecision } from "../tiers/gate.js";
 import type { SongsAccess } from "./routes.js";
 import type { SongsSettings } from "./settings.js";
@@ -60,7 +60,7 @@ beforeAll(async () => {
   });
   demoDir = await mkdtemp(path.join(tmpdir(), "tonic-demo-audio-"));
   // The seed analyses each demo song once per process: do it here, outside the per-test hooks.
-  for (const s of DEMO_SONGS) await analyseDemoSong(s);
+  for (const s of DEMO_SONGS) await analyzeDemoSong(s);
 }, 300_000);
 afterAll(async () => {
   mediaServer.closeAllConnections();
@@ -180,7 +180,7 @@ describe.each(testDatabases())("songs API on $name", (tdb) => {
     const res = await analyze("demo-c-major-pop");
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    const stored = await analyseDemoSong(DEMO_SONGS[0] as (typeof DEMO_SONGS)[number]);
+    const stored = await analyzeDemoSong(DEMO_SONGS[0] as (typeof DEMO_SONGS)[number]);
     expect(body).toMatchObject({ status: "done", cached: true, key: stored.key, bpm: stored.bpm });
     expect(body.chords).toEqual(stored.chords);
     expect(body.song.audioUrl).toBe("/api/demo-audio/demo-c-major-pop");
@@ -276,7 +276,7 @@ describe.each(testDatabases())("songs API on $name", (tdb) => {
     const ballad = DEMO_SONGS.find((s) => s.videoId === "demo-a-minor-ballad");
     if (!ballad) throw new Error("no ballad");
     expect(song).toMatchObject({
-      key: (await analyseDemoSong(ballad)).key,
+      key: (await analyzeDemoSong(ballad)).key,
       language: "hi",
       audioUrl: "/api/demo-audio/demo-a-minor-ballad",
     });

@@ -26,7 +26,7 @@ import { getJob } from "../jobs/store.js";
 import { checkTools, missingToolsMessage, type ToolStatus } from "../jobs/tools.js";
 import { HttpError } from "../lib/errors.js";
 import { serialize } from "../lib/http.js";
-import { analyseDemoSongInThread, seedDemoSongs } from "../seed/demo-songs.js";
+import { analyzeDemoSongInThread, seedDemoSongs } from "../seed/demo-songs.js";
 import { consumeAnalysis, type GateDecision, refundAnalysis } from "../tiers/gate.js";
 import { YouTubeClient } from "../youtube/client.js";
 import { demoAudioRoutes } from "./demo-audio.js";
@@ -100,7 +100,7 @@ export const songsRoutes: FastifyPluginAsync<SongsPluginOptions> = async (app, o
   // the routes that read the song store wait for it, so nobody sees a half-seeded store.
   const seeding: Promise<unknown> =
     opts.seed === true
-      ? seedDemoSongs(db, app.log, analyseDemoSongInThread).catch((err: unknown) =>
+      ? seedDemoSongs(db, app.log, analyzeDemoSongInThread).catch((err: unknown) =>
           app.log.error({ err }, "demo song seed failed"),
         )
       : Promise.resolve();

@@ -14,15 +14,6 @@ export function usePlans() {
 }
 
 /**
- * Formats a price with its currency symbol, e.g. `₹399`, `$8`.
- * @param amount major units.
- */
-export function formatPrice(catalogue: PlanCatalogue, currency: PlanCurrency, amount: number): string {
-  const symbol = catalogue.currencies.find((c) => c.currency === currency)?.symbol ?? "";
-  return `${symbol}${amount}`;
-}
-
-/**
  * Finds a plan.
  * @returns the plan or undefined.
  */
