@@ -1,5 +1,10 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { encodeWav, scaleMelody, synthesizeVoice } from "@tonic/analysis/testing";
 import { signUp } from "../support/auth";
+import { launchWithMic } from "../support/fake-mic";
 
 /**
  * Issue 29 items 1–2: note names in sargam (Settings → Note names, relative to Sa, with octave marks) and
@@ -9,6 +14,7 @@ import { signUp } from "../support/auth";
 
 /** Screenshots for people to look at (outside the repository). */
 const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots-indian";
+mkdirSync(SHOTS, { recursive: true });
 
 const VIEWPORTS = [
   { name: "1280", width: 1280, height: 800 },
@@ -161,3 +167,58 @@ for (const vp of VIEWPORTS) {
     });
   });
 }
+
+/** A sung D major scale, D4 up to D5 and down (as in vocal.spec.ts), then silence. */
+function melodyWav(): string {
+  const SR = 48000;
+  const notes = scaleMelody(62, "major", [0, 1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1, 0], 0.45, 0.05, 0.3);
+  const pcm = synthesizeVoice({ notes, sampleRate: SR, duration: 25, vowel: "a", amplitude: 0.5, seed: 11 });
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "tonic-indian-e2e-")), "melody.wav");
+  writeFileSync(file, encodeWav(pcm, SR));
+  return file;
+}
+
+test("the vocal detector writes the range in swaras from your Sa (1280 and 390 px)", async ({ baseURL }) => {
+  const browser = await launchWithMic(melodyWav());
+  try {
+    const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+    // Settings → Note names "Sargam (Hindustani)", Your Sa = D (kept on the device, as the Settings screen does).
+    await context.addInitScript(() => {
+      localStorage.setItem(
+        "music-theory-storage",
+        JSON.stringify({ state: { settings: { noteNaming: "sargam", sa: "D" } }, version: 0 }),
+      );
+    });
+    const page = await context.newPage();
+    await page.goto("/vocal-detector");
+    const bar = page.getByRole("progressbar", { name: "Recording time left" });
+    await page.getByRole("button", { name: "Start recording" }).click();
+    await expect
+      .poll(async () => Number(await bar.getAttribute("aria-valuenow")), { timeout: 30_000 })
+      .toBeLessThanOrEqual(20);
+    await page.getByRole("button", { name: "Stop recording" }).click();
+    await expect(page.getByTestId("vocal-key")).toHaveText("D Major", { timeout: 30_000 });
+    // D4 is madhya Sa (Sa = D), D5 taar Sa with a dot above; the letters beside; chords stay letters.
+    await expect(page.getByTestId("vocal-range")).toHaveText(`Sa – S${DOT_ABOVE}a`);
+    await expect(page.getByTestId("vocal-range-letters")).toContainText("D4 – D5, Sa = D");
+    await expect(page.getByTestId("vocal-scale-notes").locator("li")).toHaveText([
+      "Sa",
+      "Re",
+      "Ga",
+      "Ma",
+      "Pa",
+      "Dha",
+      "Ni",
+    ]);
+    await expect(page.getByTestId("vocal-chords").getByRole("button").first()).toHaveText("D");
+    await expect(page.getByTestId("swara-legend")).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/vocal-sargam-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await noSidewaysScroll(page);
+    await page.getByTestId("vocal-range").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/vocal-sargam-390.png` });
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+});
