@@ -13,5 +13,23 @@ export const VocalScaleResult = z.object({
   time_signature: z.nullable(z.string()),
   /** Lowest and highest sustained notes ("G3") and their sung frequencies in Hz. */
   vocal_range: z.object({ min: z.string(), max: z.string(), min_hz: z.number(), max_hz: z.number() }),
+  /**
+   * The singer's Sa (tonic) from what they sang (issue 29): pitch class 0 = C … 11 = B, a 0..1 confidence
+   * and the runner-up; null when it cannot be told. Older servers omit it.
+   */
+  sa: z.optional(
+    z.nullable(
+      z.object({
+        pitch_class: z.number().check(z.int(), z.gte(0), z.lte(11)),
+        confidence: z.number().check(z.gte(0), z.lte(1)),
+        runner_up: z.nullable(
+          z.object({
+            pitch_class: z.number().check(z.int(), z.gte(0), z.lte(11)),
+            confidence: z.number().check(z.gte(0), z.lte(1)),
+          }),
+        ),
+      }),
+    ),
+  ),
 });
 export type VocalScaleResult = z.infer<typeof VocalScaleResult>;

@@ -70,7 +70,7 @@ describe.each(testDatabases())("POST /api/analyze-vocal-scale on $name", ({ open
   const post = (body: ReturnType<typeof multipart>) =>
     app.inject({ method: "POST", url: "/api/analyze-vocal-scale", ...body });
 
-  it("analyses a sung G major scale: key, chords, range (SPEC §3 fields plus key_uncertain)", async () => {
+  it("analyses a sung G major scale: key, chords, range, Sa (SPEC §3 fields plus key_uncertain and sa)", async () => {
     const res = await post(multipart("audio", "recording.wav", "audio/wav", goodWav));
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -79,10 +79,14 @@ describe.each(testDatabases())("POST /api/analyze-vocal-scale on $name", ({ open
       "key",
       "key_uncertain",
       "recommended_chords",
+      "sa",
       "time_signature",
       "vocal_range",
     ]);
     expect(body.key).toBe("G Major");
+    // The singer's Sa: the scale's home note G, with the browser's estimator and the ten thaats.
+    expect(body.sa.pitch_class).toBe(7);
+    expect(body.sa.confidence).toBeGreaterThan(body.sa.runner_up.confidence);
     expect(body.key_uncertain).toBe(false);
     expect(body.recommended_chords).toEqual(["G", "C", "D", "Em", "Am", "Bm", "F#dim"]);
     expect(body.vocal_range).toMatchObject({ min: "G3", max: "G4" });

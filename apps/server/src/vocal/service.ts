@@ -1,4 +1,7 @@
+import { estimateSa, type VocalAnalysisResult } from "@tonic/analysis";
 import { AudioDecodeError, decodeAudioFile } from "@tonic/analysis/node";
+import type { VocalScaleResult as ApiVocalScaleResult } from "@tonic/api";
+import { THAATS } from "@tonic/theory/indian";
 import { analyzeVocalInThread } from "../jobs/analyze-in-thread.js";
 import { HttpError } from "../lib/errors.js";
 
@@ -23,6 +26,8 @@ export interface VocalScaleResult {
   time_signature: string | null;
   /** Lowest and highest sustained notes, named with octave ("G3"), and their sung frequencies in Hz. */
   vocal_range: { min: string; max: string; min_hz: number; max_hz: number };
+  /** The singer's Sa (issue 29): pitch class, confidence and runner-up; null when it cannot be told. */
+  sa: ApiVocalScaleResult["sa"];
 }
 
 /** True when the bytes start like a RIFF/WAVE file. */
@@ -88,5 +93,22 @@ export async function analyzeVocalRecording(
     recommended_chords: res.recommended_chords,
     time_signature: res.time_signature,
     vocal_range: { min, max, min_hz, max_hz },
+    sa: saOf(res.notes),
+  };
+}
+
+/** The ten thaats' scales, the candidate parent scales of the singer's Sa. */
+const THAAT_SCALES = THAATS.map((t) => t.intervals);
+
+/** The singer's Sa from the sung notes, as the browser worker finds it (`estimateSa` with the ten thaats). */
+function saOf(notes: VocalAnalysisResult["notes"]): VocalScaleResult["sa"] {
+  const sa = estimateSa(notes, THAAT_SCALES);
+  if (!sa) return null;
+  return {
+    pitch_class: sa.pitchClass,
+    confidence: sa.confidence,
+    runner_up: sa.runnerUp
+      ? { pitch_class: sa.runnerUp.pitchClass, confidence: sa.runnerUp.confidence }
+      : null,
   };
 }

@@ -3,6 +3,7 @@ import { estimateTempo as estimateTempoFromOnsets } from "../rhythm.js";
 import { hzToMidi, midiToHz, validateInput } from "./dsp.js";
 import { diatonicChords, midiToNoteName, PITCH_CLASSES } from "./music.js";
 import { PITCH_HOP_SECONDS, type PitchTrack, type PitchTrackOptions, trackPitch } from "./pitch.js";
+import { estimateSa, type SaEstimate } from "./tonic.js";
 
 /** A segmented sung note: start/end in seconds, MIDI number (A4 = 69, tuning-corrected). */
 export interface VocalNote {
@@ -49,12 +50,19 @@ export interface VocalAnalysisResult {
   notes: VocalNote[];
   /** Pitch track for drawing, 10 ms hop; f0 in Hz (0.01 Hz precision), 0 = unvoiced. */
   pitchTrack: { times: number[]; f0: number[] };
+  /** The singer's Sa ({@link estimateSa}), when `saScales` were given; null when it cannot be told. */
+  sa?: SaEstimate | null;
 }
 
 /** Options of {@link analyzeVocal}. */
 export interface VocalAnalysisOptions extends PitchTrackOptions {
   /** Minimum note length counted as sustained for range and key, s (default 0.12). */
   minSustainSeconds?: number;
+  /**
+   * Candidate parent scales for the singer's Sa, as semitones above Sa (the ten thaats of
+   * `@tonic/theory/indian`); when given, the result carries `sa` ({@link estimateSa}).
+   */
+  saScales?: readonly (readonly number[])[];
 }
 
 /** Per-recording statistics used for the "unable to detect" decision and tests. */
@@ -650,5 +658,8 @@ export function analyzeVocal(
     vocal_range: range,
     notes: seg.notes,
     pitchTrack: { times, f0 },
+    ...(options.saScales && options.saScales.length > 0
+      ? { sa: estimateSa(seg.notes, options.saScales) }
+      : {}),
   };
 }

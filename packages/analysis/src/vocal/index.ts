@@ -24,3 +24,13 @@ export { hzToMidi, midiToHz } from "./dsp.js";
 export { detectPitch, type FramePitch, type FramePitchOptions } from "./live.js";
 export { diatonicChords, midiToNoteName, PITCH_CLASSES } from "./music.js";
 export { PITCH_HOP_SECONDS, type PitchTrack, type PitchTrackOptions, trackPitch } from "./pitch.js";
+export {
+  estimateSa,
+  SA_TEMPERATURE,
+  SA_WEIGHTS,
+  type SaCues,
+  type SaEstimate,
+  type SaWeights,
+  saCues,
+  saScore,
+} from "./tonic.js";

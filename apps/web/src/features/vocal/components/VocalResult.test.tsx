@@ -15,6 +15,7 @@ const bFlatMinor: VocalView = {
   chords: ["A#m", "D#m", "F#", "C#", "G#", "Fm", "Cdim"],
   range: { min: "A#3", max: "D#5", minHz: 233.1, maxHz: 622.3, minMidi: 58, maxMidi: 75 },
   source: "device",
+  sa: { pitchClass: 10, confidence: 0.7, runnerUp: { pitchClass: 3, confidence: 0.1 } },
 };
 
 const texts = (testId: string, role: "listitem" | "button") =>
@@ -79,5 +80,48 @@ describe("VocalResult spells by the key (issue 26 §3)", () => {
       </MemoryRouter>,
     );
     expect(screen.getByTestId("vocal-range").textContent).toBe("N\u0323₂ – G\u0307₂");
+  });
+});
+
+describe("VocalResult shows the singer's Sa (issue 29)", () => {
+  afterEach(() => {
+    cleanup();
+    useSettingsStore.getState().updateSettings({ noteNaming: "by-key", sa: "C" });
+  });
+
+  it("names the Sa by the key, says how sure, writes the range in swaras and can make it the Sa in Settings", () => {
+    render(
+      <MemoryRouter>
+        <VocalResult result={bFlatMinor} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId("vocal-sa-note").textContent).toBe("B♭");
+    expect(screen.getByTestId("vocal-sa-confidence").textContent).toBe("confident");
+    // A#3 (58) is Sa itself; D#5 (75) is Ma of the upper octave.
+    expect(screen.getByTestId("vocal-range-swaras").textContent).toBe(
+      "Your range: Sa of the middle octave to Ma of the upper octave.",
+    );
+    screen.getByRole("button", { name: "Use B♭ as my Sa" }).click();
+    expect(useSettingsStore.getState().settings.sa).toBe("A#");
+  });
+
+  it("mentions a close runner-up, and shows no Sa card without one", () => {
+    const unsure = {
+      ...bFlatMinor,
+      sa: { pitchClass: 10, confidence: 0.3, runnerUp: { pitchClass: 5, confidence: 0.25 } },
+    };
+    const { unmount } = render(
+      <MemoryRouter>
+        <VocalResult result={unsure} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByTestId("vocal-sa-confidence").textContent).toBe("not sure · maybe F");
+    unmount();
+    render(
+      <MemoryRouter>
+        <VocalResult result={{ ...bFlatMinor, sa: null }} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId("vocal-sa")).toBeNull();
   });
 });

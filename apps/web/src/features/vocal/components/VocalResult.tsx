@@ -13,7 +13,8 @@ import { SwaraLegend } from "@/components/theory/SwaraLegend";
 import { playChord } from "@/lib/audio";
 import { useSettingsStore } from "@/stores/settings";
 import { chordNotes, scaleOfKey } from "../lib/chords";
-import type { VocalView } from "../lib/result";
+import type { SaView, VocalView } from "../lib/result";
+import { pitchClassName, rangeInSwaras, saConfidenceWords } from "../lib/sa";
 import { RangePiano } from "./RangePiano";
 
 /**
@@ -137,6 +138,7 @@ export function VocalResult({ result }: { result: VocalView }) {
         </div>
         <SwaraLegend sa={prettyAccidentals(sa)} className="mt-3" />
       </section>
+      {result.sa && <YourSa sa={result.sa} range={r} keyName={result.key} />}
       <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm md:col-span-2 dark:border-slate-800 dark:bg-slate-900">
         <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
           Recommended chords
@@ -162,5 +164,52 @@ export function VocalResult({ result }: { result: VocalView }) {
         </ul>
       </section>
     </div>
+  );
+}
+
+/**
+ * The singer's Sa found in what they sang (issue 29): the note, how sure, a close runner-up, their range in
+ * swaras of that Sa, and a button that makes it their Sa in Settings (the sargam names everywhere follow).
+ */
+function YourSa({ sa, range, keyName }: { sa: SaView; range: VocalView["range"]; keyName: string }) {
+  const current = useSettingsStore((s) => s.settings.sa);
+  const updateSettings = useSettingsStore((s) => s.updateSettings);
+  const name = pitchClassName(sa.pitchClass);
+  const shown = (pc: number) =>
+    prettyAccidentals(spellNote(pitchClassName(pc), keyName, "by-key", { outOfScale: "plain" }));
+  const close = sa.runnerUp && sa.runnerUp.confidence >= 0.6 * sa.confidence ? sa.runnerUp : null;
+  return (
+    <section
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm md:col-span-2 dark:border-slate-800 dark:bg-slate-900"
+      data-testid="vocal-sa"
+    >
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">
+        Your Sa
+      </h2>
+      <div className="mt-1 flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <p className="text-3xl font-bold text-violet-700 dark:text-violet-300" data-testid="vocal-sa-note">
+          {shown(sa.pitchClass)}
+        </p>
+        <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="vocal-sa-confidence">
+          {saConfidenceWords(sa.confidence)}
+          {close ? ` · maybe ${shown(close.pitchClass)}` : ""}
+        </p>
+      </div>
+      <p className="mt-2 text-sm" data-testid="vocal-range-swaras">
+        Your range: {rangeInSwaras(range.minMidi, range.maxMidi, sa.pitchClass)}.
+      </p>
+      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+        Sa is the home note you return to; Tonic hears it from the notes you rest on and end with.
+      </p>
+      {current !== name && (
+        <button
+          type="button"
+          onClick={() => updateSettings({ sa: name })}
+          className="mt-3 min-h-11 rounded-xl border border-violet-300 px-4 text-sm font-semibold text-violet-700 hover:bg-violet-50 dark:border-violet-700 dark:text-violet-300 dark:hover:bg-slate-800"
+        >
+          Use {shown(sa.pitchClass)} as my Sa
+        </button>
+      )}
+    </section>
   );
 }

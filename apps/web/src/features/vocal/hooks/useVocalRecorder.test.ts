@@ -57,6 +57,7 @@ const view: VocalView = {
   chords: ["D", "G", "A"],
   range: { min: "D4", max: "D5", minHz: 293.66, maxHz: 587.33, minMidi: 62, maxMidi: 74 },
   source: "device",
+  sa: null,
 };
 
 describe("useVocalRecorder", () => {

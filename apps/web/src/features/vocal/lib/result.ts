@@ -17,12 +17,21 @@ export interface VocalView {
   range: { min: string; max: string; minHz: number; maxHz: number; minMidi: number; maxMidi: number };
   /** "device" when the browser worker analysed it, "server" for the fallback. */
   source: "device" | "server";
+  /** The singer's Sa (pitch class 0 = C … 11 = B) with a 0..1 confidence and the runner-up; null when unknown. */
+  sa: SaView | null;
+}
+
+/** The detected Sa as the page shows it. */
+export interface SaView {
+  pitchClass: number;
+  confidence: number;
+  runnerUp: { pitchClass: number; confidence: number } | null;
 }
 
 /** The parts of the engine's result the page shows. */
 export type EngineVocalResult = Pick<
   VocalAnalysisResult,
-  "key" | "keyUncertain" | "bpm" | "time_signature" | "recommended_chords" | "vocal_range"
+  "key" | "keyUncertain" | "bpm" | "time_signature" | "recommended_chords" | "vocal_range" | "sa"
 >;
 
 /** The worker's engine result → view. */
@@ -42,6 +51,7 @@ export function fromEngine(r: EngineVocalResult): VocalView {
       maxMidi: r.vocal_range.max_midi,
     },
     source: "device",
+    sa: r.sa ? { pitchClass: r.sa.pitchClass, confidence: r.sa.confidence, runnerUp: r.sa.runnerUp } : null,
   };
 }
 
@@ -68,5 +78,14 @@ export function fromServer(r: ServerVocalResult): VocalView {
       maxMidi,
     },
     source: "server",
+    sa: r.sa
+      ? {
+          pitchClass: r.sa.pitch_class,
+          confidence: r.sa.confidence,
+          runnerUp: r.sa.runner_up
+            ? { pitchClass: r.sa.runner_up.pitch_class, confidence: r.sa.runner_up.confidence }
+            : null,
+        }
+      : null,
   };
 }

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { analyzeVocal, segmentNotes, trackPitch } from "@tonic/analysis";
+import { THAATS } from "@tonic/theory/indian";
 import { fewSungNotes } from "../lib/few-notes";
 import type { VocalAnalyzeRequest, VocalWorkerMessage } from "./protocol";
 
@@ -12,7 +13,8 @@ function post(msg: VocalWorkerMessage) {
 self.onmessage = (event: MessageEvent<VocalAnalyzeRequest>) => {
   const { samples, sampleRate } = event.data;
   try {
-    const r = analyzeVocal(samples, sampleRate);
+    // The singer's Sa is looked for among scales built on each note: the ten thaats.
+    const r = analyzeVocal(samples, sampleRate, { saScales: THAATS.map((t) => t.intervals) });
     if (!r) {
       // Too plain for a key: name the notes held, if only a few (a single steady note, say).
       const fewNotes = fewSungNotes(segmentNotes(trackPitch(samples, sampleRate)).notes);
