@@ -179,6 +179,8 @@ function melodyWav(): string {
 }
 
 test("the vocal detector writes the range in swaras from your Sa (1280 and 390 px)", async ({ baseURL }) => {
+  // Ten seconds of singing, then the analysis on a shared machine: more than the default minute.
+  test.setTimeout(150_000);
   const browser = await launchWithMic(melodyWav());
   try {
     const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
