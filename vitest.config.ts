@@ -10,6 +10,7 @@ export const sourceAliases = [
   { find: /^@tonic\/theory\/constants$/, replacement: src("./packages/theory/src/constants.ts") },
   { find: /^@tonic\/theory\/exercises$/, replacement: src("./packages/theory/src/exercises.ts") },
   { find: /^@tonic\/theory\/notation$/, replacement: src("./packages/theory/src/notation.ts") },
+  { find: /^@tonic\/theory\/units$/, replacement: src("./packages/theory/src/units.ts") },
   { find: /^@tonic\/youtube$/, replacement: src("./packages/youtube/src/index.ts") },
   { find: /^@tonic\/analysis$/, replacement: src("./packages/analysis/src/index.ts") },
   { find: /^@tonic\/analysis\/node$/, replacement: src("./packages/analysis/src/node.ts") },

@@ -12,6 +12,7 @@ import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { midiToHz } from "@tonic/theory/units";
 import autocannon from "autocannon";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -120,7 +121,7 @@ function voiceWav(seconds = 30, rate = 48_000) {
   for (let i = 0; i < n; i++) {
     const t = i / rate;
     const note = scale[Math.floor(t / 0.5) % scale.length];
-    const f = 440 * 2 ** ((note - 69) / 12) * (1 + 0.006 * Math.sin(2 * Math.PI * 5.5 * t));
+    const f = midiToHz(note) * (1 + 0.006 * Math.sin(2 * Math.PI * 5.5 * t));
     phase += (2 * Math.PI * f) / rate;
     const within = (t % 0.5) / 0.5;
     const env = Math.min(1, within * 20) * Math.min(1, (1 - within) * 10);

@@ -179,6 +179,7 @@ export default defineConfig({
       { find: /^@tonic\/theory\/constants$/, replacement: here("../../packages/theory/src/constants.ts") },
       { find: /^@tonic\/theory\/exercises$/, replacement: here("../../packages/theory/src/exercises.ts") },
       { find: /^@tonic\/theory\/notation$/, replacement: here("../../packages/theory/src/notation.ts") },
+      { find: /^@tonic\/theory\/units$/, replacement: here("../../packages/theory/src/units.ts") },
       { find: /^@tonic\/analysis$/, replacement: here("../../packages/analysis/src/index.ts") },
       { find: /^@tonic\/analysis\/web$/, replacement: here("../../packages/analysis/src/web.ts") },
       { find: /^@tonic\/analysis\/models\//, replacement: `${here("../../packages/analysis/models")}/` },

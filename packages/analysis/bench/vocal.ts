@@ -17,6 +17,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { centsBetween, midiToHz } from "@tonic/theory/units";
 import decode from "audio-decode";
 import { analyzeVocal, PITCH_CLASSES, trackPitch } from "../src/vocal/index.js";
 import { makeRng, type SynthNote, type SynthVowel, scaleMelody, synthesizeVoice } from "../testing/index.js";
@@ -102,7 +103,7 @@ function rawPitchAccuracy(truth: [number, number][], f0Est: Float32Array | null)
     n++;
     const i = Math.round(t / 0.01);
     const est = f0Est ? (f0Est[i] ?? 0) : 0;
-    if (est > 0 && Math.abs(1200 * Math.log2(est / hz)) < 50) ok++;
+    if (est > 0 && Math.abs(centsBetween(est, hz)) < 50) ok++;
   }
   return n > 0 ? ok / n : null;
 }
@@ -198,7 +199,7 @@ function truthFromNotes(notes: SynthNote[], key: string, duration: number, tunin
   for (let i = 0; i * 0.01 < duration; i++) {
     const t = i * 0.01;
     const n = notes.find((x) => t >= x.start + 0.08 && t <= x.end - 0.06);
-    f0.push([t, n ? 440 * 2 ** ((n.midi + tuningCents / 100 - 69) / 12) : 0]);
+    f0.push([t, n ? midiToHz(n.midi + tuningCents / 100) : 0]);
   }
   const ms = notes.map((n) => n.midi);
   return {

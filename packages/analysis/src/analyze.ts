@@ -3,6 +3,7 @@
  * Pure module (no Node or DOM APIs): runs unchanged in a browser Web Worker.
  */
 import { StreamingDecimator } from "./dsp.js";
+import { type AudioInputLimits, firstNonFinite, nonFiniteError, validateAudioInput } from "./input.js";
 import type { KeyEstimate } from "./key.js";
 import {
   chordModelInput,
@@ -41,14 +42,15 @@ const STAGE_FRACTION: Record<AnalysisStage, number> = {
   done: 1,
 };
 
+/** What {@link analyzeAudio} and {@link createAnalysisStream} accept (samples are checked as they stream). */
+const ENGINE_INPUT: AudioInputLimits = {
+  minSampleRate: MIN_SAMPLE_RATE,
+  maxSampleRate: MAX_SAMPLE_RATE,
+  finiteSamples: false,
+};
+
 function validate(samples: Float32Array, sampleRate: number): void {
-  if (!(samples instanceof Float32Array)) throw new AnalysisInputError("samples must be a Float32Array");
-  if (samples.length === 0) throw new AnalysisInputError("samples is empty: nothing to analyse");
-  if (!Number.isFinite(sampleRate) || sampleRate < MIN_SAMPLE_RATE || sampleRate > MAX_SAMPLE_RATE) {
-    throw new AnalysisInputError(
-      `sampleRate must be a number between ${MIN_SAMPLE_RATE} and ${MAX_SAMPLE_RATE} Hz, got ${sampleRate}`,
-    );
-  }
+  validateAudioInput(samples, sampleRate, ENGINE_INPUT);
 }
 
 /**
@@ -133,13 +135,8 @@ export function createAnalysisStream(
   return {
     push(chunk: Float32Array) {
       if (chunk.length === 0) return;
-      for (let i = 0; i < chunk.length; i++) {
-        if (!Number.isFinite(chunk[i] as number)) {
-          throw new AnalysisInputError(
-            `samples contains a non-finite value (NaN or Infinity) at index ${total + i}`,
-          );
-        }
-      }
+      const bad = firstNonFinite(chunk);
+      if (bad >= 0) throw nonFiniteError(total + bad);
       dec.push(chunk);
       total += chunk.length;
     },

@@ -2,6 +2,7 @@
  * Mid-level features: tuning, semitone (log-frequency) spectrum, treble/bass chroma, onset strength.
  * Pure module (no Node or DOM APIs).
  */
+import { hzToMidi, midiToHz } from "@tonic/theory/units";
 import type { Spectrogram } from "./dsp.js";
 
 /** Lowest and highest MIDI pitch of the semitone spectrum (C1 .. B6). */
@@ -42,7 +43,7 @@ export function estimateTuning(spec: Spectrogram, frameStep = 4): number {
       const den = a - 2 * b + c;
       const delta = den !== 0 ? (0.5 * (a - c)) / den : 0;
       const f = ((k + delta) * rate) / n;
-      const midi = 69 + 12 * Math.log2(f / 440);
+      const midi = hzToMidi(f);
       let cents = Math.round((midi - Math.round(midi)) * 100); // -50..50
       cents = (cents + 100) % 100;
       hist[cents] = (hist[cents] as number) + b;
@@ -89,12 +90,12 @@ export function semitoneSpectrogram(
   const idx: number[] = [];
   const pit: number[] = [];
   const wts: number[] = [];
-  const fLo = tuningHz * 2 ** ((PITCH_LO - 1 - 69) / 12);
-  const fHi = tuningHz * 2 ** ((PITCH_HI + 1 - 69) / 12);
+  const fLo = midiToHz(PITCH_LO - 1, tuningHz);
+  const fHi = midiToHz(PITCH_HI + 1, tuningHz);
   for (let k = 1; k < bins; k++) {
     const f = (k * rate) / n;
     if (f < fLo || f > fHi) continue;
-    const p = 69 + 12 * Math.log2(f / tuningHz);
+    const p = hzToMidi(f, tuningHz);
     for (let m = Math.ceil(p - 1); m <= Math.floor(p + 1); m++) {
       if (m < PITCH_LO || m > PITCH_HI) continue;
       const d = p - m;

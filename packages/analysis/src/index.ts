@@ -38,7 +38,7 @@ export type {
   KeyModelInput,
   KeySegment,
   MidiNote,
-  PitchClass,
+  PitchClassIndex,
   Seconds,
   TimeSignature,
 } from "./types.js";
@@ -48,7 +48,7 @@ export {
   ChordLabelError,
   hz,
   midiNote,
-  pitchClass,
+  pitchClassIndex,
   seconds,
 } from "./types.js";
 export { ENGINE_VERSION } from "./version.js";

@@ -50,7 +50,7 @@ export const KEY_SOFTMAX_TEMPERATURE = 0.1;
  * @param tonic pitch class 0..11 the template is rotated to.
  * @returns -1..1; 0 when either side is constant.
  */
-export function corrRot(x: ArrayLike<number>, tpl: readonly number[], tonic: number): number {
+export function corrRot(x: ArrayLike<number>, tpl: ArrayLike<number>, tonic: number): number {
   let mx = 0;
   let mt = 0;
   for (let i = 0; i < 12; i++) {

@@ -6,10 +6,12 @@
  * chords: a proposed syntax for text annotations" (ISMIR), as parsed by mir_eval: "C:maj", "A:min",
  * "G:7", "C:maj7", "A:min7", "B:dim", "B:hdim7", "D:sus4", "N".
  */
-import { ChordLabelError, type PitchClass, pitchClass } from "./types.js";
+import { PITCH_CLASSES } from "@tonic/theory/constants";
+import { pitchClassName } from "@tonic/theory/units";
+import { ChordLabelError, type PitchClassIndex, pitchClassIndex } from "./types.js";
 
-/** The 12 pitch-class names, sharps only, index = pitch class (0 = C). */
-export const NOTE_NAMES = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"] as const;
+/** The 12 pitch-class names, sharps only, index = pitch class (0 = C): `@tonic/theory`'s one list. */
+export const NOTE_NAMES = PITCH_CLASSES;
 
 /** A chord quality the engine knows, keyed by its Harte shorthand. */
 export interface ChordQuality {
@@ -50,22 +52,20 @@ const LETTER_PC: Record<string, number> = { C: 0, D: 2, E: 4, F: 5, G: 7, A: 9, 
  * Parse a note name ("C", "C#", "Db", "E#", "Bbb") to a pitch class.
  * @throws {ChordLabelError} when the name is not a note.
  */
-export function noteToPitchClass(name: string): PitchClass {
+export function noteToPitchClass(name: string): PitchClassIndex {
   const m = /^([A-Ga-g])([#b]*)$/.exec(name.trim());
   if (!m) throw new ChordLabelError(`Not a note name: "${name}"`);
   const letter = (m[1] ?? "C").toUpperCase();
   let pc = LETTER_PC[letter] ?? 0;
   for (const ch of m[2] ?? "") pc += ch === "#" ? 1 : -1;
-  return pitchClass(pc);
+  return pitchClassIndex(pc);
 }
 
-/** Name of a pitch class with sharps ("C#"), for any integer (reduced modulo 12). */
-export function pitchClassName(pc: number): string {
-  return NOTE_NAMES[pitchClass(pc)] ?? "C";
-}
+/** Name of a pitch class with sharps ("C#"), for any integer (reduced modulo 12): `@tonic/theory/units`. */
+export { pitchClassName };
 
 /** A parsed chord: root pitch class, quality and (for slash chords such as "C/E") the bass pitch class. */
-export type ParsedChord = { root: PitchClass; quality: ChordQuality; bass?: PitchClass } | null;
+export type ParsedChord = { root: PitchClassIndex; quality: ChordQuality; bass?: PitchClassIndex } | null;
 
 /**
  * Parse a display chord name ("C", "Am", "G7", "Bm7b5", "F#sus4", "Bb", "N").
@@ -96,7 +96,7 @@ const BASS_DEGREE = ["1", "b2", "2", "b3", "3", "4", "b5", "5", "b6", "6", "b7",
  */
 export function slashChordName(root: number, harteQuality: string, bass: number | null): string {
   const name = chordName(root, harteQuality);
-  if (bass === null || pitchClass(bass) === pitchClass(root)) return name;
+  if (bass === null || pitchClassIndex(bass) === pitchClassIndex(root)) return name;
   return `${name}/${pitchClassName(bass)}`;
 }
 
@@ -117,7 +117,7 @@ export function chordToHarte(display: string): string {
   if (!p) return "N";
   const base = `${pitchClassName(p.root)}:${p.quality.harte}`;
   if (p.bass === undefined || p.bass === p.root) return base;
-  return `${base}/${BASS_DEGREE[pitchClass(p.bass - p.root)]}`;
+  return `${base}/${BASS_DEGREE[pitchClassIndex(p.bass - p.root)]}`;
 }
 
 /**
@@ -145,7 +145,7 @@ export function keyName(tonic: number, mode: "major" | "minor"): string {
  * Parse a key name such as "C Major", "A minor", "Bb minor", "F# Major".
  * @throws {ChordLabelError} when it is not a key.
  */
-export function parseKey(name: string): { tonic: PitchClass; mode: "major" | "minor" } {
+export function parseKey(name: string): { tonic: PitchClassIndex; mode: "major" | "minor" } {
   const m = /^\s*([A-Ga-g][#b]?)\s*[: ]\s*(major|minor|maj|min)\s*$/i.exec(name);
   if (!m) throw new ChordLabelError(`Not a key: "${name}"`);
   const mode = (m[2] ?? "").toLowerCase().startsWith("maj") ? "major" : "minor";

@@ -62,7 +62,7 @@ import {
   hz,
   type KeyModelInput,
   type KeySegment,
-  type PitchClass,
+  type PitchClassIndex,
   type Seconds,
   seconds,
   type TimeSignature,
@@ -614,7 +614,7 @@ export const INVERSION_BASS_SHARE = 0.3;
  */
 export function chordStage(
   features: BeatSyncFeatures,
-  key: { tonic: PitchClass; mode: "major" | "minor" } | null = null,
+  key: { tonic: PitchClassIndex; mode: "major" | "minor" } | null = null,
   forKeyEvidence = false,
   learned: { logProbs: Float64Array; weight: number } | null = null,
 ): ChordTrack {

@@ -3,23 +3,11 @@
  * Pure module (no Node or DOM APIs).
  */
 
-/** A duration or instant in seconds. */
-export type Seconds = number & { readonly __brand: "Seconds" };
-/** A frequency in hertz. */
-export type Hz = number & { readonly __brand: "Hz" };
-/** A (possibly fractional) MIDI note number; 69 = A4. */
-export type MidiNote = number & { readonly __brand: "MidiNote" };
-/** A pitch class 0..11, 0 = C. */
-export type PitchClass = number & { readonly __brand: "PitchClass" };
-
-/** Brand a number as {@link Seconds}. */
-export const seconds = (x: number): Seconds => x as Seconds;
-/** Brand a number as {@link Hz}. */
-export const hz = (x: number): Hz => x as Hz;
-/** Brand a number as {@link MidiNote}. */
-export const midiNote = (x: number): MidiNote => x as MidiNote;
-/** Brand a number as {@link PitchClass}, reducing it modulo 12. */
-export const pitchClass = (x: number): PitchClass => (((Math.round(x) % 12) + 12) % 12) as PitchClass;
+// Branded units are defined once, in `@tonic/theory/units` (no dependencies), and shared with the theory
+// tools. A pitch class here is the number 0–11 ({@link PitchClassIndex}), never the note-name string
+// `PitchClass` of `@tonic/theory`.
+export type { Hz, MidiNote, PitchClassIndex, Seconds } from "@tonic/theory/units";
+export { hz, midiNote, pitchClassIndex, seconds } from "@tonic/theory/units";
 
 /** Pipeline stages reported through `onProgress`, in order. */
 export type AnalysisStage = "resample" | "spectrum" | "chroma" | "beats" | "chords" | "key" | "done";

@@ -2,6 +2,7 @@
  * Deterministic test-signal generators (pure: no Node or DOM APIs). Used by unit tests, browser tests and
  * demo-song seeding. Import from `@tonic/analysis/testing`.
  */
+import { midiToHz } from "@tonic/theory/units";
 import { parseDisplayChord } from "../src/labels.js";
 
 /** Synthetic guitar, piano and organ chords and a room, for the live chord recogniser's tests and bench. */
@@ -242,7 +243,7 @@ export function renderProgression(options: ProgressionOptions): Float32Array {
   const beat = 60 / bpm;
   const total = parsed.length * bpc * repeats;
   const out = new Float32Array(Math.round((total * beat + 0.5) * sr));
-  const f = (midi: number) => a4 * 2 ** ((midi - 69) / 12);
+  const f = (midi: number) => midiToHz(midi, a4);
   let b = 0;
   for (let r = 0; r < repeats; r++) {
     for (const ch of parsed) {
@@ -314,7 +315,7 @@ export function renderMeter(options: MeterOptions): Float32Array {
   const bar = beat * beatsPerBar;
   const out = new Float32Array(Math.round((options.bars * bar + 0.5) * sr));
   const r = rng32(9);
-  const f = (midi: number) => 440 * 2 ** ((midi - 69) / 12);
+  const f = (midi: number) => midiToHz(midi);
   for (let b = 0; b < options.bars; b++) {
     const ch = parseDisplayChord(options.chords[b % options.chords.length] ?? "N");
     const t0 = b * bar;

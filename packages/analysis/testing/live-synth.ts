@@ -4,6 +4,7 @@
  * Deterministic; pure module (no Node or DOM APIs). Exported from `@tonic/analysis/testing`, not from the
  * package root.
  */
+import { hzToMidi, midiToHz } from "@tonic/theory/units";
 import { parseDisplayChord } from "../src/labels.js";
 import { makeRng, type SynthNote, type SynthVowel, synthesizeVoice } from "./voice-synth.js";
 
@@ -212,7 +213,7 @@ export function renderChordSequence(seq: readonly HeldChord[], options: ChordSeq
   const rng = makeRng(options.seed ?? 1);
   const total = seq.reduce((s, c) => s + c.seconds, 0);
   const out = new Float32Array(Math.round(total * sr));
-  const hzOf = (m: number) => a4 * 2 ** ((m - 69) / 12);
+  const hzOf = (m: number) => midiToHz(m, a4);
   let t0 = 0;
   for (const c of seq) {
     const notes =
@@ -354,7 +355,6 @@ export function renderSpeech(options: SpeechOptions): Float32Array {
   const out = new Float32Array(Math.round(options.seconds * sr));
   const fTop = high ? 220 : 150;
   const fBottom = high ? 150 : 100;
-  const hzToMidi = (hz: number) => 69 + 12 * Math.log2(hz / 440);
   const pick = () => VOWELS[Math.floor(rng() * VOWELS.length)] ?? "a";
   let t = 0.2;
   while (t < options.seconds - 0.5) {

@@ -5,6 +5,7 @@
  * and breath noise, shaped by a cascade of vowel formant resonators (Klatt 1980, "Software for a
  * cascade/parallel formant synthesizer", JASA 67), plus optional mains hum and background noise.
  */
+import { midiToHz } from "@tonic/theory/units";
 
 /** One note to sing: MIDI number (A4 = 69, fractional allowed) between `start` and `end` seconds. */
 export interface SynthNote {
@@ -194,7 +195,7 @@ export function synthesizeVoice(opts: SynthVoiceOptions): Float32Array {
       src[i] = 0;
       continue;
     }
-    const f = 440 * 2 ** ((m - 69) / 12) * periodJit;
+    const f = midiToHz(m) * periodJit;
     phase += f / sr;
     if (phase >= 1) {
       phase -= 1;

@@ -28,7 +28,7 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import midiPkg from "@tonejs/midi";
 import decode from "audio-decode";
-import { noteToPitchClass } from "../src/labels.js";
+import { noteToPitchClass, pitchClassName } from "../src/labels.js";
 import { decimateSignal, extractFeatures, keyModelInput } from "../src/stages.js";
 import { addRoom } from "../testing/live-synth.js";
 import { makeRng } from "../testing/voice-synth.js";
@@ -152,7 +152,7 @@ function pop909Song(dir: string, id: string, seed: number, transpose: number) {
     return {
       start: keyRows.length === 1 ? 0 : toMidiTime(Number(a)),
       end: i === keyRows.length - 1 ? 1e9 : toMidiTime(Number(b)),
-      label: `${["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"][tonic]}:${m.startsWith("min") ? "min" : "maj"}`,
+      label: `${pitchClassName(tonic)}:${m.startsWith("min") ? "min" : "maj"}`,
     };
   });
   const beats = beatRows.map((r) => r[0] as number);

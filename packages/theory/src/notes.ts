@@ -5,10 +5,10 @@
  * SPEC §3 so that enharmonic spellings such as E#, B# or F## come out as F, C and G
  * (SPEC §9 "Enharmonic fixes").
  */
-import * as Midi from "@tonaljs/midi";
 import * as Note from "@tonaljs/note";
-import { A4_HZ, MIDI_MAX, MIDI_MIN, PITCH_CLASSES } from "./constants.js";
+import { MIDI_MAX, MIDI_MIN, PITCH_CLASSES } from "./constants.js";
 import type { Hz, MidiNote, NoteName, PitchClass } from "./types.js";
+import { midiToHz as equalTemperedHz, hzToMidi as fractionalMidi, midiNoteName } from "./units.js";
 
 const mod12 = (n: number): number => ((n % 12) + 12) % 12;
 
@@ -240,10 +240,10 @@ export function noteToMidi(name: string): MidiNote {
  * NoteName
  *     e.g. 61 → "C#4", 0 → "C-1".
  *
- * Source: tonal `Midi.midiToNoteName` with `sharps: true`.
+ * Source: `midiNoteName` of `./units.ts` (the one MIDI → name conversion), after the range check.
  */
 export function midiToNoteName(midi: MidiNote): NoteName {
-  return Midi.midiToNoteName(asMidiNote(midi), { sharps: true }) as NoteName;
+  return midiNoteName(asMidiNote(midi)) as NoteName;
 }
 
 /**
@@ -259,10 +259,10 @@ export function midiToNoteName(midi: MidiNote): NoteName {
  * Hz
  *     `440 · 2^((midi − 69) / 12)`; 69 → 440, 60 → ≈261.63.
  *
- * Source: SPEC §9 (A4 = 440 Hz); tonal `Midi.midiToFreq`.
+ * Source: SPEC §9 (A4 = 440 Hz); `midiToHz` of `./units.ts` after the range check.
  */
 export function midiToHz(midi: MidiNote): Hz {
-  return Midi.midiToFreq(asMidiNote(midi), A4_HZ) as Hz;
+  return equalTemperedHz(asMidiNote(midi));
 }
 
 /**
@@ -287,7 +287,7 @@ export function midiToHz(midi: MidiNote): Hz {
  */
 export function hzToMidi(hz: number): MidiNote {
   if (!Number.isFinite(hz) || hz <= 0) throw new RangeError(`Frequency must be positive, got ${hz}`);
-  return asMidiNote(Math.round(69 + 12 * Math.log2(hz / A4_HZ)));
+  return asMidiNote(Math.round(fractionalMidi(hz)));
 }
 
 /**

@@ -12,14 +12,9 @@ export type PitchClass = "C" | "C#" | "D" | "D#" | "E" | "F" | "F#" | "G" | "G#"
 /** A pitch class plus a scientific-pitch octave, sharps only, e.g. `"C#4"`. */
 export type NoteName = string & { readonly __brand: "NoteName" };
 
-/** An integer MIDI note number in 0–127 (SPEC §9). */
-export type MidiNote = number & { readonly __brand: "MidiNote" };
-
-/** A frequency in hertz (> 0). */
-export type Hz = number & { readonly __brand: "Hz" };
-
-/** A duration in seconds (≥ 0). */
-export type Seconds = number & { readonly __brand: "Seconds" };
+// The branded units (an integer MIDI note 0–127 here, SPEC §9; hertz; seconds) are defined once, in
+// `./units.ts`, and shared with the analysis engine.
+export type { Hz, MidiNote, Seconds } from "./units.js";
 
 /** Scale types offered by the product (SPEC §5: "scale types to Major and Minor"). */
 export type ScaleType = "major" | "minor";

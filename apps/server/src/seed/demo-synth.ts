@@ -4,6 +4,7 @@
  * never imports `@tonic/analysis/testing`.
  */
 import { chordNotes, chromaOf } from "@tonic/theory";
+import { midiToHz } from "@tonic/theory/units";
 
 /** What the generator plays: a progression repeated at a steady tempo. */
 export interface DemoScore {
@@ -38,7 +39,7 @@ export function demoDurationSeconds(s: DemoScore): number {
 export function renderDemoScore(score: DemoScore, sampleRate: number): Float32Array {
   const beat = 60 / score.tempo;
   const out = new Float32Array(Math.round(demoDurationSeconds(score) * sampleRate));
-  const hz = (midi: number) => 440 * 2 ** ((midi - 69) / 12);
+  const hz = (midi: number) => midiToHz(midi);
   // Every beat of a chord sounds the same, so each chord's one-beat block is synthesised once.
   const blockLength = Math.round(beat * sampleRate);
   const blocks = new Map<string, Float32Array>();

@@ -7,6 +7,7 @@ import { CHORD_MODEL_QUALITIES, chordModelLogProbs } from "../chord-model.js";
 import { CHORD_MODEL_WEIGHTS } from "../chord-model-weights.js";
 import { type ChordState, chordVocabulary } from "../chords.js";
 import { N_PITCH, PITCH_LO } from "../features.js";
+import { corrRot } from "../key.js";
 import type { ChromaFrame } from "./chroma.js";
 
 /** Chord qualities (Harte shorthand) the live recogniser reports. */
@@ -204,27 +205,9 @@ const STRING_PARTIALS = [0, 12, 19, 24, 28, 31, 36] as const;
 /** A pitch of a held note counts as a string's fundamental from this share of the loudest (−20 dB). */
 const STRING_FLOOR = 0.1;
 
-/** Pearson correlation of two 12-bin vectors (0 when either is constant). */
+/** Pearson correlation of two 12-bin vectors (0 when either is constant): the key stage's, unrotated. */
 function pearson(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let ma = 0;
-  let mb = 0;
-  for (let i = 0; i < 12; i++) {
-    ma += a[i] as number;
-    mb += b[i] as number;
-  }
-  ma /= 12;
-  mb /= 12;
-  let ab = 0;
-  let aa = 0;
-  let bb = 0;
-  for (let i = 0; i < 12; i++) {
-    const x = (a[i] as number) - ma;
-    const y = (b[i] as number) - mb;
-    ab += x * y;
-    aa += x * x;
-    bb += y * y;
-  }
-  return aa > 0 && bb > 0 ? ab / Math.sqrt(aa * bb) : 0;
+  return corrRot(a, b, 0);
 }
 
 /**

@@ -3,6 +3,7 @@
  * semitone spectrum, overtone suppression and treble/bass folding (the engine's chroma stages), one frame
  * per hop as samples arrive. Pure module (no Node or DOM APIs).
  */
+import { hzToMidi } from "@tonic/theory/units";
 import FFT from "fft.js";
 import { chromaFromSemitones, N_PITCH, PITCH_LO, suppressHarmonics } from "../features.js";
 
@@ -428,7 +429,7 @@ export class LiveChroma {
       const den = la - 2 * lb + lc;
       const d = den < 0 ? Math.max(-0.5, Math.min(0.5, (0.5 * (la - lc)) / den)) : 0;
       const f = ((k + d) * sr) / n;
-      const pitch = 69 + 12 * Math.log2(f / this.tuningHz);
+      const pitch = hzToMidi(f, this.tuningHz);
       const m = Math.round(pitch - this.tuneOffset) - PITCH_LO;
       if (m < 0 || m >= N_PITCH) continue;
       const amp = Math.exp(lb - 0.25 * (la - lc) * d);

@@ -2,6 +2,7 @@
  * Instrument tuner on the vocal pitch tracker's single-frame YIN ({@link detectPitch}).
  * Pure module (no Node or DOM APIs).
  */
+import { centsBetween, hzToMidi, midiNoteName, midiToHz } from "@tonic/theory/units";
 import { detectPitch } from "../vocal/index.js";
 
 /** Tuner presets. */
@@ -26,12 +27,8 @@ const RANGE: Readonly<Record<TunerInstrument, [number, number]>> = {
   chromatic: [35, 2000],
 };
 
-const NAMES = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"];
-
-/** Note name with octave of a MIDI number ("A4" for 69). */
-export function midiName(midi: number): string {
-  return `${NAMES[((midi % 12) + 12) % 12]}${Math.floor(midi / 12) - 1}`;
-}
+/** Note name with octave of a MIDI number ("A4" for 69): `@tonic/theory/units`' `midiNoteName`. */
+export const midiName: (midi: number) => string = midiNoteName;
 
 /** A tuner reading. */
 export interface TunerReading {
@@ -145,7 +142,7 @@ export class LiveTuner {
    * @param clarity 0..1 YIN clarity to report.
    */
   reading(hz: number, clarity = 1): TunerReading {
-    const midi = 69 + 12 * Math.log2(hz / this.a4);
+    const midi = hzToMidi(hz, this.a4);
     const strings = TUNER_STRINGS[this.instrument];
     let target = Math.round(midi);
     let string = 0;
@@ -159,14 +156,14 @@ export class LiveTuner {
       const order = [...strings].sort((a, b) => a - b);
       string = order.indexOf(target) + 1;
     }
-    const targetHz = this.a4 * 2 ** ((target - 69) / 12);
+    const targetHz = midiToHz(target, this.a4);
     const noteMidi = Math.round(midi);
     return {
       hz,
       targetMidi: target,
       target: midiName(target),
       targetHz,
-      cents: 1200 * Math.log2(hz / targetHz),
+      cents: centsBetween(hz, targetHz),
       string,
       clarity,
       noteMidi,

@@ -3,33 +3,23 @@
  * high-pass (hum / rumble removal). Decimation is the engine's (`../dsp.ts`).
  * Pure TypeScript, no Node or DOM APIs.
  */
+import { hzToMidi as unitHzToMidi, midiToHz as unitMidiToHz } from "@tonic/theory/units";
+import { type AudioInputLimits, validateAudioInput } from "../input.js";
+
+/** What the vocal analysis accepts: 8–384 kHz, every sample finite. */
+const VOCAL_INPUT: AudioInputLimits = { minSampleRate: 8000, maxSampleRate: 384000, finiteSamples: true };
 
 /**
- * Throw a clear `Error` when `samples` / `sampleRate` cannot be analysed.
+ * Throw when `samples` / `sampleRate` cannot be analysed: the engine's one input check
+ * (`../input.ts`) with the vocal analysis's limits.
  *
  * @param samples mono PCM, finite values (nominally -1..1).
  * @param sampleRate Hz, finite, 8000..384000.
- * @throws Error when the buffer is not a Float32Array, is empty, holds NaN/Infinity,
+ * @throws {AnalysisInputError} when the buffer is not a Float32Array, is empty, holds NaN/Infinity,
  *   or the sample rate is out of range.
  */
 export function validateInput(samples: Float32Array, sampleRate: number): void {
-  if (!(samples instanceof Float32Array)) {
-    throw new Error("samples must be a Float32Array of mono PCM");
-  }
-  if (samples.length === 0) throw new Error("samples is empty");
-  if (
-    typeof sampleRate !== "number" ||
-    !Number.isFinite(sampleRate) ||
-    sampleRate < 8000 ||
-    sampleRate > 384000
-  ) {
-    throw new Error(`sampleRate must be a finite number of Hz in 8000..384000, got ${String(sampleRate)}`);
-  }
-  for (let i = 0; i < samples.length; i++) {
-    if (!Number.isFinite(samples[i] as number)) {
-      throw new Error(`samples contains a non-finite value (NaN or Infinity) at index ${i}`);
-    }
-  }
+  validateAudioInput(samples, sampleRate, VOCAL_INPUT);
 }
 
 /**
@@ -67,12 +57,8 @@ export function highPassInPlace(x: Float32Array, sampleRate: number, cutoff: num
   }
 }
 
-/** Convert Hz to (fractional) MIDI note number, A4 = 440 Hz = 69. */
-export function hzToMidi(hz: number): number {
-  return 69 + 12 * Math.log2(hz / 440);
-}
+/** Convert Hz to (fractional) MIDI note number, A4 = 440 Hz = 69 (`@tonic/theory/units`' conversion). */
+export const hzToMidi: (hz: number) => number = unitHzToMidi;
 
-/** Convert a (fractional) MIDI note number to Hz, A4 = 440 Hz = 69. */
-export function midiToHz(midi: number): number {
-  return 440 * 2 ** ((midi - 69) / 12);
-}
+/** Convert a (fractional) MIDI note number to Hz, A4 = 440 Hz = 69 (`@tonic/theory/units`' conversion). */
+export const midiToHz: (midi: number) => number = unitMidiToHz;
