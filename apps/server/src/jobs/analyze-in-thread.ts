@@ -1,5 +1,4 @@
 import { createRequire } from "node:module";
-import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { AnalysisResult, AnalysisStage, VocalAnalysisResult } from "@tonic/analysis";
@@ -8,9 +7,9 @@ import type { ThreadMessage, ThreadRequest } from "./thread-protocol.js";
 /**
  * Runs `analyzeAudio` from `@tonic/analysis/node` with the engine's learned models (`loadNodeModels`,
  * onnxruntime-node) in a worker thread (one thread per call, ended afterwards).
- * The thread's code is inline. The compiled server's thread imports the engine's built module; when
- * this file runs from its TypeScript source (tests, `tsx`), the thread imports the engine's source
- * through tsx, so a test never runs a stale `dist`.
+ * The thread is `analysis-thread.ts`. The compiled server's thread imports the engine's built module;
+ * when this file runs from its TypeScript source (tests, `tsx`), the thread starts through
+ * `analysis-thread-source.mjs` (tsx) and imports the engine's source, so a test never runs a stale `dist`.
  *
  * @param samples mono PCM, −1..1 (its buffer is transferred: do not use it afterwards).
  * @param sampleRate Hz.
@@ -63,7 +62,7 @@ function runInThread<T>(
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new Error("aborted"));
-    const worker = new Worker(THREAD_CODE, { eval: true, workerData: engineSource() });
+    const worker = new Worker(THREAD_FILE, { workerData: { engineUrl: engineUrl() } });
     let settled = false;
     const finish = (fn: () => void) => {
       if (settled) return;
@@ -85,48 +84,20 @@ function runInThread<T>(
   });
 }
 
-/** Where the thread loads the engine from, and the TypeScript loader it needs for a source file. */
-interface EngineSource {
-  engineUrl: string;
-  /** tsx's ESM API module, when the engine is loaded from TypeScript source. */
-  tsxUrl: string | null;
-}
+/** True when this module runs from its TypeScript source (tests, `tsx`) rather than from `dist`. */
+const FROM_SOURCE = import.meta.url.endsWith(".ts");
+
+/** The thread's module: `analysis-thread.js` next to this one, or its source through tsx. */
+const THREAD_FILE = new URL(
+  FROM_SOURCE ? "./analysis-thread-source.mjs" : "./analysis-thread.js",
+  import.meta.url,
+);
 
 /**
  * The engine the thread runs: its built Node entry (`@tonic/analysis/node`) for the compiled server, or
- * `packages/analysis/src/node.ts` through tsx when this module itself runs from source.
+ * `packages/analysis/src/node.ts` (through tsx) when this module itself runs from source.
  */
-function engineSource(): EngineSource {
-  const require = createRequire(import.meta.url);
-  if (!import.meta.url.endsWith(".ts")) {
-    return { engineUrl: pathToFileURL(require.resolve("@tonic/analysis/node")).href, tsxUrl: null };
-  }
-  const tsxDir = path.dirname(require.resolve("tsx/package.json"));
-  return {
-    engineUrl: new URL("../../../../packages/analysis/src/node.ts", import.meta.url).href,
-    tsxUrl: pathToFileURL(path.join(tsxDir, "dist/esm/api/index.mjs")).href,
-  };
+function engineUrl(): string {
+  if (FROM_SOURCE) return new URL("../../../../packages/analysis/src/node.ts", import.meta.url).href;
+  return pathToFileURL(createRequire(import.meta.url).resolve("@tonic/analysis/node")).href;
 }
-
-/** The thread: waits for one {@link ThreadRequest}, posts progress and one result or error. */
-const THREAD_CODE = `
-const { parentPort, workerData } = require("node:worker_threads");
-parentPort.once("message", async (req) => {
-  const post = (m) => parentPort.postMessage(m);
-  try {
-    if (workerData.tsxUrl) (await import(workerData.tsxUrl)).register();
-    const engine = await import(workerData.engineUrl);
-    if (req.kind === "vocal") {
-      post({ type: "vocal-result", result: engine.analyzeVocal(req.samples, req.sampleRate) });
-      return;
-    }
-    const result = await engine.analyzeAudio(req.samples, req.sampleRate, {
-      onProgress: (fraction, stage) => post({ type: "progress", fraction, stage }),
-      models: await engine.loadNodeModels(),
-    });
-    post({ type: "result", result });
-  } catch (err) {
-    post({ type: "error", message: err instanceof Error ? err.message : String(err) });
-  }
-});
-`;

@@ -219,4 +219,38 @@ describe.each(testDatabases())("fair claims of the shared queue on $name (issue 
     expect(new Set(got).size).toBe(got.length);
     expect(got.filter((id) => ids.has(id))).toHaveLength(6);
   });
+
+  it("lets a requester with a job running wait for one without, however long ago that job started", async () => {
+    await database.db.deleteFrom("song_jobs").execute();
+    const ids = await enqueue([
+      ["ann", "runA1"],
+      ["ann", "runA2"],
+      ["ben", "runB1"],
+      ["ben", "runB2"],
+    ]);
+    const name = (job: { id: string } | null) => ids.get(job?.id ?? "") ?? "none";
+    expect(name(await claimFairJob(database.db, "worker-0"))).toBe("runA1");
+    const b1 = await claimFairJob(database.db, "worker-1");
+    expect(name(b1)).toBe("runB1");
+    // ben's job ends after ann's started; ann's still runs (no progress written since its start)
+    await completeJob(database.db, b1?.id as string);
+    expect(name(await claimFairJob(database.db, "worker-1"))).toBe("runB2");
+    expect(name(await claimFairJob(database.db, "worker-2"))).toBe("runA2");
+  });
+
+  it("gives two workers claiming at the same instant two different requesters' jobs", async () => {
+    for (let round = 0; round < 12; round++) {
+      await database.db.deleteFrom("song_jobs").execute();
+      const ids = await enqueue([
+        [`x${round}`, `raceX1r${round}`],
+        [`x${round}`, `raceX2r${round}`],
+        [`y${round}`, `raceY1r${round}`],
+      ]);
+      const claimed = await Promise.all([
+        claimFairJob(database.db, "worker-0"),
+        claimFairJob(database.db, "worker-1"),
+      ]);
+      expect(claimed.map((j) => ids.get(j?.id ?? "")).sort()).toEqual([`raceX1r${round}`, `raceY1r${round}`]);
+    }
+  });
 });
