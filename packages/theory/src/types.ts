@@ -12,9 +12,29 @@ export type PitchClass = "C" | "C#" | "D" | "D#" | "E" | "F" | "F#" | "G" | "G#"
 /** A pitch class plus a scientific-pitch octave, sharps only, e.g. `"C#4"`. */
 export type NoteName = string & { readonly __brand: "NoteName" };
 
-// The branded units (an integer MIDI note 0–127 here, SPEC §9; hertz; seconds) are defined once, in
-// `./units.ts`, and shared with the analysis engine.
-export type { Hz, MidiNote, Seconds } from "./units.js";
+// The branded units, shared with the analysis engine through `@tonic/theory/units` (`./units.ts`, which
+// also holds the conversions between them).
+
+/** A duration or an instant in seconds. */
+export type Seconds = number & { readonly __brand: "Seconds" };
+
+/** A frequency in hertz (> 0). */
+export type Hz = number & { readonly __brand: "Hz" };
+
+/**
+ * A MIDI note number, 69 = A4. The theory tools use integers 0–127 (SPEC §9; `asMidiNote` checks); the
+ * analysis engine's pitch tracks may be fractional (69.5 = a quarter tone above A4).
+ */
+export type MidiNote = number & { readonly __brand: "MidiNote" };
+
+/** A pitch interval in cents (100 = one equal-tempered semitone). */
+export type Cents = number & { readonly __brand: "Cents" };
+
+/**
+ * A pitch class as a number 0–11 (chroma), 0 = C, 1 = C♯/D♭ … 11 = B — the analysis engine's pitch
+ * class, kept apart by type from the note-name {@link PitchClass}.
+ */
+export type PitchClassIndex = number & { readonly __brand: "PitchClassIndex" };
 
 /** Scale types offered by the product (SPEC §5: "scale types to Major and Minor"). */
 export type ScaleType = "major" | "minor";

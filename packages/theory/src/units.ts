@@ -11,21 +11,9 @@
  * second.
  */
 import { A4_HZ, A4_MIDI, PITCH_CLASSES } from "./constants.js";
-import type { PitchClass } from "./types.js";
+import type { Cents, Hz, MidiNote, PitchClass, PitchClassIndex, Seconds } from "./types.js";
 
-/** A duration or an instant in seconds. */
-export type Seconds = number & { readonly __brand: "Seconds" };
-/** A frequency in hertz (> 0). */
-export type Hz = number & { readonly __brand: "Hz" };
-/**
- * A MIDI note number, 69 = A4. The theory tools use integers 0–127 (`asMidiNote` checks); the analysis
- * engine's pitch tracks may be fractional (69.5 = a quarter tone above A4).
- */
-export type MidiNote = number & { readonly __brand: "MidiNote" };
-/** A pitch interval in cents (100 = one equal-tempered semitone). */
-export type Cents = number & { readonly __brand: "Cents" };
-/** A pitch class as a number 0–11 (chroma), 0 = C, 1 = C♯/D♭ … 11 = B. */
-export type PitchClassIndex = number & { readonly __brand: "PitchClassIndex" };
+export type { Cents, Hz, MidiNote, PitchClassIndex, Seconds };
 
 /** Reference pitch A4 = 440 Hz and its MIDI number 69 (defined with the other product constants). */
 export { A4_HZ, A4_MIDI };
