@@ -1,4 +1,15 @@
-/** Calls to better-auth under /api/auth (its errors carry `message`, not `error`). */
+import { createAuthClient } from "better-auth/react";
+
+/**
+ * better-auth's own client for its routes under `/api/auth` on this origin (sign-in, sign-up, password
+ * reset, e-mail verification). Its calls answer `{ data, error }`; {@link authResult} turns that into a
+ * value or an {@link AuthError}.
+ */
+export const authClient = createAuthClient({
+  ...(typeof window !== "undefined" ? { baseURL: window.location.origin } : {}),
+  basePath: "/api/auth",
+  fetchOptions: { credentials: "include" },
+});
 
 /** An auth call's failure with a message fit for users. */
 export class AuthError extends Error {
@@ -12,52 +23,36 @@ export class AuthError extends Error {
   }
 }
 
+/** What an {@link authClient} call settles with. */
+interface AuthClientResult<T> {
+  data: T | null;
+  error: { message?: string | undefined; status: number; code?: string | undefined; error?: unknown } | null;
+}
+
 /**
- * POSTs (or GETs) JSON to `/api/auth{path}` with cookies.
- * @returns better-auth's JSON answer, unchecked: callers that read it parse it with a schema.
- * @throws {AuthError} with better-auth's message (or a generic one for network failures).
+ * Awaits an {@link authClient} call.
+ * @returns its data (better-auth's JSON answer).
+ * @throws {AuthError} with better-auth's message (its errors carry `message`, not `error`), or a generic
+ *   one for network failures.
  */
-export async function authCall(
-  path: string,
-  body?: unknown,
-  method: "GET" | "POST" = "POST",
-): Promise<unknown> {
-  let res: Response;
+export async function authResult<T>(call: Promise<AuthClientResult<T>>): Promise<T | null> {
+  let res: AuthClientResult<T>;
   try {
-    res = await fetch(`/api/auth${path}`, {
-      method,
-      credentials: "include",
-      headers: {
-        Accept: "application/json",
-        ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
+    res = await call;
   } catch {
     throw new AuthError("Network error. Please check your connection and try again.", 0);
   }
-  const text = await res.text();
-  let data: unknown;
-  try {
-    data = text ? JSON.parse(text) : undefined;
-  } catch {
-    data = undefined;
-  }
-  if (!res.ok) {
-    const obj = (data && typeof data === "object" ? data : {}) as {
-      message?: unknown;
-      code?: unknown;
-      error?: unknown;
-    };
+  const { error } = res;
+  if (error) {
     const message =
-      typeof obj.message === "string" && obj.message
-        ? obj.message
-        : typeof obj.error === "string"
-          ? obj.error
-          : `Request failed (${res.status})`;
-    throw new AuthError(message, res.status, typeof obj.code === "string" ? obj.code : undefined);
+      typeof error.message === "string" && error.message
+        ? error.message
+        : typeof error.error === "string"
+          ? error.error
+          : `Request failed (${error.status})`;
+    throw new AuthError(message, error.status, typeof error.code === "string" ? error.code : undefined);
   }
-  return data;
+  return res.data;
 }
 
 /** What `GET /api/auth-config` answers. */

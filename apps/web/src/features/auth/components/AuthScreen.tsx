@@ -3,7 +3,7 @@ import { Link } from "react-router-dom";
 import * as z from "zod/mini";
 import { LogoMark } from "@/components/icons";
 import { useSession } from "@/lib/auth";
-import { type AuthConfig, AuthError, authCall, passwordProblem } from "@/lib/auth/client";
+import { type AuthConfig, AuthError, authClient, authResult, passwordProblem } from "@/lib/auth/client";
 import { useAuthConfig } from "../api/get-auth-config";
 
 /** better-auth's answer to a social sign-in: the provider's authorisation URL. */
@@ -127,11 +127,15 @@ export function AuthScreen() {
     }
     try {
       const res = SocialSignIn.safeParse(
-        await authCall("/sign-in/social", {
-          provider: "google",
-          callbackURL: "/auth/callback",
-          errorCallbackURL: "/auth/callback",
-        }),
+        await authResult(
+          authClient.signIn.social({
+            provider: "google",
+            callbackURL: "/auth/callback",
+            errorCallbackURL: "/auth/callback",
+            // We go to the provider ourselves, after checking the answer.
+            disableRedirect: true,
+          }),
+        ),
       );
       if (!res.success) throw new AuthError("Failed to authenticate with Google", 500);
       window.location.assign(res.data.url);
@@ -156,16 +160,16 @@ export function AuthScreen() {
     setBusy(true);
     try {
       if (mode === "sign-in") {
-        await authCall("/sign-in/email", { email: mail, password });
+        await authResult(authClient.signIn.email({ email: mail, password }));
         await session.refresh();
       } else if (mode === "sign-up") {
-        await authCall("/sign-up/email", { email: mail, password, name: mail.split("@")[0] ?? "" });
+        await authResult(authClient.signUp.email({ email: mail, password, name: mail.split("@")[0] ?? "" }));
         setNotice(`We sent a verification link to ${mail}. Open it to activate your account, then sign in.`);
         setPassword("");
         setConfirm("");
         setMode("sign-in");
       } else {
-        await authCall("/request-password-reset", { email: mail, redirectTo: "/" });
+        await authResult(authClient.requestPasswordReset({ email: mail, redirectTo: "/" }));
         setNotice(`If an account exists for ${mail}, we sent a link to reset the password.`);
       }
     } catch (err) {

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { useSession } from "@/lib/auth";
-import { AuthError, authCall, passwordProblem } from "@/lib/auth/client";
+import { AuthError, authClient, authResult, passwordProblem } from "@/lib/auth/client";
 import { HashScreenFrame, REDIRECT_DELAY_MS } from "./HashScreenFrame";
 
 /** Where a successful reset leads: the sign-in screen, as its message says. */
@@ -48,7 +48,7 @@ export function ResetPasswordScreen({
     setError(null);
     setState("submitting");
     try {
-      await authCall("/reset-password", { newPassword: password, token });
+      await authResult(authClient.resetPassword({ newPassword: password, token }));
       // The reset signed every session out: re-read ours, so the login page shows its form.
       await session.refresh().catch(() => {});
       setState("success");

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { SESSION_QUERY_KEY } from "@/lib/auth";
-import { AuthError, authCall } from "@/lib/auth/client";
+import { AuthError, authClient, authResult } from "@/lib/auth/client";
 import { HashScreenFrame, REDIRECT_DELAY_MS } from "./HashScreenFrame";
 
 /**
@@ -20,7 +20,7 @@ export function VerifyEmailScreen({ token, onDone }: { token: string | null; onD
   useEffect(() => {
     if (!token || started.current) return;
     started.current = true;
-    authCall(`/verify-email?token=${encodeURIComponent(token)}`, undefined, "GET")
+    authResult(authClient.verifyEmail({ query: { token } }))
       .then(async () => {
         await qc.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
         setState("success");
