@@ -116,6 +116,11 @@ test.describe("Vocal Scale Detector", () => {
 
     await expect(page.getByTestId("vocal-key")).toHaveText("D Major", { timeout: 30_000 });
     await expect(page.getByTestId("vocal-range")).toHaveText("D4 – D5");
+    // The singer's Sa, heard from the notes rested on, and the range as swaras of it.
+    await expect(page.getByTestId("vocal-sa-note")).toHaveText("D");
+    await expect(page.getByTestId("vocal-range-swaras")).toHaveText(
+      "Your range: Sa of the middle octave to Sa of the upper octave.",
+    );
     const hz = await page.getByTestId("vocal-range-hz").textContent();
     const [lo, hi] = (hz ?? "").match(/[\d.]+/g)?.map(Number) ?? [];
     expect(lo).toBeGreaterThan(285);
@@ -202,9 +207,14 @@ test.describe("Vocal Scale Detector", () => {
     const res = await upload;
     expect(res.request().headers()["content-type"]).toContain("multipart/form-data");
     expect(res.status()).toBe(200);
-    expect(await res.json()).toMatchObject({ key: "D Major", vocal_range: { min: "D4", max: "D5" } });
+    expect(await res.json()).toMatchObject({
+      key: "D Major",
+      vocal_range: { min: "D4", max: "D5" },
+      sa: { pitch_class: 2 },
+    });
     await expect(page.getByTestId("vocal-key")).toHaveText("D Major", { timeout: 30_000 });
     await expect(page.getByTestId("vocal-range")).toHaveText("D4 – D5");
+    await expect(page.getByTestId("vocal-sa-note")).toHaveText("D");
     // No horizontal scrolling on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.screenshot({ path: `${SHOTS}/vocal-result-390-viewport.png` });

@@ -17,10 +17,21 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { readNote } from "@tonic/theory";
+import { THAATS } from "@tonic/theory/indian";
 import { centsBetween, midiToHz } from "@tonic/theory/units";
 import decode from "audio-decode";
 import { analyzeVocal, PITCH_CLASSES, trackPitch } from "../src/vocal/index.js";
+
 import { makeRng, type SynthNote, type SynthVowel, scaleMelody, synthesizeVoice } from "../testing/index.js";
+
+/** The ten thaats, the candidate scales of the singer's Sa (as the app passes them). */
+const THAAT_SCALES = THAATS.map((t) => t.intervals);
+
+/** The tonic pitch class (0 = C) of a truth key such as "Ab major" or "F# minor"; null when unreadable. */
+function tonicPitchClass(key: string): number | null {
+  return readNote(key.trim().split(/\s+/)[0] ?? "")?.chroma ?? null;
+}
 
 interface Truth {
   key: string | null; // "C minor", "Ab major", null for speech
@@ -47,6 +58,8 @@ interface Row {
   estKey: string;
   keyScore: number | null;
   keyExact: boolean | null;
+  /** The detected Sa is the known key's tonic (pitch class); null without a known key. */
+  saExact: boolean | null;
   coversScale: boolean;
   rangeTruth: string;
   rangeEst: string;
@@ -320,7 +333,7 @@ async function runItem(item: Item): Promise<Row> {
   const seconds = samples.length / sampleRate;
   const t0 = performance.now();
   const c0 = process.cpuUsage();
-  const res = analyzeVocal(samples, sampleRate);
+  const res = analyzeVocal(samples, sampleRate, { saScales: THAAT_SCALES });
   const cpu = process.cpuUsage(c0);
   const ms = performance.now() - t0;
   const cpuMs = (cpu.user + cpu.system) / 1000;
@@ -333,6 +346,9 @@ async function runItem(item: Item): Promise<Row> {
   const estKey = res ? `${res.keyUncertain ? "?" : ""}${res.key}` : "none";
   const isSpeech = t.kind === "spoken";
   const keyScore = t.key ? (res ? mirexKey(t.key, res.key) : 0) : null;
+  // Sa is the tonic of the known key (the key's own tonic in major and minor alike); unanswered counts wrong.
+  const truthSa = t.key ? tonicPitchClass(t.key) : null;
+  const saExact = truthSa === null ? null : res?.sa?.pitchClass === truthSa;
   const low =
     res && t.range_min_midi !== null ? Math.abs(res.vocal_range.min_midi - t.range_min_midi) <= 1 : null;
   const high =
@@ -345,6 +361,7 @@ async function runItem(item: Item): Promise<Row> {
     estKey,
     keyScore,
     keyExact: keyScore === null ? null : keyScore === 1,
+    saExact,
     coversScale: (t.degrees_covered ?? 0) >= 7,
     rangeTruth: t.range_min_midi === null ? "-" : `${t.range_min_midi}-${t.range_max_midi}`,
     rangeEst: res ? `${res.vocal_range.min_midi}-${res.vocal_range.max_midi}` : "-",
@@ -381,6 +398,7 @@ function summarize(set: string, rows: Row[]) {
     key_exact: mean(keyed.map((r) => (r.keyExact ? 1 : 0))),
     key_exact_full_scale: mean(full.map((r) => (r.keyExact ? 1 : 0))),
     key_mirex: mean(keyed.map((r) => r.keyScore as number)),
+    sa_exact: mean(rows.filter((r) => r.saExact !== null).map((r) => (r.saExact ? 1 : 0))),
     range_low_within_1: mean(ranged.map((r) => (r.lowOk ? 1 : 0))),
     range_high_within_1: mean(ranged.map((r) => (r.highOk ? 1 : 0))),
     range_both_within_1: mean(ranged.map((r) => (r.lowOk && r.highOk ? 1 : 0))),

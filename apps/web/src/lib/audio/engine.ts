@@ -137,6 +137,15 @@ class SoundEngine {
     useSettingsStore.subscribe((state) => this.applySettings(state));
   }
 
+  /**
+   * The context and master gain (volume and sound on/off apply), for other sound sources such as the
+   * tanpura; unlocks audio first (call inside a gesture). Null when the context could not be created.
+   */
+  output(): { context: Context; master: Gain<"gain"> } | null {
+    this.unlock();
+    return this.context && this.master ? { context: this.context, master: this.master } : null;
+  }
+
   /** True once the context exists and is running. */
   get running(): boolean {
     return this.context !== null && this.context.state === "running";

@@ -3,6 +3,14 @@ import { soundEngine } from "./engine";
 
 export { playFeedbackSound, SOUND_EFFECTS } from "./effects";
 export type { AudioDiagnostics, PlayRecord } from "./engine";
+export {
+  TANPURA_CYCLE_PAUSE_SECONDS,
+  TANPURA_PLUCK_SECONDS,
+  type TanpuraFirstString,
+  type TanpuraState,
+  tanpura,
+  tanpuraStrings,
+} from "./tanpura";
 
 /** Play one note (default an eighth note). Call from a user-gesture handler; the first call starts audio. */
 export function playNote(note: string, duration?: string | number): void {

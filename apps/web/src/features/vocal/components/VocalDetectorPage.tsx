@@ -8,6 +8,7 @@ import { MSG_NO_SCALE, RECORD_SECONDS } from "../lib/constants";
 import { fewNotesMessage } from "../lib/few-notes";
 import { LiveMonitor } from "./LiveMonitor";
 import { Playback } from "./Playback";
+import { TanpuraPanel } from "./TanpuraPanel";
 import { VocalResult } from "./VocalResult";
 
 function CountdownBar({ elapsed, active }: { elapsed: number; active: boolean }) {
@@ -159,6 +160,8 @@ export function VocalDetectorPage() {
           Your recording is analysed on this device and never leaves it.
         </p>
       </section>
+
+      <TanpuraPanel />
 
       {audioUrl && state.status !== "analyzing" && (
         <section

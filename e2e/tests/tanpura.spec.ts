@@ -1,0 +1,57 @@
+import { expect, type Page, test } from "@playwright/test";
+
+/** Screenshots for people to look at (outside the repository). */
+const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots-tanpura";
+
+/** The drone's state, read through the e2e build's hook (`apps/web/src/lib/audio/tanpura.ts`). */
+interface TanpuraState {
+  running: boolean;
+  strings: number[];
+  plucks: number;
+}
+const tanpuraState = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as unknown as { __tonicTanpura?: () => TanpuraState }).__tonicTanpura?.() ?? {
+        running: false,
+        strings: [],
+        plucks: 0,
+      },
+  );
+
+for (const viewport of [
+  { name: "1280", width: 1280, height: 900 },
+  { name: "390", width: 390, height: 844 },
+]) {
+  test(`the tanpura plays Pa–Sa–Sa–Sa on the chosen Sa, retunes, and stops at ${viewport.name} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await page.goto("/vocal-detector");
+    const panel = page.getByTestId("tanpura");
+    await panel.getByLabel("Tanpura Sa").selectOption("D");
+    const play = panel.getByRole("button", { name: "Play tanpura" });
+    await play.click();
+    await expect(panel.getByRole("button", { name: "Stop tanpura" })).toHaveAttribute("aria-pressed", "true");
+    // D's middle Sa is D4 (62): Pa below (57), Sa, Sa, and the low Sa (50); the strings keep being plucked.
+    await expect.poll(async () => (await tanpuraState(page)).strings).toEqual([57, 62, 62, 50]);
+    await expect.poll(async () => (await tanpuraState(page)).plucks).toBeGreaterThanOrEqual(2);
+    await page.screenshot({ path: `${SHOTS}/tanpura-${viewport.name}.png`, fullPage: true });
+
+    // Ma instead of Pa, and the lower register, while it plays.
+    await panel.getByLabel("First string").selectOption("Ma");
+    await panel.getByLabel("Register").selectOption({ label: "Lower (most men)" });
+    await expect.poll(async () => (await tanpuraState(page)).strings).toEqual([43, 50, 50, 38]);
+
+    await panel.getByRole("button", { name: "Stop tanpura" }).click();
+    await expect(panel.getByRole("button", { name: "Play tanpura" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
+    expect((await tanpuraState(page)).running).toBe(false);
+    // No horizontal scrolling on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      viewport.width,
+    );
+  });
+}
