@@ -18,7 +18,13 @@
  * the evaluation recordings.
  */
 import { corrRot, KK_MAJOR, KK_MINOR } from "../key.js";
-import type { VocalNote } from "./analyze.js";
+
+/** A sung note as the estimator reads it (the shape of `VocalNote`): seconds and a MIDI number. */
+export interface SungNote {
+  start: number;
+  end: number;
+  midi: number;
+}
 
 /** Weights of the Sa cues (see the module comment); chosen on `train/sa-validation.ts`. */
 export const SA_WEIGHTS: SaWeights = { saPa: 0.5, scaleFit: 2, final: 0.5, nyas: 0.25, profile: 1 };
@@ -68,7 +74,7 @@ const pcOf = (midi: number) => ((Math.round(midi) % 12) + 12) % 12;
  * @returns 12 cue sets, or null when no note is long enough to count.
  * @throws RangeError when `scales` is empty.
  */
-export function saCues(notes: readonly VocalNote[], scales: readonly (readonly number[])[]): SaCues[] | null {
+export function saCues(notes: readonly SungNote[], scales: readonly (readonly number[])[]): SaCues[] | null {
   if (scales.length === 0) throw new RangeError("scales must hold at least one scale");
   const held = notes.filter((n) => n.end - n.start >= MIN_NOTE_SECONDS).sort((a, b) => a.start - b.start);
   if (held.length === 0) return null;
@@ -124,7 +130,7 @@ export function saScore(c: SaCues, w: SaWeights): number {
  * @throws RangeError when `scales` is empty.
  */
 export function estimateSa(
-  notes: readonly VocalNote[],
+  notes: readonly SungNote[],
   scales: readonly (readonly number[])[],
   weights: SaWeights = SA_WEIGHTS,
   temperature = SA_TEMPERATURE,
