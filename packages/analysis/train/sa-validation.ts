@@ -14,7 +14,7 @@
  * weights scored on split A (choice) and the chosen weights' accuracy on split B (a check), as JSON on the
  * last line.
  */
-import { parseSwaras, RAGAS, ragaSemitones, THAATS } from "@tonic/theory/indian";
+import { parseSwaras, RAGAS, ragaHints, ragaSemitones, THAATS } from "@tonic/theory/indian";
 import type { VocalNote } from "../src/vocal/analyze.js";
 import { type SaCues, type SaWeights, saCues, saScore } from "../src/vocal/tonic.js";
 import { makeRng } from "../testing/index.js";
@@ -24,6 +24,8 @@ export interface SaItem {
   notes: VocalNote[];
   sa: number;
   kind: "raga" | "western";
+  /** The raga sung (raga melodies only). */
+  raga?: string;
 }
 
 const SCALES = THAATS.map((t) => t.intervals);
@@ -96,7 +98,7 @@ function ragaMelody(rng: () => number, sa: number, base: number): SaItem {
   for (const p of parts) sing(notes, rng, base, p, important);
   const close = rng() < 0.7 ? 0 : vadi % 12;
   sing(notes, rng, base, [close], () => true);
-  return { notes, sa, kind: "raga" };
+  return { notes, sa, kind: "raga", raga: raga.name };
 }
 
 /** A Western tune: a walk in major or minor, leaning on chord tones, with a close. */
@@ -163,6 +165,52 @@ export function scoreWeights(
   return { accuracy: right / items.length, nll: nll / items.length };
 }
 
+/** Seconds sung on each of the 12 swaras (semitones above `sa`), notes of 0.1 s or longer. */
+export function secondsBySwara(notes: readonly VocalNote[], sa: number): number[] {
+  const out = new Array<number>(12).fill(0);
+  for (const n of notes) {
+    const d = n.end - n.start;
+    if (d < 0.1) continue;
+    const k = (((Math.round(n.midi) - sa) % 12) + 12) % 12;
+    out[k] = (out[k] ?? 0) + d;
+  }
+  return out;
+}
+
+/** Raga hints on raga melodies: top-1 and top-3 accuracy with the true Sa, and how often "sure" is right. */
+function ragaReport(
+  items: readonly SaItem[],
+  w: { outside: number; missing: number; vadi: number },
+  t: number,
+) {
+  let top1 = 0;
+  let top3 = 0;
+  let sure = 0;
+  let sureRight = 0;
+  let nll = 0;
+  const ragaItems = items.filter((x) => x.kind === "raga");
+  for (const item of ragaItems) {
+    const hints = ragaHints(secondsBySwara(item.notes, item.sa), w, t);
+    const names = hints?.ragas.map((r) => r.raga.name) ?? [];
+    if (names[0] === item.raga) top1++;
+    if (names.includes(item.raga ?? "")) top3++;
+    if (hints?.sure) {
+      sure++;
+      if (names[0] === item.raga) sureRight++;
+    }
+    const p = hints?.ragas.find((r) => r.raga.name === item.raga)?.confidence ?? 1e-3;
+    nll -= Math.log(Math.max(p, 1e-3));
+  }
+  const n = ragaItems.length || 1;
+  return {
+    top1: top1 / n,
+    top3: top3 / n,
+    sureShare: sure / n,
+    surePrecision: sure ? sureRight / sure : null,
+    nll: nll / n,
+  };
+}
+
 function main(): void {
   const args = process.argv.slice(2);
   const arg = (name: string, dflt: number) => {
@@ -203,6 +251,34 @@ function main(): void {
       best.w,
       temperature,
     ).accuracy;
+  // Raga hints, with the true Sa (the Sa estimate is scored above): weights on split A by top-1, temperature by NLL.
+  const rawA = saValidationSet(arg("--songs", 800), arg("--seed", 1)).filter(
+    (_, k) => Math.floor(k / 2) % 2 === 0,
+  );
+  const rawB = saValidationSet(arg("--songs", 800), arg("--seed", 1)).filter(
+    (_, k) => Math.floor(k / 2) % 2 === 1,
+  );
+  const ragaGrid: { w: { outside: number; missing: number; vadi: number }; top1: number }[] = [];
+  for (const outside of [0.5, 1, 2])
+    for (const missing of [0, 0.25, 0.5, 1])
+      for (const vadi of [0, 0.25, 0.5, 1]) {
+        const w = { outside, missing, vadi };
+        ragaGrid.push({ w, top1: ragaReport(rawA, w, 0.05).top1 });
+      }
+  ragaGrid.sort((x, y) => y.top1 - x.top1);
+  const ragaW = ragaGrid[0]?.w ?? { outside: 1, missing: 0.5, vadi: 0.5 };
+  const ragaT =
+    [0.02, 0.05, 0.1, 0.2]
+      .map((t) => ({ t, nll: ragaReport(rawA, ragaW, t).nll }))
+      .sort((x, y) => x.nll - y.nll)[0]?.t ?? 0.05;
+  console.log(
+    JSON.stringify({
+      ragaChosen: ragaW,
+      ragaTemperature: ragaT,
+      splitA: ragaReport(rawA, ragaW, ragaT),
+      splitB: ragaReport(rawB, ragaW, ragaT),
+    }),
+  );
   console.log(
     JSON.stringify({
       chosen: best.w,

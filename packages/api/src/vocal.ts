@@ -28,6 +28,8 @@ export const VocalScaleResult = z.object({
             confidence: z.number().check(z.gte(0), z.lte(1)),
           }),
         ),
+        /** Seconds sung on each pitch class (index 0 = C), for the raga hints. */
+        pitch_class_seconds: z.optional(z.array(z.number().check(z.nonnegative())).check(z.length(12))),
       }),
     ),
   ),

@@ -6,6 +6,7 @@ import {
   parentSemitones,
   parseSwaras,
   RAGAS,
+  ragaHints,
   ragaSemitones,
   SwaraError,
   THAATS,
@@ -157,5 +158,59 @@ describe("ragas", () => {
       expect(pitch(up.at(-1) ?? { semitone: 0, octave: 0 })).toBe(12);
       expect(pitch(down[0] ?? { semitone: 0, octave: 0 })).toBe(12);
     }
+  });
+});
+
+describe("ragaHints", () => {
+  /** Seconds per swara from a list of [semitone, seconds]. */
+  const dist = (pairs: [number, number][]) => {
+    const out = new Array<number>(12).fill(0);
+    for (const [k, s] of pairs) out[k] = (out[k] ?? 0) + s;
+    return out;
+  };
+
+  it("hears Yaman in Yaman's notes with Ga and Ni held, and names Kalyan thaat", () => {
+    const h = ragaHints(
+      dist([
+        [0, 3],
+        [2, 1.5],
+        [4, 3],
+        [6, 1.5],
+        [7, 1],
+        [9, 1.5],
+        [11, 2.5],
+      ]),
+    );
+    expect(h?.thaat.name).toBe("Kalyan");
+    expect(h?.thaatFit).toBe(1);
+    expect(h?.ragas.map((r) => r.raga.name)).toContain("Yaman");
+    expect(h?.ragas.length).toBeLessThanOrEqual(3);
+  });
+
+  it("tells a pentatonic raga from its parent scale: Bhupali's five notes are not Bilawal's seven", () => {
+    const h = ragaHints(
+      dist([
+        [0, 2],
+        [2, 1],
+        [4, 3],
+        [7, 1.5],
+        [9, 2.5],
+      ]),
+    );
+    // Bhupali and Deshkar share these notes and their vadi/samvadi pair (Ga, Dha): both lead, before Mohanam.
+    expect(
+      h?.ragas
+        .slice(0, 2)
+        .map((r) => r.raga.name)
+        .sort(),
+    ).toEqual(["Bhupali", "Deshkar"]);
+    expect(h?.ragas[2]?.raga.name).toBe("Mohanam");
+    expect(h?.ragas.some((r) => r.raga.name === "Bilawal" || r.raga.name === "Alhaiya Bilawal")).toBe(false);
+  });
+
+  it("is not sure when every note is sung alike, and answers null for silence", () => {
+    expect(ragaHints(new Array<number>(12).fill(1))?.sure).toBe(false);
+    expect(ragaHints(new Array<number>(12).fill(0))).toBeNull();
+    expect(() => ragaHints([1, 2, 3])).toThrow(RangeError);
   });
 });

@@ -475,3 +475,80 @@ export function parentSemitones(raga: Raga): readonly number[] {
   if (!t) throw new RangeError(`unknown thaat "${raga.parent}"`);
   return t.intervals;
 }
+
+/** Weights of {@link ragaHints}' score; chosen on the synthetic raga melodies of `packages/analysis/train/sa-validation.ts`. */
+export const RAGA_HINT_WEIGHTS = { outside: 2, missing: 1, vadi: 0.25 } as const;
+/** Softmax temperature of the raga confidence, chosen with the weights. */
+export const RAGA_HINT_TEMPERATURE = 0.05;
+/** Below this confidence of the best raga, the hint says "not sure". */
+export const RAGA_HINT_SURE = 0.4;
+
+/** One raga a melody sounds like, with a 0..1 confidence (a softmax over all ragas). */
+export interface RagaHint {
+  raga: Raga;
+  confidence: number;
+}
+
+/** What {@link ragaHints} answers. */
+export interface RagaHints {
+  /** The thaat whose seven swaras hold most of the sung time, and that share (0..1). */
+  thaat: Thaat;
+  thaatFit: number;
+  /** Up to three ragas, most likely first. */
+  ragas: RagaHint[];
+  /** The best raga is clear enough to name (confidence ≥ {@link RAGA_HINT_SURE}). */
+  sure: boolean;
+}
+
+/**
+ * Which thaat and ragas a melody sounds like, from how long each swara was sung (its pitch-class
+ * distribution relative to Sa), after Chordia & Rae (ISMIR 2007, "Raag recognition using pitch-class and
+ * pitch-class dyad distributions"), reduced to the raga outlines Tonic knows: a raga scores by the share
+ * of sung time outside its notes (penalty), the share of its notes never sung (penalty: Bhupali is not
+ * Bilawal) and the time on its vadi and samvadi (bonus).
+ * @param secondsBySwara 12 durations (seconds, ≥ 0), index = semitones above Sa.
+ * @param weights score weights (default {@link RAGA_HINT_WEIGHTS}); `temperature` of the confidence.
+ * @returns null when nothing was sung.
+ * @throws RangeError when `secondsBySwara` does not hold 12 values.
+ */
+export function ragaHints(
+  secondsBySwara: readonly number[],
+  weights: { outside: number; missing: number; vadi: number } = RAGA_HINT_WEIGHTS,
+  temperature: number = RAGA_HINT_TEMPERATURE,
+): RagaHints | null {
+  if (secondsBySwara.length !== 12) throw new RangeError("secondsBySwara must hold 12 durations");
+  const total = secondsBySwara.reduce((a, b) => a + Math.max(0, b), 0);
+  if (!(total > 0)) return null;
+  const share = secondsBySwara.map((s) => Math.max(0, s) / total);
+  const inside = (notes: readonly number[]) => notes.reduce((acc, n) => acc + (share[n % 12] ?? 0), 0);
+  let thaat = THAATS[0] as Thaat;
+  let thaatFit = -1;
+  for (const t of THAATS) {
+    const fit = inside(t.intervals);
+    if (fit > thaatFit + 1e-9) {
+      thaat = t;
+      thaatFit = fit;
+    }
+  }
+  const scored = RAGAS.map((raga) => {
+    const notes = ragaSemitones(raga);
+    const outside = 1 - inside(notes);
+    const missing = notes.filter((n) => (share[n] ?? 0) < 0.02).length / notes.length;
+    const emphasis = [raga.vadi, raga.samvadi]
+      .filter((x): x is string => x !== null)
+      .reduce((acc, x) => acc + (share[parseSwaras(x, raga.system)[0]?.semitone ?? 0] ?? 0), 0);
+    return { raga, score: -weights.outside * outside - weights.missing * missing + weights.vadi * emphasis };
+  }).sort((a, b) => b.score - a.score);
+  const top = scored[0]?.score ?? 0;
+  const z = scored.reduce((acc, s) => acc + Math.exp((s.score - top) / temperature), 0);
+  const ragas = scored.slice(0, 3).map((s) => ({
+    raga: s.raga,
+    confidence: Math.round((Math.exp((s.score - top) / temperature) / z) * 1000) / 1000,
+  }));
+  return {
+    thaat,
+    thaatFit: Math.round(thaatFit * 1000) / 1000,
+    ragas,
+    sure: (ragas[0]?.confidence ?? 0) >= RAGA_HINT_SURE,
+  };
+}

@@ -42,6 +42,8 @@ export interface SaEstimate {
   runnerUp: { pitchClass: number; confidence: number } | null;
   /** The candidate scale (semitones above Sa) that fitted best, from the `scales` given. */
   scale: readonly number[];
+  /** Seconds sung on each pitch class (index 0 = C), notes of {@link MIN_NOTE_SECONDS} or longer: the raga hints' input. */
+  pitchClassSeconds: number[];
 }
 
 /** Weights of the Sa cues. */
@@ -66,6 +68,16 @@ export interface SaCues {
 }
 
 const pcOf = (midi: number) => ((Math.round(midi) % 12) + 12) % 12;
+
+/** Seconds sung on each pitch class (index 0 = C), counting notes of {@link MIN_NOTE_SECONDS} or longer. */
+function pitchClassSeconds(notes: readonly SungNote[]): number[] {
+  const out = new Array<number>(12).fill(0);
+  for (const n of notes) {
+    const d = n.end - n.start;
+    if (d >= MIN_NOTE_SECONDS) out[pcOf(n.midi)] = Math.round(((out[pcOf(n.midi)] ?? 0) + d) * 1000) / 1000;
+  }
+  return out;
+}
 
 /**
  * The four Sa cues of every candidate pitch class (index = pitch class).
@@ -150,5 +162,6 @@ export function estimateSa(
     confidence: prob(first.s),
     runnerUp: second ? { pitchClass: second.pc, confidence: prob(second.s) } : null,
     scale: scales[cues[first.pc]?.scaleIndex ?? 0] ?? [],
+    pitchClassSeconds: pitchClassSeconds(notes),
   };
 }

@@ -15,7 +15,13 @@ const bFlatMinor: VocalView = {
   chords: ["A#m", "D#m", "F#", "C#", "G#", "Fm", "Cdim"],
   range: { min: "A#3", max: "D#5", minHz: 233.1, maxHz: 622.3, minMidi: 58, maxMidi: 75 },
   source: "device",
-  sa: { pitchClass: 10, confidence: 0.7, runnerUp: { pitchClass: 3, confidence: 0.1 } },
+  sa: {
+    pitchClass: 10,
+    confidence: 0.7,
+    runnerUp: { pitchClass: 3, confidence: 0.1 },
+    // Bhupali on B♭ (S R G P D: B♭ C D F G), Ga and Dha held longest.
+    pitchClassSeconds: [2, 0, 3, 0, 0, 1.5, 0, 2.5, 0, 0, 3, 0],
+  },
 };
 
 const texts = (testId: string, role: "listitem" | "button") =>
@@ -101,6 +107,9 @@ describe("VocalResult shows the singer's Sa (issue 29)", () => {
     expect(screen.getByTestId("vocal-range-swaras").textContent).toBe(
       "Your range: Sa of the middle octave to Ma of the upper octave.",
     );
+    expect(screen.getByTestId("vocal-raga-hint").textContent).toMatch(
+      /^Sounds like raga (Bhupali|Deshkar) \(or .*\); your notes fit Bilawal thaat, like Ionian \(major\)\.$/,
+    );
     screen.getByRole("button", { name: "Use B♭ as my Sa" }).click();
     expect(useSettingsStore.getState().settings.sa).toBe("A#");
   });
@@ -108,7 +117,13 @@ describe("VocalResult shows the singer's Sa (issue 29)", () => {
   it("mentions a close runner-up, and shows no Sa card without one", () => {
     const unsure = {
       ...bFlatMinor,
-      sa: { pitchClass: 10, confidence: 0.3, runnerUp: { pitchClass: 5, confidence: 0.25 } },
+      sa: {
+        pitchClass: 10,
+        confidence: 0.3,
+        runnerUp: { pitchClass: 5, confidence: 0.25 },
+        // Every note alike: no raga stands out.
+        pitchClassSeconds: new Array<number>(12).fill(1),
+      },
     };
     const { unmount } = render(
       <MemoryRouter>
@@ -116,6 +131,7 @@ describe("VocalResult shows the singer's Sa (issue 29)", () => {
       </MemoryRouter>,
     );
     expect(screen.getByTestId("vocal-sa-confidence").textContent).toBe("not sure · maybe F");
+    expect(screen.getByTestId("vocal-raga-hint").textContent).toMatch(/^Not sure which raga; your notes fit/);
     unmount();
     render(
       <MemoryRouter>

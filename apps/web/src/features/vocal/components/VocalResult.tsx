@@ -7,6 +7,7 @@ import {
   swaraLabel,
   swaraSystemOf,
 } from "@tonic/theory";
+import { ragaHints } from "@tonic/theory/indian";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router-dom";
 import { SwaraLegend } from "@/components/theory/SwaraLegend";
@@ -14,7 +15,7 @@ import { playChord } from "@/lib/audio";
 import { useSettingsStore } from "@/stores/settings";
 import { chordNotes, scaleOfKey } from "../lib/chords";
 import type { SaView, VocalView } from "../lib/result";
-import { pitchClassName, rangeInSwaras, saConfidenceWords } from "../lib/sa";
+import { pitchClassName, rangeInSwaras, saConfidenceWords, secondsAboveSa } from "../lib/sa";
 import { RangePiano } from "./RangePiano";
 
 /**
@@ -198,6 +199,9 @@ function YourSa({ sa, range, keyName }: { sa: SaView; range: VocalView["range"];
       <p className="mt-2 text-sm" data-testid="vocal-range-swaras">
         Your range: {rangeInSwaras(range.minMidi, range.maxMidi, sa.pitchClass)}.
       </p>
+      {sa.pitchClassSeconds && (
+        <RagaHint secondsBySwara={secondsAboveSa(sa.pitchClassSeconds, sa.pitchClass)} />
+      )}
       <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
         Sa is the home note you return to; Tonic hears it from the notes you rest on and end with.
       </p>
@@ -211,5 +215,31 @@ function YourSa({ sa, range, keyName }: { sa: SaView; range: VocalView["range"];
         </button>
       )}
     </section>
+  );
+}
+
+/**
+ * "Sounds like Yaman (Kalyan thaat)", up to two more ragas, or an honest "not sure" with only the thaat:
+ * from how long each swara was sung (`ragaHints` of `@tonic/theory/indian`).
+ */
+function RagaHint({ secondsBySwara }: { secondsBySwara: number[] }) {
+  const hints = ragaHints(secondsBySwara);
+  if (!hints) return null;
+  const [best, ...others] = hints.ragas;
+  const mode = hints.thaat.westernMode ? `, like ${hints.thaat.westernMode}` : "";
+  return (
+    <p className="mt-1 text-sm" data-testid="vocal-raga-hint">
+      {hints.sure && best ? (
+        <>
+          Sounds like raga <span className="font-semibold">{best.raga.name}</span>
+          {others.length > 0 ? ` (or ${others.map((o) => o.raga.name).join(", ")})` : ""}; your notes fit{" "}
+          {hints.thaat.name} thaat{mode}.
+        </>
+      ) : (
+        <>
+          Not sure which raga; your notes fit {hints.thaat.name} thaat{mode}.
+        </>
+      )}
+    </p>
   );
 }

@@ -26,6 +26,8 @@ export interface SaView {
   pitchClass: number;
   confidence: number;
   runnerUp: { pitchClass: number; confidence: number } | null;
+  /** Seconds sung on each pitch class (0 = C), for the raga hints; null from older servers. */
+  pitchClassSeconds: number[] | null;
 }
 
 /** The parts of the engine's result the page shows. */
@@ -51,7 +53,14 @@ export function fromEngine(r: EngineVocalResult): VocalView {
       maxMidi: r.vocal_range.max_midi,
     },
     source: "device",
-    sa: r.sa ? { pitchClass: r.sa.pitchClass, confidence: r.sa.confidence, runnerUp: r.sa.runnerUp } : null,
+    sa: r.sa
+      ? {
+          pitchClass: r.sa.pitchClass,
+          confidence: r.sa.confidence,
+          runnerUp: r.sa.runnerUp,
+          pitchClassSeconds: r.sa.pitchClassSeconds,
+        }
+      : null,
   };
 }
 
@@ -85,6 +94,7 @@ export function fromServer(r: ServerVocalResult): VocalView {
           runnerUp: r.sa.runner_up
             ? { pitchClass: r.sa.runner_up.pitch_class, confidence: r.sa.runner_up.confidence }
             : null,
+          pitchClassSeconds: r.sa.pitch_class_seconds ?? null,
         }
       : null,
   };

@@ -49,3 +49,12 @@ export function saConfidenceWords(confidence: number): string {
 export function pitchClassName(pc: number): PitchClass {
   return PITCH_CLASSES[((pc % 12) + 12) % 12] ?? "C";
 }
+
+/**
+ * Seconds sung per swara: `pitchClassSeconds` (index 0 = C) turned to semitones above Sa.
+ * @param pitchClassSeconds 12 durations, seconds.
+ * @param saPitchClass 0 = C … 11 = B.
+ */
+export function secondsAboveSa(pitchClassSeconds: readonly number[], saPitchClass: number): number[] {
+  return Array.from({ length: 12 }, (_, k) => pitchClassSeconds[(saPitchClass + k) % 12] ?? 0);
+}
