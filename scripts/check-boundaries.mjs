@@ -104,10 +104,7 @@ const PRIMITIVES = [
  * Known copies in files this check may not change yet (features other work owns); each is listed in
  * issue 28. Remove a line when its copy is gone.
  */
-const KNOWN_COPIES = new Set([
-  // nearestNote: Hz → MIDI; its midiToNoteName is theory's pitchClassFromChroma with an octave.
-  "apps/web/src/features/vocal/lib/music.ts",
-]);
+const KNOWN_COPIES = new Set([]);
 const primitiveFiles = [
   ...walk("apps"),
   ...walk("packages").filter((f) => !f.split(sep).join("/").startsWith("packages/theory/src/")),
