@@ -30,6 +30,7 @@ export default defineConfig({
           name: "analysis",
           include: [
             "packages/analysis/src/**/*.test.ts",
+            "packages/analysis/bench/**/*.test.ts",
             "packages/analysis/testing/**/*.test.ts",
             "packages/analysis/train/**/*.test.ts",
           ],

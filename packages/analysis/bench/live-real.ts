@@ -3,7 +3,9 @@
  *
  * Plays each Beatles song of the evaluation set `real-rec-dev` (Isophonics chord annotations; 16 kHz mono
  * MP3, upsampled ×3 to 48 kHz by linear interpolation — the source holds nothing above 8 kHz, and the
- * chroma reads 60 Hz–5 kHz) through `LiveListener` in LIVE_BLOCK-sample blocks, as the browser does, and
+ * chroma reads 60 Hz–5 kHz) through `LiveListener` in LIVE_BLOCK-sample blocks, as the browser does (the
+ * shared runner of `./live-folder.ts`; `npm run bench:live -- --folder` scores the same songs with the
+ * folder measures: accuracy after each change has settled, latency, false changes), and
  * scores the displayed chord against the annotation over the whole song: weighted chord symbol recall
  * (mir_eval's majmin and sevenths; the display lags the music by the recogniser's latency, ≈ 0.1 s) and the
  * share of the time a dim or sus4 chord is shown where the annotation has none (rare chords shown
@@ -15,7 +17,6 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chordToHarte } from "../src/labels.js";
-import { LIVE_BLOCK, LiveListener } from "../src/live/index.js";
 import { decodeAudioFile } from "../src/node.js";
 import {
   chordWcsr,
@@ -24,27 +25,13 @@ import {
   encodeChord,
   type LabeledInterval,
 } from "../testing/metrics.js";
+import { playLive, toLiveRate } from "./live-folder.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dir = resolve(here, "../../../../shared/eval/real-rec-dev");
 const argv = process.argv.slice(2);
 const onlyAt = argv.indexOf("--only");
 const only = onlyAt >= 0 ? argv[onlyAt + 1] : undefined;
-const SR = 48000;
-
-/** `x` at `from` Hz upsampled by an integer factor to SR by linear interpolation. */
-function upsample(x: Float32Array, from: number): Float32Array {
-  const k = Math.round(SR / from);
-  if (k * from !== SR) throw new Error(`cannot upsample ${from} Hz to ${SR} Hz by an integer factor`);
-  const y = new Float32Array(x.length * k);
-  for (let i = 0; i < x.length; i++) {
-    const a = x[i] as number;
-    const b = (i + 1 < x.length ? x[i + 1] : a) as number;
-    for (let j = 0; j < k; j++) y[i * k + j] = a + ((b - a) * j) / k;
-  }
-  return y;
-}
-
 const rare = (harte: string) => {
   const q = harte.split(":")[1]?.split("/")[0] ?? "";
   return q === "dim" || q === "sus4" || q === "dim7" || q === "hdim7" || q === "sus2";
@@ -74,18 +61,15 @@ for (const item of items) {
   const audioName = readdirSync(join(dir, item)).find((f) => f.startsWith("audio."));
   if (!audioName) continue;
   const audio = await decodeAudioFile(join(dir, item, audioName));
-  const pcm = upsample(audio.samples, audio.sampleRate);
-  const listener = new LiveListener(SR, JSON.parse(process.env.LIVE_OPTS ?? "{}"));
+  const pcm = toLiveRate(audio.samples, audio.sampleRate);
   const est: LabeledInterval[] = [];
-  for (let i = 0; i + LIVE_BLOCK <= pcm.length; i += LIVE_BLOCK) {
-    for (const f of listener.push(pcm.subarray(i, i + LIVE_BLOCK)).chords) {
-      const label = chordToHarte(f.chord);
-      const last = est[est.length - 1];
-      if (last && last.label === label) last.end = f.time;
-      else {
-        if (last) last.end = f.time;
-        est.push({ start: f.time, end: f.time, label });
-      }
+  for (const f of playLive(pcm).frames) {
+    const label = chordToHarte(f.chord);
+    const last = est[est.length - 1];
+    if (last && last.label === label) last.end = f.time;
+    else {
+      if (last) last.end = f.time;
+      est.push({ start: f.time, end: f.time, label });
     }
   }
   const maj = chordWcsr(truth.chords, est, compareMajmin) ?? 0;

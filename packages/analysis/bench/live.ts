@@ -1,5 +1,6 @@
 /**
  * Live mode benchmark: `npm run bench:live` [-- --quick] [-- --seeds N] [-- --events].
+ * With `-- --folder DIR [--json FILE]` it scores recordings instead (see `./live-folder.ts`).
  *
  * Synthesised chord sequences — all 12 roots × major, minor, 7, maj7, m7, dim, sus4 on a Karplus–Strong
  * guitar (plucked strings), a piano-like struck string and a drawbar organ, each chord held 2.5 s in a shuffled order with a
@@ -28,7 +29,7 @@
 
 import { createRequire } from "node:module";
 import { chordName, parseDisplayChord } from "../src/labels.js";
-import { LIVE_BLOCK, LIVE_QUALITIES, LiveListener } from "../src/live/index.js";
+import { LIVE_BLOCK, LIVE_QUALITIES } from "../src/live/index.js";
 import {
   addRoom,
   type HeldChord,
@@ -37,8 +38,14 @@ import {
   renderChordSequence,
   renderSpeech,
 } from "../testing/index.js";
+import { folderCli, LIVE_RATE, pct, playLive } from "./live-folder.js";
 
-const SR = 48000;
+if (process.argv.includes("--folder")) {
+  await folderCli(process.argv.slice(2));
+  process.exit();
+}
+
+const SR = LIVE_RATE;
 const HOLD = 2.5;
 const quick = process.argv.includes("--quick");
 const events = process.argv.includes("--events");
@@ -84,7 +91,6 @@ interface Stats {
 }
 
 function run(pcm: Float32Array, seq: HeldChord[], s: Stats, label: string): void {
-  const listener = new LiveListener(SR, JSON.parse(process.env.LIVE_OPTS ?? "{}"));
   const bounds: number[] = [0];
   for (const c of seq) bounds.push((bounds[bounds.length - 1] as number) + c.seconds);
   const truthAt = (t: number) => {
@@ -92,23 +98,15 @@ function run(pcm: Float32Array, seq: HeldChord[], s: Stats, label: string): void
     while (i + 1 < bounds.length - 1 && t >= (bounds[i + 1] as number)) i++;
     return i;
   };
-  const shown: { seg: number; t: number; chord: string; blockEnd: number }[] = [];
-  const quantum = new Float32Array(128);
-  const block = new Float32Array(LIVE_BLOCK);
-  let fill = 0;
-  const t0 = process.cpuUsage();
-  for (let q = 0; q + 128 <= pcm.length; q += 128) {
-    quantum.set(pcm.subarray(q, q + 128));
-    block.set(quantum, fill);
-    fill += 128;
-    if (fill < LIVE_BLOCK) continue;
-    fill = 0;
-    const u = listener.push(block);
-    const blockEnd = (q + 128) / SR;
-    for (const f of u.chords) shown.push({ seg: truthAt(f.time), t: f.time, chord: f.chord, blockEnd });
-  }
-  const cpu = process.cpuUsage(t0);
-  s.cpuMs += (cpu.user + cpu.system) / 1000;
+  // The browser's path: 128-sample render quanta buffered into LIVE_BLOCK-sample blocks.
+  const played = playLive(pcm);
+  const shown = played.frames.map((f) => ({
+    seg: truthAt(f.time),
+    t: f.time,
+    chord: f.chord,
+    blockEnd: f.blockEnd,
+  }));
+  s.cpuMs += played.cpuMs;
   s.audioSeconds += pcm.length / SR;
   // Accuracy.
   for (const f of shown) {
@@ -147,12 +145,6 @@ function run(pcm: Float32Array, seq: HeldChord[], s: Stats, label: string): void
       );
     }
   });
-}
-
-function pct(xs: number[], p: number): number {
-  if (xs.length === 0) return Number.NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(p * s.length))] as number;
 }
 
 const empty = (): Stats => ({
@@ -298,15 +290,12 @@ for (const voice of ["low", "high"] as const) {
     ["noisy", addRoom(talk, SR, 15, 21), 0],
     ["after G", chordThenTalk, 2.65],
   ] as const) {
-    const listener = new LiveListener(SR, JSON.parse(process.env.LIVE_OPTS ?? "{}"));
     let frames = 0;
     let none = 0;
-    for (let q = 0; q + LIVE_BLOCK <= pcm.length; q += LIVE_BLOCK) {
-      for (const f of listener.push(pcm.subarray(q, q + LIVE_BLOCK)).chords) {
-        if (f.time < from) continue;
-        frames++;
-        if (f.chord === "N") none++;
-      }
+    for (const f of playLive(pcm).frames) {
+      if (f.time < from) continue;
+      frames++;
+      if (f.chord === "N") none++;
     }
     speech.frames += frames;
     speech.none += none;

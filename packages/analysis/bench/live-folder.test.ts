@@ -1,0 +1,153 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { renderChordSequence } from "../testing/index.js";
+import {
+  encodeWav,
+  folderSummary,
+  LATENCY_CAP_SECONDS,
+  pool,
+  runFolder,
+  scoreLive,
+  settleMasked,
+  shownTimeline,
+  toLiveRate,
+} from "./live-folder.js";
+
+const iv = (start: number, end: number, label: string) => ({ start, end, label });
+
+describe("toLiveRate", () => {
+  it("upsamples by an integer factor as the old live-real bench did, and by any ratio", () => {
+    const x = Float32Array.from([0, 1, 0, -1]);
+    expect([...toLiveRate(x, 16000)].slice(0, 4)).toEqual([0, 1 / 3, 2 / 3, 1].map(Math.fround));
+    expect(toLiveRate(x, 16000).length).toBe(12);
+    const y = toLiveRate(new Float32Array(44100).fill(0.5), 44100);
+    expect(Math.abs(y.length - 48000)).toBeLessThanOrEqual(1);
+    expect(y.every((v) => v === 0.5)).toBe(true);
+    const same = new Float32Array(10);
+    expect(toLiveRate(same, 48000)).toBe(same);
+  });
+});
+
+describe("scoreLive", () => {
+  it("masks 0.5 s after each change (a leading N is no change; a leading chord is)", () => {
+    expect(settleMasked([iv(0, 2, "C:maj"), iv(2, 3, "N")])).toEqual([
+      iv(0, 0.5, "X"),
+      iv(0.5, 2, "C:maj"),
+      iv(2, 2.5, "X"),
+      iv(2.5, 3, "N"),
+    ]);
+    expect(settleMasked([iv(0, 2, "N"), iv(2, 6, "C:maj"), iv(6, 10, "G:maj")])).toEqual([
+      iv(0, 2, "N"),
+      iv(2, 2.5, "X"),
+      iv(2.5, 6, "C:maj"),
+      iv(6, 6.5, "X"),
+      iv(6.5, 10, "G:maj"),
+    ]);
+  });
+
+  it("scores a hand-made display with known accuracy, latency, false changes and no-chord time", () => {
+    const truth = [iv(0, 2, "N"), iv(2, 6, "C:maj"), iv(6, 10, "G:maj")];
+    // C shown 0.2 s late, a flicker to A:min for 1 s inside C, G:7 at 6.1 s (right in majmin, not in
+    // sevenths), then "N" from 9 s.
+    const shown = [
+      iv(0, 2.2, "N"),
+      iv(2.2, 3, "C:maj"),
+      iv(3, 4, "A:min"),
+      iv(4, 6.1, "C:maj"),
+      iv(6.1, 9, "G:7"),
+      iv(9, 10, "N"),
+    ];
+    const s = scoreLive(truth, shown, 10);
+    // Scored time: 0–2 (N, right), 2.5–6 (C: wrong 3–4), 6.5–10 (G: wrong 9–10).
+    expect(s.majmin.of).toBeCloseTo(2 + 3.5 + 3.5, 9);
+    expect(s.majmin.right).toBeCloseTo(2 + 2.5 + 2.5, 9);
+    expect(s.sevenths.right).toBeCloseTo(2 + 2.5, 9);
+    expect(s.latencies.map((v) => Number(v.toFixed(6)))).toEqual([0.2, 0.1]);
+    expect(s.missed).toBe(0);
+    // Held C from 2.2 to 6: two changes (to A:min and back); held G from 6.1 to 10: one change (to N).
+    expect(s.falseChanges).toBe(3);
+    expect(s.heldSeconds).toBeCloseTo(3.8 + 3.9, 9);
+    // "N" during chords: 2–2.2 and 9–10 of 8 s of chords.
+    expect(s.noChordSeconds).toBeCloseTo(1.2, 9);
+    expect(s.chordSeconds).toBeCloseTo(8, 9);
+  });
+
+  it("caps the latency of a chord never shown right and counts it as missed", () => {
+    const s = scoreLive([iv(0, 3, "C:maj"), iv(3, 4, "D:min")], [iv(0, 4, "C:maj")], 4);
+    expect(s.latencies).toEqual([0, LATENCY_CAP_SECONDS]);
+    expect(s.missed).toBe(1);
+    // The display at the start of the stream is "N" until the first frame.
+    expect(scoreLive([iv(0, 2, "C:maj")], [iv(0.3, 2, "C:maj")], 2).noChordSeconds).toBeCloseTo(0.3, 9);
+  });
+
+  it("builds the shown timeline from each block's last frame at the block's end, merging repeats", () => {
+    const frames = [
+      { time: 0.0, blockEnd: 0.01, chord: "N" },
+      { time: 0.005, blockEnd: 0.02, chord: "G" },
+      { time: 0.01, blockEnd: 0.02, chord: "C" },
+      { time: 0.02, blockEnd: 0.03, chord: "C" },
+      { time: 0.03, blockEnd: 0.04, chord: "Am7" },
+    ];
+    expect(shownTimeline(frames, 1)).toEqual([
+      iv(0.01, 0.02, "N"),
+      iv(0.02, 0.04, "C:maj"),
+      iv(0.04, 1, "A:min7"),
+    ]);
+  });
+});
+
+describe("runFolder on a tiny folder with a known answer", () => {
+  const dir = mkdtempSync(join(tmpdir(), "live-folder-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("scores the right truth as right and a wrong truth as wrong, at 48 and 16 kHz", async () => {
+    const seq = [
+      { chord: "N", seconds: 1 },
+      { chord: "C", seconds: 4 },
+      { chord: "G", seconds: 4 },
+    ];
+    const write = (name: string, sr: number, labels: [string, string], group: string) => {
+      mkdirSync(join(dir, name));
+      writeFileSync(
+        join(dir, name, "audio.wav"),
+        encodeWav(renderChordSequence(seq, { timbre: "organ", sampleRate: sr }), sr),
+      );
+      writeFileSync(
+        join(dir, name, "truth.json"),
+        JSON.stringify({
+          group,
+          chords: [iv(0, 1, "N"), iv(1, 5, labels[0]), iv(5, 9, labels[1])],
+        }),
+      );
+    };
+    write("a-right", 48000, ["C:maj", "G:maj"], "right");
+    // The same chords labelled a minor third lower (A minor, E minor): every chord is wrong in majmin.
+    write("b-wrong", 16000, ["A:min", "E:min"], "wrong");
+    mkdirSync(join(dir, "c-no-truth"));
+    const results = await runFolder(dir);
+    expect(results.map((r) => r.item)).toEqual(["a-right", "b-wrong"]);
+    const [a, b] = results.map((r) => r.score);
+    if (!a || !b) throw new Error("two items expected");
+    expect(a.seconds).toBeCloseTo(9, 2);
+    expect(a.majmin.right / a.majmin.of).toBeGreaterThan(0.95);
+    expect(a.latencies).toHaveLength(2);
+    expect(Math.max(...a.latencies)).toBeLessThan(0.5);
+    expect(a.missed).toBe(0);
+    expect(a.falseChanges).toBe(0);
+    expect(a.noChordSeconds / a.chordSeconds).toBeLessThan(0.1);
+    // The wrong truth: only the leading "N" (0–1 s) can be right.
+    expect(b.seconds).toBeCloseTo(9, 2);
+    expect(b.majmin.right).toBeLessThanOrEqual(1 + 1e-6);
+    expect(b.latencies).toEqual([LATENCY_CAP_SECONDS, LATENCY_CAP_SECONDS]);
+    expect(b.missed).toBe(2);
+    const { all, groups } = pool(results);
+    expect(all.majmin.right).toBeCloseTo(a.majmin.right + b.majmin.right, 9);
+    expect([...groups.keys()]).toEqual(["right", "wrong"]);
+    const summary = folderSummary(dir, results);
+    expect(summary.items).toBe(2);
+    expect(summary.pooled.latencyP95Ms).toBe(2000);
+    expect(summary.groups?.right?.majmin).toBeGreaterThan(0.95);
+  });
+});

@@ -1,0 +1,424 @@
+/**
+ * The live benches' shared runner: plays audio through the Live screen's code path and scores the chord
+ * it shows against timed truth. `npm run bench:live -- --folder DIR [--json out.json] [--only SUBSTRING]`
+ * runs every `DIR/<item>/audio.*` (WAV, MP3, … at any sample rate) that has a `truth.json` of timed
+ * chords (`{"chords":[{"start","end","label"}]}`, Harte labels; an optional `"group"` string pools items,
+ * e.g. "guitar clean").
+ *
+ * The path: the audio is resampled to 48 kHz (linear interpolation; the live chroma reads 60 Hz–5 kHz,
+ * far below either Nyquist frequency) and fed as 128-sample render quanta buffered into LIVE_BLOCK-sample
+ * blocks to one `LiveListener` (options from the `LIVE_OPTS` environment variable, JSON, as the other
+ * live benches), exactly as the browser's AudioWorklet → Worker path does. The chord shown is what the
+ * Worker posts: each block's last frame, from the end of that block until the next shown change.
+ *
+ * Measures, per item and pooled over items (and per group):
+ *   accuracy   share of the time where the shown chord is right (mir_eval's majmin and sevenths, via the
+ *              engine's `chordWcsr`), leaving out the 0.5 s after each true change (a chord at the start,
+ *              the onset from silence and changes to and from "N" included) and the time the comparison leaves out
+ *              (chords outside the vocabulary, "X"); "N" in the truth must be shown as "N";
+ *   latency    from each true change to a chord (one the previous chord would not already count as, in
+ *              majmin) to the moment the right chord (majmin) is first shown, capped at 2 s; a chord never
+ *              shown right before it ends or within 2 s counts 2 s and as missed. Median and p95;
+ *   false changes per minute on held chords: changes of the shown chord during a true chord after its
+ *              right chord was first shown, per minute of such time;
+ *   no chord   share of the truth's chord time (not N or X) during which "N" is shown;
+ *   cpu        process CPU time of the listener per second of audio, % of one core.
+ * The last line printed is a JSON summary; `--json FILE` also writes it with every item's scores.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { chordToHarte } from "../src/labels.js";
+import { LIVE_BLOCK, LiveListener, type LiveListenerOptions } from "../src/live/index.js";
+import { decodeAudioFile } from "../src/node.js";
+import { chordWcsr, compareMajmin, compareSevenths, type LabeledInterval } from "../testing/metrics.js";
+
+/** The sample rate the live path runs at in the benches (the usual microphone AudioContext rate). */
+export const LIVE_RATE = 48000;
+/** The Web Audio render quantum, samples. */
+export const RENDER_QUANTUM = 128;
+/** Time left out of the accuracy after each true change, seconds. */
+export const SETTLE_SECONDS = 0.5;
+/** Latency cap, seconds: a chord not shown right within this counts this long. */
+export const LATENCY_CAP_SECONDS = 2;
+
+/** `x` at `fromRate` Hz resampled to {@link LIVE_RATE} by linear interpolation (exact for integer ratios). */
+export function toLiveRate(x: Float32Array, fromRate: number): Float32Array {
+  if (fromRate === LIVE_RATE) return x;
+  const k = LIVE_RATE / fromRate;
+  if (Number.isInteger(k)) {
+    const y = new Float32Array(x.length * k);
+    for (let i = 0; i < x.length; i++) {
+      const a = x[i] as number;
+      const b = (i + 1 < x.length ? x[i + 1] : a) as number;
+      for (let j = 0; j < k; j++) y[i * k + j] = a + ((b - a) * j) / k;
+    }
+    return y;
+  }
+  const n = Math.floor(((x.length - 1) * LIVE_RATE) / fromRate) + 1;
+  const y = new Float32Array(Math.max(0, n));
+  for (let i = 0; i < y.length; i++) {
+    const p = (i * fromRate) / LIVE_RATE;
+    const j = Math.floor(p);
+    const f = p - j;
+    const a = x[j] as number;
+    y[i] = a + (((j + 1 < x.length ? x[j + 1] : a) as number) - a) * f;
+  }
+  return y;
+}
+
+/** One chord frame of the live recogniser, with the moment it could be shown. */
+export interface ShownFrame {
+  /** Stream time of the frame, seconds. */
+  time: number;
+  /** End of the block that delivered it, seconds: when the Worker posts it. */
+  blockEnd: number;
+  /** Displayed chord (display name, "N" for no chord). */
+  chord: string;
+}
+
+/**
+ * Plays 48 kHz `pcm` through a fresh `LiveListener` as the browser does: 128-sample render quanta buffered
+ * into LIVE_BLOCK-sample blocks (a trailing partial block is not delivered).
+ * @returns every chord frame, and the listener's process CPU time in ms.
+ */
+export function playLive(
+  pcm: Float32Array,
+  options: LiveListenerOptions = JSON.parse(process.env.LIVE_OPTS ?? "{}"),
+): { frames: ShownFrame[]; cpuMs: number } {
+  const listener = new LiveListener(LIVE_RATE, options);
+  const frames: ShownFrame[] = [];
+  const block = new Float32Array(LIVE_BLOCK);
+  let fill = 0;
+  const t0 = process.cpuUsage();
+  for (let q = 0; q + RENDER_QUANTUM <= pcm.length; q += RENDER_QUANTUM) {
+    block.set(pcm.subarray(q, q + RENDER_QUANTUM), fill);
+    fill += RENDER_QUANTUM;
+    if (fill < LIVE_BLOCK) continue;
+    fill = 0;
+    const blockEnd = (q + RENDER_QUANTUM) / LIVE_RATE;
+    for (const f of listener.push(block).chords) frames.push({ time: f.time, blockEnd, chord: f.chord });
+  }
+  const cpu = process.cpuUsage(t0);
+  return { frames, cpuMs: (cpu.user + cpu.system) / 1000 };
+}
+
+/**
+ * The shown chords as Harte intervals from each change's block end to the next change (the last to
+ * `end`). As the Worker posts only a block's last frame, the screen shows that one: a change and its undoing
+ * within one block are never seen.
+ */
+export function shownTimeline(frames: readonly ShownFrame[], end: number): LabeledInterval[] {
+  const out: LabeledInterval[] = [];
+  for (const [k, f] of frames.entries()) {
+    if (frames[k + 1]?.blockEnd === f.blockEnd) continue;
+    const label = chordToHarte(f.chord);
+    const last = out[out.length - 1];
+    if (last && last.label === label) continue;
+    if (last) last.end = f.blockEnd;
+    out.push({ start: f.blockEnd, end: Math.max(end, f.blockEnd), label });
+  }
+  return out.filter((iv) => iv.end > iv.start);
+}
+
+/** An item's scores as sums, so that items pool by adding. */
+export interface LiveScore {
+  seconds: number;
+  majmin: { right: number; of: number };
+  sevenths: { right: number; of: number };
+  /** per scored change, seconds (capped) */
+  latencies: number[];
+  missed: number;
+  falseChanges: number;
+  heldSeconds: number;
+  noChordSeconds: number;
+  chordSeconds: number;
+  cpuMs: number;
+}
+
+export const emptyScore = (): LiveScore => ({
+  seconds: 0,
+  majmin: { right: 0, of: 0 },
+  sevenths: { right: 0, of: 0 },
+  latencies: [],
+  missed: 0,
+  falseChanges: 0,
+  heldSeconds: 0,
+  noChordSeconds: 0,
+  chordSeconds: 0,
+  cpuMs: 0,
+});
+
+/** Adds `s` into `into`. */
+export function addScore(into: LiveScore, s: LiveScore): void {
+  into.seconds += s.seconds;
+  into.majmin.right += s.majmin.right;
+  into.majmin.of += s.majmin.of;
+  into.sevenths.right += s.sevenths.right;
+  into.sevenths.of += s.sevenths.of;
+  into.latencies.push(...s.latencies);
+  into.missed += s.missed;
+  into.falseChanges += s.falseChanges;
+  into.heldSeconds += s.heldSeconds;
+  into.noChordSeconds += s.noChordSeconds;
+  into.chordSeconds += s.chordSeconds;
+  into.cpuMs += s.cpuMs;
+}
+
+const isChord = (label: string) => label !== "N" && label !== "X";
+const labelAt = (ivs: readonly LabeledInterval[], t: number) =>
+  ivs.find((iv) => iv.start <= t && t < iv.end)?.label ?? "N";
+
+/** Overlap of [a, b) with the intervals of `ivs` whose label passes `keep`, seconds. */
+function overlap(
+  ivs: readonly LabeledInterval[],
+  a: number,
+  b: number,
+  keep: (l: string) => boolean,
+): number {
+  let s = 0;
+  for (const iv of ivs) if (keep(iv.label)) s += Math.max(0, Math.min(b, iv.end) - Math.max(a, iv.start));
+  return s;
+}
+
+/** The truth with "X" over the first SETTLE_SECONDS after each change of label (so comparisons skip it). */
+export function settleMasked(truth: readonly LabeledInterval[]): LabeledInterval[] {
+  const masks: [number, number][] = [];
+  let prev = "N";
+  for (const iv of truth) {
+    if (iv.label !== prev) masks.push([iv.start, iv.start + SETTLE_SECONDS]);
+    prev = iv.label;
+  }
+  const cuts = [...new Set([...truth.flatMap((iv) => [iv.start, iv.end]), ...masks.flat()])].sort(
+    (a, b) => a - b,
+  );
+  const out: LabeledInterval[] = [];
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    const a = cuts[i] as number;
+    const b = cuts[i + 1] as number;
+    const mid = (a + b) / 2;
+    const ref = truth.find((iv) => iv.start <= mid && mid < iv.end);
+    if (!ref) continue;
+    const label = masks.some(([m0, m1]) => m0 <= mid && mid < m1) ? "X" : ref.label;
+    const last = out[out.length - 1];
+    if (last && last.label === label && last.end === a) last.end = b;
+    else out.push({ start: a, end: b, label });
+  }
+  return out;
+}
+
+/**
+ * Scores the shown chords against the truth (see the file's comment). `truth` must be sorted and
+ * non-overlapping; `seconds` is the audio's length.
+ */
+export function scoreLive(
+  truth: readonly LabeledInterval[],
+  shown: readonly LabeledInterval[],
+  seconds: number,
+): LiveScore {
+  const s = emptyScore();
+  s.seconds = seconds;
+  if (truth.length === 0) return s;
+  // Accuracy: the engine's weighted chord symbol recall on the truth with the settling time as "X".
+  const masked = settleMasked(truth);
+  for (const [name, compare] of [
+    ["majmin", compareMajmin],
+    ["sevenths", compareSevenths],
+  ] as const) {
+    const of = masked.reduce((d, iv) => d + (compare(iv.label, iv.label) >= 0 ? iv.end - iv.start : 0), 0);
+    const wcsr = of > 0 ? (chordWcsr(masked, shown, compare) ?? 0) : 0;
+    s[name] = { right: wcsr * of, of };
+  }
+  // Latency and false changes, per held chord.
+  for (let i = 0; i < truth.length; i++) {
+    const iv = truth[i] as LabeledInterval;
+    const prev = truth[i - 1]?.label ?? "N";
+    if (!isChord(iv.label) || compareMajmin(iv.label, iv.label) !== 1) continue;
+    if (compareMajmin(iv.label, prev) === 1) continue; // the previous chord already counts as this one
+    const right = (l: string) => compareMajmin(iv.label, l) === 1;
+    let at: number | undefined;
+    if (right(labelAt(shown, iv.start))) at = iv.start;
+    else at = shown.find((e) => e.start >= iv.start && e.start < iv.end && right(e.label))?.start;
+    if (at === undefined || at - iv.start >= LATENCY_CAP_SECONDS) {
+      s.latencies.push(LATENCY_CAP_SECONDS);
+      s.missed++;
+      if (at === undefined) continue;
+    } else s.latencies.push(at - iv.start);
+    // Held: from the right chord's first showing to the end of the true chord (and any repeats of it).
+    let end = iv.end;
+    for (let j = i + 1; j < truth.length && compareMajmin(iv.label, truth[j]?.label ?? "N") === 1; j++)
+      end = (truth[j] as LabeledInterval).end;
+    s.heldSeconds += end - at;
+    s.falseChanges += shown.filter((e) => e.start > at && e.start < end).length;
+  }
+  // "No chord" shown during the truth's chords.
+  for (const iv of truth) {
+    if (!isChord(iv.label)) continue;
+    s.chordSeconds += iv.end - iv.start;
+    s.noChordSeconds += overlap(shown, iv.start, iv.end, (l) => l === "N");
+    // Before the first shown change nothing is shown: the display's "N".
+    const first = shown[0]?.start ?? Number.POSITIVE_INFINITY;
+    s.noChordSeconds += Math.max(0, Math.min(iv.end, first) - iv.start);
+  }
+  return s;
+}
+
+/** The `p`-quantile of `xs` (the element at ⌊p·n⌋ of the sorted list), NaN when empty. */
+export function pct(xs: readonly number[], p: number): number {
+  if (xs.length === 0) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))] as number;
+}
+
+/** The reported measures of a (pooled) score. */
+export function summarize(s: LiveScore) {
+  const r3 = (v: number) => (Number.isFinite(v) ? Number(v.toFixed(3)) : null);
+  return {
+    seconds: Math.round(s.seconds),
+    majmin: r3(s.majmin.right / s.majmin.of),
+    sevenths: r3(s.sevenths.right / s.sevenths.of),
+    changes: s.latencies.length,
+    latencyMedianMs: Number.isFinite(pct(s.latencies, 0.5)) ? Math.round(1000 * pct(s.latencies, 0.5)) : null,
+    latencyP95Ms: Number.isFinite(pct(s.latencies, 0.95)) ? Math.round(1000 * pct(s.latencies, 0.95)) : null,
+    missed: s.missed,
+    falseChangesPerMin: s.heldSeconds > 0 ? Number(((60 * s.falseChanges) / s.heldSeconds).toFixed(2)) : null,
+    noChordShare: r3(s.noChordSeconds / s.chordSeconds),
+    cpuPercentOfCore: s.seconds > 0 ? Number(((100 * s.cpuMs) / 1000 / s.seconds).toFixed(2)) : null,
+  };
+}
+
+/** One line of a table: label and the measures. */
+export function formatRow(label: string, s: LiveScore): string {
+  const m = summarize(s);
+  const f = (v: number | null, d = 3) => (v === null ? "  -  " : v.toFixed(d));
+  return `${label}  majmin ${f(m.majmin)}  sevenths ${f(m.sevenths)}  latency median ${m.latencyMedianMs ?? "-"} ms p95 ${m.latencyP95Ms ?? "-"} ms (${m.changes} changes, ${m.missed} missed)  false changes ${f(m.falseChangesPerMin, 2)}/min  no chord ${f(m.noChordShare)}`;
+}
+
+/** A folder item's truth file. */
+interface TruthFile {
+  chords: LabeledInterval[] | null;
+  group?: string;
+}
+
+/** One scored item. */
+export interface ItemResult {
+  item: string;
+  group?: string;
+  score: LiveScore;
+}
+
+/**
+ * Runs and scores every `dir/<item>/audio.*` with a `truth.json` of chords (items without chords are
+ * skipped), in name order; `only` keeps the items whose name contains it.
+ */
+export async function runFolder(
+  dir: string,
+  options: { only?: string; listener?: LiveListenerOptions; onItem?: (r: ItemResult) => void } = {},
+): Promise<ItemResult[]> {
+  const results: ItemResult[] = [];
+  const items = readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && (!options.only || d.name.includes(options.only)))
+    .map((d) => d.name)
+    .sort();
+  for (const item of items) {
+    const truthPath = join(dir, item, "truth.json");
+    if (!existsSync(truthPath)) continue;
+    const truth = JSON.parse(readFileSync(truthPath, "utf8")) as TruthFile;
+    if (!truth.chords || truth.chords.length === 0) continue;
+    const audioName = readdirSync(join(dir, item)).find((f) => f.startsWith("audio."));
+    if (!audioName) continue;
+    const audio = await decodeAudioFile(join(dir, item, audioName));
+    const pcm = toLiveRate(audio.samples, audio.sampleRate);
+    const seconds = pcm.length / LIVE_RATE;
+    const { frames, cpuMs } = playLive(pcm, options.listener);
+    const chords = [...truth.chords].sort((a, b) => a.start - b.start);
+    const score = scoreLive(chords, shownTimeline(frames, seconds), seconds);
+    score.cpuMs = cpuMs;
+    const r: ItemResult = { item, score, ...(truth.group ? { group: truth.group } : {}) };
+    options.onItem?.(r);
+    results.push(r);
+  }
+  return results;
+}
+
+/** Pooled scores: all items, and per group (in first-seen order). */
+export function pool(results: readonly ItemResult[]): { all: LiveScore; groups: Map<string, LiveScore> } {
+  const all = emptyScore();
+  const groups = new Map<string, LiveScore>();
+  for (const r of results) {
+    addScore(all, r.score);
+    if (r.group === undefined) continue;
+    const g = groups.get(r.group) ?? emptyScore();
+    addScore(g, r.score);
+    groups.set(r.group, g);
+  }
+  return { all, groups };
+}
+
+/** The JSON summary: pooled, per group, and (with `items`) per item. */
+export function folderSummary(dir: string, results: readonly ItemResult[], items = false) {
+  const { all, groups } = pool(results);
+  return {
+    bench: "live-folder",
+    folder: dir,
+    sampleRate: LIVE_RATE,
+    block: LIVE_BLOCK,
+    items: results.length,
+    pooled: summarize(all),
+    ...(groups.size > 0
+      ? { groups: Object.fromEntries([...groups].map(([k, v]) => [k, summarize(v)])) }
+      : {}),
+    ...(items
+      ? { perItem: results.map((r) => ({ item: r.item, group: r.group, ...summarize(r.score) })) }
+      : {}),
+  };
+}
+
+/** `bench:live -- --folder DIR [--json FILE] [--only SUBSTRING]`. */
+export async function folderCli(argv: readonly string[]): Promise<void> {
+  const arg = (name: string) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const folder = arg("--folder");
+  if (!folder || !existsSync(folder)) {
+    process.stderr.write(`bench:live --folder: ${folder ?? "(none given)"} not found\n`);
+    process.exitCode = 1;
+    return;
+  }
+  const dir = resolve(folder);
+  const only = arg("--only");
+  const results = await runFolder(dir, {
+    ...(only ? { only } : {}),
+    onItem: (r) => console.log(formatRow(r.item.padEnd(40), r.score)),
+  });
+  const { all, groups } = pool(results);
+  for (const [g, s] of groups) console.log(formatRow(g.padEnd(40), s));
+  console.log(formatRow(`pooled (${results.length} items)`.padEnd(40), all));
+  const json = arg("--json");
+  if (json) writeFileSync(json, `${JSON.stringify(folderSummary(dir, results, true), null, 2)}\n`);
+  console.log(JSON.stringify(folderSummary(dir, results)));
+}
+
+/** `x` as a 16-bit mono WAV file at `sampleRate`, peak-normalised to 0.8. */
+export function encodeWav(x: Float32Array, sampleRate: number): Buffer {
+  let peak = 0;
+  for (const v of x) peak = Math.max(peak, Math.abs(v));
+  const g = peak > 0 ? 0.8 / peak : 1;
+  const buf = Buffer.alloc(44 + 2 * x.length);
+  buf.write("RIFF", 0);
+  buf.writeUInt32LE(36 + 2 * x.length, 4);
+  buf.write("WAVE", 8);
+  buf.write("fmt ", 12);
+  buf.writeUInt32LE(16, 16);
+  buf.writeUInt16LE(1, 20);
+  buf.writeUInt16LE(1, 22);
+  buf.writeUInt32LE(sampleRate, 24);
+  buf.writeUInt32LE(2 * sampleRate, 28);
+  buf.writeUInt16LE(2, 32);
+  buf.writeUInt16LE(16, 34);
+  buf.write("data", 36);
+  buf.writeUInt32LE(2 * x.length, 40);
+  for (let i = 0; i < x.length; i++)
+    buf.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round((x[i] as number) * g * 32767))), 44 + 2 * i);
+  return buf;
+}

@@ -1,0 +1,577 @@
+/**
+ * A dev folder of sampled instruments for `npm run bench:live -- --folder DIR`:
+ *
+ *   npx tsx packages/analysis/bench/make-live-folder.ts --out DIR [--seconds 30]
+ *
+ * Twelve pieces — four guitars, four pianos, four organs — written here as MIDI and rendered by FluidSynth
+ * on the recorded samples of FluidR3_GM or MuseScore General (`bash packages/analysis/train/setup.sh`
+ * installs both; their licences allow any use of the audio), each as a clean item and as a "room" item,
+ * 24 items in `DIR/<item>/audio.wav` (48 kHz mono, 16-bit) with `truth.json`
+ * (`{"group": "guitar clean", "chords": [{start, end, label}]}`, Harte labels) written from the MIDI,
+ * exact by construction: a chord starts at its first note (a strum's first string) and lasts until the
+ * next chord's first note, or until its notes are released before a rest ("N").
+ *
+ *   guitars  steel-string, nylon and clean electric guitars strumming the shapes of chords-db (the
+ *            app's chord diagrams: open and barre shapes, some with the fifth in the bass) in 4/4
+ *            patterns of down strums (low to high, every string of the shape) and up strums (the top three
+ *            or four strings, high to low), 5–30 ms between strings, each string ringing until it is struck
+ *            again or the chord changes; and a nylon guitar fingerpicking the shapes (arpeggio, strings
+ *            let ring);
+ *   pianos   held chords (root in the left hand, close-position voicing in the right with a random
+ *            inversion), quarter-note comping, broken-chord arpeggios held as under the pedal, an
+ *            electric piano holding chords;
+ *   organs   held chords (drawbar, church, MuseScore drawbar) played legato, and rock-organ stabs.
+ * Progressions: a random major or minor key per piece, diatonic triads with sevenths (maj7, 7, min7) on
+ * some pieces, each chord one or two bars (70–120 BPM), one rest of a bar in half the pieces, about
+ * `--seconds` long. Room: the clean render convolved with a synthetic room impulse response (direct sound,
+ * six early reflections at 3–30 ms, an exponentially decaying noise tail with RT60 0.4–0.8 s darkened by
+ * a one-pole low-pass) plus pink background noise at 20 dB SNR. Everything follows from fixed seeds: the
+ * same command writes the same folder. No evaluation data is read.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import midiPkg from "@tonejs/midi";
+import FFT from "fft.js";
+import { renderMidi, type SoundfontName } from "./fluidsynth.js";
+import { encodeWav } from "./live-folder.js";
+
+const { Midi } = midiPkg;
+type MidiFile = InstanceType<typeof Midi>;
+type MidiTrack = ReturnType<MidiFile["addTrack"]>;
+
+const SR = 48000;
+const NAMES = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"];
+
+/** mulberry32: a small seeded generator (the bench's own, so no test-signal module is needed). */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Quality = "maj" | "min" | "7" | "maj7" | "min7";
+interface Chord {
+  root: number;
+  quality: Quality;
+}
+const INTERVALS: Record<Quality, number[]> = {
+  maj: [0, 4, 7],
+  min: [0, 3, 7],
+  "7": [0, 4, 7, 10],
+  maj7: [0, 4, 7, 11],
+  min7: [0, 3, 7, 10],
+};
+const harte = (c: Chord | null) => (c ? `${NAMES[c.root]}:${c.quality}` : "N");
+
+/** A diatonic progression of `n` chords in a random key; consecutive chords differ in root. */
+function progression(n: number, sevenths: boolean, r: () => number): Chord[] {
+  const tonic = Math.floor(r() * 12);
+  const minor = r() < 0.4;
+  // Scale degrees (semitones above the tonic) with their triad and seventh qualities.
+  const degrees: [number, Quality, Quality][] = minor
+    ? [
+        [0, "min", "min7"],
+        [3, "maj", "maj7"],
+        [5, "min", "min7"],
+        [7, "maj", "7"],
+        [8, "maj", "maj7"],
+        [10, "maj", "7"],
+      ]
+    : [
+        [0, "maj", "maj7"],
+        [2, "min", "min7"],
+        [4, "min", "min7"],
+        [5, "maj", "maj7"],
+        [7, "maj", "7"],
+        [9, "min", "min7"],
+      ];
+  const out: Chord[] = [];
+  let prev = -1;
+  for (let i = 0; i < n; i++) {
+    let k = i === 0 ? 0 : Math.floor(r() * degrees.length);
+    while (k === prev) k = Math.floor(r() * degrees.length);
+    prev = k;
+    const [st, triad, seventh] = degrees[k] as [number, Quality, Quality];
+    out.push({ root: (tonic + st) % 12, quality: sevenths && r() < 0.4 ? seventh : triad });
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ guitar shapes (chords-db)
+
+const db = createRequire(import.meta.url)("@tombatossals/chords-db/lib/guitar.json") as {
+  chords: Record<string, { suffix: string; positions: { frets: number[]; baseFret: number }[] }[]>;
+};
+const DB_KEY = ["C", "Csharp", "D", "Eb", "E", "F", "Fsharp", "G", "Ab", "A", "Bb", "B"];
+const DB_SUFFIX: Record<Quality, string> = { maj: "major", min: "minor", "7": "7", maj7: "maj7", min7: "m7" };
+const OPEN_STRINGS = [40, 45, 50, 55, 59, 64];
+
+/** A guitar shape: per string (low E first) the MIDI note, or −1 when the string is not played. */
+function guitarShape(c: Chord, r: () => number): number[] {
+  const entry = db.chords[DB_KEY[c.root] as string]?.find((e) => e.suffix === DB_SUFFIX[c.quality]);
+  if (!entry) throw new Error(`chords-db has no shape for ${harte(c)}`);
+  const notesOf = (p: { frets: number[]; baseFret: number }) =>
+    p.frets.map((f, s) => (f < 0 ? -1 : (OPEN_STRINGS[s] as number) + (f === 0 ? 0 : f + p.baseFret - 1)));
+  // The first diagram mostly; the second when its bass is the root, a third of the time.
+  const alt = entry.positions[1];
+  if (alt && r() < 0.33) {
+    const notes = notesOf(alt);
+    const low = notes.find((m) => m >= 0) ?? 0;
+    if (low % 12 === c.root) return notes;
+  }
+  return notesOf(entry.positions[0] as { frets: number[]; baseFret: number });
+}
+
+// ------------------------------------------------------------------ pieces
+
+type Style = "strum" | "fingerpick" | "held" | "comp" | "arpeggio" | "stab";
+interface Piece {
+  name: string;
+  instrument: "guitar" | "piano" | "organ";
+  soundfont: SoundfontName;
+  /** General MIDI program (0-based) */
+  program: number;
+  style: Style;
+  sevenths: boolean;
+  seed: number;
+}
+
+const PIECES: Piece[] = [
+  {
+    name: "guitar-steel-strum",
+    instrument: "guitar",
+    soundfont: "FluidR3_GM",
+    program: 25,
+    style: "strum",
+    sevenths: false,
+    seed: 11,
+  },
+  {
+    name: "guitar-nylon-strum",
+    instrument: "guitar",
+    soundfont: "MuseScore_General",
+    program: 24,
+    style: "strum",
+    sevenths: true,
+    seed: 12,
+  },
+  {
+    name: "guitar-electric-strum",
+    instrument: "guitar",
+    soundfont: "MuseScore_General",
+    program: 27,
+    style: "strum",
+    sevenths: false,
+    seed: 13,
+  },
+  {
+    name: "guitar-nylon-fingerpick",
+    instrument: "guitar",
+    soundfont: "FluidR3_GM",
+    program: 24,
+    style: "fingerpick",
+    sevenths: true,
+    seed: 14,
+  },
+  {
+    name: "piano-grand-held",
+    instrument: "piano",
+    soundfont: "FluidR3_GM",
+    program: 0,
+    style: "held",
+    sevenths: false,
+    seed: 21,
+  },
+  {
+    name: "piano-grand-comp",
+    instrument: "piano",
+    soundfont: "MuseScore_General",
+    program: 0,
+    style: "comp",
+    sevenths: true,
+    seed: 22,
+  },
+  {
+    name: "piano-grand-arpeggio",
+    instrument: "piano",
+    soundfont: "FluidR3_GM",
+    program: 0,
+    style: "arpeggio",
+    sevenths: false,
+    seed: 23,
+  },
+  {
+    name: "piano-electric-held",
+    instrument: "piano",
+    soundfont: "MuseScore_General",
+    program: 4,
+    style: "held",
+    sevenths: true,
+    seed: 24,
+  },
+  {
+    name: "organ-drawbar-held",
+    instrument: "organ",
+    soundfont: "FluidR3_GM",
+    program: 16,
+    style: "held",
+    sevenths: false,
+    seed: 31,
+  },
+  {
+    name: "organ-church-held",
+    instrument: "organ",
+    soundfont: "MuseScore_General",
+    program: 19,
+    style: "held",
+    sevenths: false,
+    seed: 32,
+  },
+  {
+    name: "organ-drawbar2-held",
+    instrument: "organ",
+    soundfont: "MuseScore_General",
+    program: 16,
+    style: "held",
+    sevenths: true,
+    seed: 33,
+  },
+  {
+    name: "organ-rock-stab",
+    instrument: "organ",
+    soundfont: "FluidR3_GM",
+    program: 18,
+    style: "stab",
+    sevenths: false,
+    seed: 34,
+  },
+];
+
+/** Close-position keyboard voicing of `c` in 55–76 with a random inversion, plus the root in 36–47. */
+function keyboardVoicing(c: Chord, r: () => number): { left: number; right: number[] } {
+  const tones = INTERVALS[c.quality].map((i) => (c.root + i) % 12);
+  const inv = Math.floor(r() * tones.length);
+  const order = [...tones.slice(inv), ...tones.slice(0, inv)];
+  const right: number[] = [];
+  let m = 55 + (((((order[0] as number) - 55) % 12) + 12) % 12);
+  for (const pc of order) {
+    while (m % 12 !== pc) m++;
+    right.push(m);
+    m++;
+  }
+  return { left: 36 + ((((c.root - 36) % 12) + 12) % 12), right };
+}
+
+interface Written {
+  midi: MidiFile;
+  truth: { start: number; end: number; label: string }[];
+  seconds: number;
+}
+
+/** Writes one piece as MIDI with its chord timeline. */
+function writePiece(p: Piece, seconds: number): Written {
+  const r = rng(p.seed * 7919 + 1);
+  const bpm = 70 + Math.round(50 * r());
+  const beat = 60 / bpm;
+  const bar = 4 * beat;
+  const midi = new Midi();
+  midi.header.setTempo(bpm);
+  const track: MidiTrack = midi.addTrack();
+  track.channel = 0;
+  track.instrument.number = p.program;
+  const jitter = () => (r() - 0.5) * 0.02;
+  const note = (m: number, time: number, duration: number, velocity: number) =>
+    track.addNote({ midi: m, time, duration: Math.max(0.03, duration), velocity: Math.min(1, velocity) });
+  // Chord plan: bars of chords and one rest.
+  const lead = 0.5;
+  const bars: (Chord | null)[] = [];
+  const nBars = Math.max(4, Math.floor((seconds - lead - 1) / bar));
+  const chords = progression(nBars, p.sevenths, r);
+  const restAt = r() < 0.5 ? 2 + Math.floor(r() * Math.max(1, nBars - 5)) : -1;
+  let ci = 0;
+  while (bars.length < nBars) {
+    if (bars.length === restAt) {
+      bars.push(null);
+      continue;
+    }
+    const c = chords[ci++] as Chord;
+    bars.push(c);
+    if (bars.length < nBars && bars.length !== restAt && r() < 0.4) bars.push(c);
+  }
+  // Truth spans: [first onset of the chord, first onset of the next / the release before a rest).
+  const truth: { start: number; end: number; label: string }[] = [];
+  const open = (label: string, t: number) => {
+    const last = truth[truth.length - 1];
+    if (last && last.label === label) return;
+    if (last) last.end = t;
+    truth.push({ start: t, end: t, label });
+  };
+  open("N", 0);
+  let b = 0;
+  while (b < bars.length) {
+    const c = bars[b];
+    let n = 1;
+    while (b + n < bars.length && bars[b + n] === c) n++;
+    const t0 = lead + b * bar;
+    const t1 = lead + (b + n) * bar;
+    const last = b + n >= bars.length || bars[b + n] === null;
+    // A chord before a rest or the end is released a little before the bar line.
+    const release = last ? t1 - 0.25 * beat : t1;
+    if (c) {
+      const onsets = playChord(p, c, t0, release, n, beat, note, jitter, r);
+      open(harte(c), Math.min(...onsets));
+      if (last) open("N", release);
+    }
+    b += n;
+  }
+  const end = lead + bars.length * bar + 1.5;
+  const lastSpan = truth[truth.length - 1];
+  if (lastSpan) lastSpan.end = end;
+  // Something after the last note, so that FluidSynth renders the release tails.
+  track.addCC({ number: 7, value: 100, time: end });
+  const r4 = (v: number) => Math.round(v * 1e4) / 1e4;
+  return {
+    midi,
+    truth: truth
+      .filter((s) => s.end > s.start)
+      .map((s) => ({ start: r4(s.start), end: r4(s.end), label: s.label })),
+    seconds: end,
+  };
+}
+
+/**
+ * Plays chord `c` from `t0` to `release` (`nBars` bars) in the piece's style.
+ * @returns the onset times of its notes.
+ */
+function playChord(
+  p: Piece,
+  c: Chord,
+  t0: number,
+  release: number,
+  nBars: number,
+  beat: number,
+  note: (m: number, time: number, duration: number, velocity: number) => void,
+  jitter: () => number,
+  r: () => number,
+): number[] {
+  const onsets: number[] = [];
+  const play = (m: number, t: number, until: number, v: number) => {
+    const time = Math.max(0, t);
+    onsets.push(time);
+    note(m, time, Math.min(until, release) - time, v);
+  };
+  if (p.instrument === "guitar") {
+    const shape = guitarShape(c, r);
+    const strings = shape.map((m, s) => ({ m, s })).filter((x) => x.m >= 0);
+    if (p.style === "fingerpick") {
+      // The bass string, then the upper strings (the second string of the shape on beat 3), eighth notes, each string let ring.
+      const order = [0, 2, 3, 4, 1, 4, 3, 2];
+      for (let k = 0; k < nBars * 8; k++) {
+        const st = strings[Math.min(strings.length - 1, order[k % 8] as number)];
+        if (!st) continue;
+        const t = t0 + (k * beat) / 2 + (k === 0 ? 0 : jitter());
+        play(st.m, t, release, 0.55 + 0.25 * r());
+      }
+      return onsets;
+    }
+    // Strum patterns over eight eighth-note slots: D down, U up, . nothing.
+    const patterns = ["D.D.D.D.", "D.DU.UDU", "D.DUDUDU", "D..UD.DU"];
+    const pattern = patterns[Math.floor(r() * patterns.length)] as string;
+    const strums: { t: number; up: boolean }[] = [];
+    for (let k = 0; k < nBars * 8; k++) {
+      const ch = pattern[k % 8];
+      if (ch === ".") continue;
+      strums.push({ t: t0 + (k * beat) / 2 + (k === 0 ? 0 : jitter()), up: ch === "U" });
+    }
+    // Each string rings until it is struck again or the chord is released.
+    const lastOn = new Map<number, { m: number; t: number; v: number }>();
+    const flush = (s: number, until: number) => {
+      const on = lastOn.get(s);
+      if (on) play(on.m, on.t, until, on.v);
+      lastOn.delete(s);
+    };
+    for (const { t, up } of strums) {
+      const gap = 0.005 + 0.025 * r();
+      const hit = up ? strings.slice(-(3 + Math.floor(r() * 2))).reverse() : strings;
+      const vel = up ? 0.45 + 0.25 * r() : 0.65 + 0.3 * r();
+      hit.forEach((x, i) => {
+        const ts = t + i * gap;
+        flush(x.s, ts);
+        lastOn.set(x.s, { m: x.m, t: ts, v: vel + (r() - 0.5) * 0.1 });
+      });
+    }
+    for (const s of [...lastOn.keys()]) flush(s, release);
+    return onsets;
+  }
+  const { left, right } = keyboardVoicing(c, r);
+  const v = 0.55 + 0.25 * r();
+  if (p.style === "held") {
+    play(left, t0, release, v);
+    for (const m of right) play(m, t0 + Math.abs(jitter()) / 2, release, v);
+  } else if (p.style === "comp" || p.style === "stab") {
+    // Bass on beats 1 and 3, the right hand on every beat (stabs: short).
+    for (let k = 0; k < nBars * 4; k++) {
+      const t = t0 + k * beat + (k === 0 ? 0 : jitter());
+      if (k % 2 === 0) play(left, t, t + 2 * beat - 0.02, v);
+      const len = p.style === "stab" ? 0.45 * beat : 0.9 * beat;
+      for (const m of right) play(m, t, t + len, v * (k % 4 === 0 ? 1 : 0.85));
+    }
+  } else {
+    // Broken chord up and down over two octaves in eighths, held as under the pedal.
+    const tones = [left, left + 12, ...right, ...right.map((m) => m + 12)].sort((a, b) => a - b);
+    const line = [...tones, ...tones.slice(1, -1).reverse()];
+    for (let k = 0; k < nBars * 8; k++) {
+      const t = t0 + (k * beat) / 2 + (k === 0 ? 0 : jitter());
+      play(line[k % line.length] as number, t, release, 0.45 + 0.25 * r());
+    }
+  }
+  return onsets;
+}
+
+// ------------------------------------------------------------------ the room
+
+/** Pink noise (Paul Kellet's filter), unit RMS. */
+function pinkNoise(n: number, r: () => number): Float32Array {
+  const y = new Float32Array(n);
+  let b0 = 0;
+  let b1 = 0;
+  let b2 = 0;
+  let e = 0;
+  for (let i = 0; i < n; i++) {
+    const w = r() * 2 - 1;
+    b0 = 0.99765 * b0 + w * 0.099046;
+    b1 = 0.963 * b1 + w * 0.2965164;
+    b2 = 0.57 * b2 + w * 1.0526913;
+    const v = b0 + b1 + b2 + w * 0.1848;
+    y[i] = v;
+    e += v * v;
+  }
+  const g = 1 / Math.sqrt(e / Math.max(1, n));
+  for (let i = 0; i < n; i++) y[i] = (y[i] as number) * g;
+  return y;
+}
+
+/** A synthetic room impulse response at SR: direct sound, early reflections and a dark decaying tail. */
+function roomImpulse(r: () => number): Float32Array {
+  const rt60 = 0.4 + 0.4 * r();
+  const h = new Float32Array(Math.round(rt60 * SR));
+  h[0] = 1;
+  for (let k = 0; k < 6; k++) {
+    const at = Math.round((0.003 + 0.027 * r()) * SR);
+    h[at] = (h[at] as number) + (r() < 0.5 ? -1 : 1) * (0.25 + 0.35 * r());
+  }
+  const start = Math.round(0.01 * SR);
+  const a = Math.exp((-2 * Math.PI * 3000) / SR);
+  let lp = 0;
+  const tail = new Float32Array(h.length);
+  let e = 0;
+  for (let i = start; i < h.length; i++) {
+    lp = (1 - a) * (r() * 2 - 1) + a * lp;
+    const v = lp * Math.exp((-6.9 * (i - start)) / SR / rt60);
+    tail[i] = v;
+    e += v * v;
+  }
+  // Reverberant energy 0.5–1 × the direct sound's (a phone a few metres away).
+  const g = Math.sqrt((0.5 + 0.5 * r()) / e);
+  for (let i = start; i < h.length; i++) h[i] = (h[i] as number) + g * (tail[i] as number);
+  return h;
+}
+
+/** `x` convolved with `h` (FFT), the same length as `x`. */
+function convolve(x: Float32Array, h: Float32Array): Float32Array {
+  let n = 1;
+  while (n < x.length + h.length) n *= 2;
+  const fft = new FFT(n);
+  const pad = (v: Float32Array) => {
+    const d = new Float64Array(n);
+    d.set(v);
+    const out = fft.createComplexArray() as number[];
+    fft.realTransform(out, d);
+    fft.completeSpectrum(out);
+    return out;
+  };
+  const X = pad(x);
+  const H = pad(h);
+  for (let k = 0; k < n; k++) {
+    const xr = X[2 * k] as number;
+    const xi = X[2 * k + 1] as number;
+    const hr = H[2 * k] as number;
+    const hi = H[2 * k + 1] as number;
+    X[2 * k] = xr * hr - xi * hi;
+    X[2 * k + 1] = xr * hi + xi * hr;
+  }
+  const y = fft.createComplexArray() as number[];
+  fft.inverseTransform(y, X);
+  const out = new Float32Array(x.length);
+  for (let i = 0; i < x.length; i++) out[i] = y[2 * i] as number;
+  return out;
+}
+
+/** The clean render in a synthetic room with pink background noise at `snrDb`. */
+function inRoom(x: Float32Array, seed: number, snrDb: number): Float32Array {
+  const r = rng(seed);
+  const wet = convolve(x, roomImpulse(r));
+  let e = 0;
+  for (const v of wet) e += v * v;
+  const noise = pinkNoise(wet.length, r);
+  const g = Math.sqrt(e / wet.length) / 10 ** (snrDb / 20);
+  for (let i = 0; i < wet.length; i++) wet[i] = (wet[i] as number) + g * (noise[i] as number);
+  return wet;
+}
+
+// ------------------------------------------------------------------ output
+
+const { values: opts } = parseArgs({
+  options: {
+    out: { type: "string" },
+    seconds: { type: "string", default: "30" },
+    only: { type: "string" },
+  },
+});
+if (!opts.out) {
+  process.stderr.write("usage: make-live-folder.ts --out DIR [--seconds 30] [--only SUBSTRING]\n");
+  process.exit(1);
+}
+const out = resolve(opts.out);
+mkdirSync(out, { recursive: true });
+const seconds = Number(opts.seconds) || 30;
+for (const p of PIECES.filter((q) => !opts.only || q.name.includes(opts.only))) {
+  const w = writePiece(p, seconds);
+  const clean = await renderMidi(w.midi, p.soundfont, {
+    sampleRate: SR,
+    fx: false,
+    tmpBase: join(out, `.${p.name}`),
+  });
+  const x = clean.subarray(0, Math.min(clean.length, Math.round(w.seconds * SR)));
+  for (const [cond, audio] of [
+    ["clean", x],
+    ["room", inRoom(x, p.seed * 31 + 5, 20)],
+  ] as const) {
+    const dir = join(out, `${p.name}-${cond}`);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "audio.wav"), encodeWav(audio, SR));
+    writeFileSync(
+      join(dir, "truth.json"),
+      `${JSON.stringify(
+        {
+          id: `${p.name}-${cond}`,
+          group: `${p.instrument} ${cond}`,
+          source: `make-live-folder.ts: ${p.soundfont} program ${p.program}, ${p.style}, seed ${p.seed}${cond === "room" ? ", synthetic room + pink noise 20 dB SNR" : ""}`,
+          chords: w.truth,
+        },
+        null,
+        1,
+      )}\n`,
+    );
+  }
+  console.log(
+    `${p.name}: ${w.seconds.toFixed(1)} s, ${w.truth.filter((s) => s.label !== "N").length} chords (${p.soundfont} #${p.program})`,
+  );
+}
