@@ -25,11 +25,13 @@
  *   cpu        process CPU time of the listener per second of audio, % of one core.
  * The last line printed is a JSON summary; `--json FILE` also writes it with every item's scores.
  */
+
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { chordToHarte } from "../src/labels.js";
 import { LIVE_BLOCK, LiveListener, type LiveListenerOptions } from "../src/live/index.js";
 import { decodeAudioFile } from "../src/node.js";
+import { encodeWav as encodeWav16 } from "../src/wav.js";
 import { chordWcsr, compareMajmin, compareSevenths, type LabeledInterval } from "../testing/metrics.js";
 
 /** The sample rate the live path runs at in the benches (the usual microphone AudioContext rate). */
@@ -399,26 +401,10 @@ export async function folderCli(argv: readonly string[]): Promise<void> {
   console.log(JSON.stringify(folderSummary(dir, results)));
 }
 
-/** `x` as a 16-bit mono WAV file at `sampleRate`, peak-normalised to 0.8. */
-export function encodeWav(x: Float32Array, sampleRate: number): Buffer {
+/** `x` as a 16-bit mono WAV file at `sampleRate`, peak-normalised to 0.8 (the engine's `encodeWav`). */
+export function encodeWav(x: Float32Array, sampleRate: number): Uint8Array {
   let peak = 0;
   for (const v of x) peak = Math.max(peak, Math.abs(v));
   const g = peak > 0 ? 0.8 / peak : 1;
-  const buf = Buffer.alloc(44 + 2 * x.length);
-  buf.write("RIFF", 0);
-  buf.writeUInt32LE(36 + 2 * x.length, 4);
-  buf.write("WAVE", 8);
-  buf.write("fmt ", 12);
-  buf.writeUInt32LE(16, 16);
-  buf.writeUInt16LE(1, 20);
-  buf.writeUInt16LE(1, 22);
-  buf.writeUInt32LE(sampleRate, 24);
-  buf.writeUInt32LE(2 * sampleRate, 28);
-  buf.writeUInt16LE(2, 32);
-  buf.writeUInt16LE(16, 34);
-  buf.write("data", 36);
-  buf.writeUInt32LE(2 * x.length, 40);
-  for (let i = 0; i < x.length; i++)
-    buf.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round((x[i] as number) * g * 32767))), 44 + 2 * i);
-  return buf;
+  return encodeWav16(x, sampleRate, g);
 }

@@ -28,12 +28,15 @@
  * a one-pole low-pass) plus pink background noise at 20 dB SNR. Everything follows from fixed seeds: the
  * same command writes the same folder. No evaluation data is read.
  */
+
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import midiPkg from "@tonejs/midi";
+import { PITCH_CLASSES } from "@tonic/theory/constants";
 import FFT from "fft.js";
+import { makeRng } from "../testing/index.js";
 import { renderMidi, type SoundfontName } from "./fluidsynth.js";
 import { encodeWav } from "./live-folder.js";
 
@@ -42,19 +45,6 @@ type MidiFile = InstanceType<typeof Midi>;
 type MidiTrack = ReturnType<MidiFile["addTrack"]>;
 
 const SR = 48000;
-const NAMES = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"];
-
-/** mulberry32: a small seeded generator (the bench's own, so no test-signal module is needed). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Quality = "maj" | "min" | "7" | "maj7" | "min7";
 interface Chord {
@@ -68,7 +58,7 @@ const INTERVALS: Record<Quality, number[]> = {
   maj7: [0, 4, 7, 11],
   min7: [0, 3, 7, 10],
 };
-const harte = (c: Chord | null) => (c ? `${NAMES[c.root]}:${c.quality}` : "N");
+const harte = (c: Chord | null) => (c ? `${PITCH_CLASSES[c.root]}:${c.quality}` : "N");
 
 /** A diatonic progression of `n` chords in a random key; consecutive chords differ in root. */
 function progression(n: number, sevenths: boolean, r: () => number): Chord[] {
@@ -277,7 +267,7 @@ interface Written {
 
 /** Writes one piece as MIDI with its chord timeline. */
 function writePiece(p: Piece, seconds: number): Written {
-  const r = rng(p.seed * 7919 + 1);
+  const r = makeRng(p.seed * 7919 + 1);
   const bpm = 70 + Math.round(50 * r());
   const beat = 60 / bpm;
   const bar = 4 * beat;
@@ -516,7 +506,7 @@ function convolve(x: Float32Array, h: Float32Array): Float32Array {
 
 /** The clean render in a synthetic room with pink background noise at `snrDb`. */
 function inRoom(x: Float32Array, seed: number, snrDb: number): Float32Array {
-  const r = rng(seed);
+  const r = makeRng(seed);
   const wet = convolve(x, roomImpulse(r));
   let e = 0;
   for (const v of wet) e += v * v;

@@ -4,12 +4,14 @@
  */
 
 /**
- * Encode mono samples as a 16-bit PCM WAV file (RIFF, little endian). Samples are clipped to −1..1.
+ * Encode mono samples as a 16-bit PCM WAV file (RIFF, little endian). Samples are scaled by `gain`, then
+ * clipped to −1..1.
  * @param samples mono PCM.
  * @param sampleRate Hz (positive integer).
+ * @param gain linear factor applied before clipping (default 1), e.g. a peak normalisation.
  * @returns the file bytes (44-byte header + 2 bytes per sample).
  */
-export function encodeWav(samples: Float32Array, sampleRate: number): Uint8Array {
+export function encodeWav(samples: Float32Array, sampleRate: number, gain = 1): Uint8Array {
   const n = samples.length;
   const buf = new ArrayBuffer(44 + 2 * n);
   const v = new DataView(buf);
@@ -30,7 +32,7 @@ export function encodeWav(samples: Float32Array, sampleRate: number): Uint8Array
   str(36, "data");
   v.setUint32(40, 2 * n, true);
   for (let i = 0; i < n; i++) {
-    const s = Math.max(-1, Math.min(1, samples[i] as number));
+    const s = Math.max(-1, Math.min(1, (samples[i] as number) * gain));
     v.setInt16(44 + 2 * i, Math.round(s * 32767), true);
   }
   return new Uint8Array(buf);
