@@ -291,8 +291,8 @@ export class LiveChroma {
 
   private frame(): ChromaFrame {
     const time = this.total / this.sampleRate;
-    const s = this.analyse(this.short, true);
-    const l = this.long ? this.analyse(this.long, false) : null;
+    const s = this.analyze(this.short, true);
+    const l = this.long ? this.analyze(this.long, false) : null;
     return {
       time,
       treble: s.treble,
@@ -351,7 +351,7 @@ export class LiveChroma {
     this.tuneOffset = Math.abs(next) < (this.tuneOffset === 0 ? TUNING_DEAD : TUNING_DEAD_RELEASE) ? 0 : next;
   }
 
-  private analyse(w: Window, primary: boolean) {
+  private analyze(w: Window, primary: boolean) {
     const { n, win, buf, out, mag } = w;
     const wl = w.len;
     const semi = this.semi;

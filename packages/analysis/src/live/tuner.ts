@@ -114,13 +114,13 @@ export class LiveTuner {
       if (this.filled < n) this.filled++;
       if (++this.since >= this.hop && this.filled === n) {
         this.since = 0;
-        result = this.analyse();
+        result = this.analyze();
       }
     }
     return result;
   }
 
-  private analyse(): TunerReading | null {
+  private analyze(): TunerReading | null {
     const n = this.ring.length;
     for (let i = 0; i < n; i++) this.frame[i] = this.ring[(this.write + i) % n] as number;
     const [fmin, fmax] = RANGE[this.instrument];

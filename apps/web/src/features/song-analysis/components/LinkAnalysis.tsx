@@ -73,7 +73,7 @@ export function LinkAnalysis({ videoId }: { videoId: string }) {
     );
   }
 
-  if (state.gate === "login") return <CreateAccountToAnalyse />;
+  if (state.gate === "login") return <CreateAccountToAnalyze />;
 
   return (
     <section
@@ -148,7 +148,7 @@ function UploadInstead() {
  * What a visitor sees after pasting a link the library does not have yet: one calm invitation to create
  * a free account (e-mail sign-up, or Google too when the server offers it), never a failure.
  */
-function CreateAccountToAnalyse() {
+function CreateAccountToAnalyze() {
   const config = useAuthConfig();
   const google = config.data?.google === true;
   return (
