@@ -5,9 +5,19 @@ import { IsoTime } from "./common.js";
 export const CourseAccess = z.enum(["visitor", "free", "paid"]);
 export type CourseAccess = z.infer<typeof CourseAccess>;
 
+/**
+ * A learning path (PRODUCT §1 Learn): the 20-day Premium course, or the free "Indian music basics"
+ * path that everyone, visitors too, may read (PRODUCT §12, §15).
+ */
+export const LearningPath = z.enum(["course", "indian-basics"]);
+export type LearningPath = z.infer<typeof LearningPath>;
+/** Paths whose lessons are open to everyone. */
+export const FREE_PATHS: readonly LearningPath[] = ["indian-basics"];
+
 /** One day of `GET /api/learn`. */
 export const LessonSummary = z.object({
   slug: z.string(),
+  path: LearningPath,
   title: z.string(),
   description: z.string(),
   course_day: z.number().check(z.int()),
@@ -41,9 +51,10 @@ export const QuizQuestion = z.object({
 });
 export type QuizQuestion = z.infer<typeof QuizQuestion>;
 
-/** `GET /api/learn/:slug` (PAID users only). */
+/** `GET /api/learn/:slug` (PAID users only, except lessons of a free path). */
 export const Lesson = z.object({
   slug: z.string(),
+  path: LearningPath,
   title: z.string(),
   description: z.string(),
   course_day: z.number().check(z.int()),

@@ -62,9 +62,12 @@ describe("the real content folder", async () => {
   const content = await loadContent(realDir);
 
   it(`has the ${COURSE_DAYS}-day course, one lesson per day, each with 3–6 sections`, () => {
-    expect(content.lessons.map((l) => l.meta.course_day).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: COURSE_DAYS }, (_, i) => i + 1),
-    );
+    expect(
+      content.lessons
+        .filter((l) => l.meta.path === "course")
+        .map((l) => l.meta.course_day)
+        .sort((a, b) => a - b),
+    ).toEqual(Array.from({ length: COURSE_DAYS }, (_, i) => i + 1));
     for (const l of content.lessons) {
       expect(l.sections.length, l.meta.slug).toBeGreaterThanOrEqual(3);
       expect(l.sections.length, l.meta.slug).toBeLessThanOrEqual(6);
@@ -73,8 +76,19 @@ describe("the real content folder", async () => {
     }
   });
 
-  it("gives every lesson an interactive piano or fretboard example and a quiz", () => {
-    for (const l of content.lessons) {
+  it("has the free Indian music basics path: six or more lessons, each with staff and sargam and a quiz", () => {
+    const indian = content.lessons.filter((l) => l.meta.path === "indian-basics");
+    expect(indian.length).toBeGreaterThanOrEqual(6);
+    expect(indian.map((l) => l.meta.course_day)).toEqual(indian.map((_, i) => i + 1));
+    for (const l of indian) {
+      const body = l.sections.map((s) => s.content).join("\n\n");
+      expect(body, l.meta.slug).toMatch(/^\{\{sargam swaras="[^"]+"( title="[^"]+")?\}\}$/m);
+      expect(l.quiz.length, l.meta.slug).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it("gives every course lesson an interactive piano or fretboard example and a quiz", () => {
+    for (const l of content.lessons.filter((x) => x.meta.path === "course")) {
       const body = l.sections.map((s) => s.content).join("\n\n");
       expect(body, l.meta.slug).toMatch(/^\{\{(piano|fretboard) (scale|chord)="[^"]+"\}\}$/m);
       expect(l.quiz.length, l.meta.slug).toBeGreaterThanOrEqual(3);
@@ -123,7 +137,7 @@ describe("the real content folder", async () => {
 describe("parseLesson", () => {
   it("splits sections on ## headings, paragraphs on blank lines, and lifts images out", () => {
     const lesson = parseLesson("day.md", LESSON);
-    expect(lesson.meta).toMatchObject({ slug: "test-lesson", course_day: 3, order_index: 3 });
+    expect(lesson.meta).toMatchObject({ slug: "test-lesson", path: "course", course_day: 3, order_index: 3 });
     expect(lesson.sections.map((s) => s.title)).toEqual(["One", "Two", "Three"]);
     expect(lesson.sections[0]).toEqual({
       title: "One",
@@ -235,6 +249,40 @@ describe("parseLesson", () => {
     );
   });
 
+  it("reads the learning path: the course by default, indian-basics when given, nothing else", () => {
+    expect(parseLesson("p.md", LESSON).meta.path).toBe("course");
+    const indian = parseLesson(
+      "p.md",
+      LESSON.replace("course_day: 3", "path: indian-basics\ncourse_day: 3").replace(
+        "## Two\n",
+        '## Two\n\n{{sargam swaras="N, S r G M P d N S\'" title="Purvi thaat"}}\n',
+      ),
+    );
+    expect(indian.meta.path).toBe("indian-basics");
+    expect(indian.sections[1]?.content).toContain(
+      '{{sargam swaras="N, S r G M P d N S\'" title="Purvi thaat"}}',
+    );
+    expectContentError(
+      () => parseLesson("q.md", LESSON.replace("course_day: 3", "path: carnatic\ncourse_day: 3")),
+      "q.md",
+      /path/,
+    );
+  });
+
+  it("rejects a sargam example with a swara that is not Hindustani or a bad attribute", () => {
+    const withPara = (p: string) => LESSON.replace("## Two\n", `## Two\n\n${p}\n`);
+    expectContentError(
+      () => parseLesson("s.md", withPara('{{sargam swaras="S R2 G"}}')),
+      "s.md",
+      /"R2" is not a hindustani swara/,
+    );
+    expectContentError(
+      () => parseLesson("t.md", withPara('{{sargam notes="S R G"}}')),
+      "t.md",
+      /bad sargam example/,
+    );
+  });
+
   it("needs video_provider and video_provider_id together", () => {
     expectContentError(
       () => parseLesson("k.md", LESSON.replace("order_index: 3", "order_index: 3\nvideo_provider: vimeo")),
@@ -339,6 +387,23 @@ describe("loadContent", () => {
     }
     return dir;
   }
+
+  it("lets two paths each have their own day 3", async () => {
+    const dir = emptyContentDir();
+    writeFileSync(path.join(dir, "course", "a.md"), LESSON);
+    writeFileSync(
+      path.join(dir, "course", "b.md"),
+      LESSON.replace("slug: test-lesson", "slug: other").replace(
+        "course_day: 3",
+        "path: indian-basics\ncourse_day: 3",
+      ),
+    );
+    const { lessons } = await loadContent(dir);
+    expect(lessons.map((l) => [l.meta.path, l.meta.course_day])).toEqual([
+      ["course", 3],
+      ["indian-basics", 3],
+    ]);
+  });
 
   it("names the bad file when two lessons share a day", async () => {
     const dir = emptyContentDir();

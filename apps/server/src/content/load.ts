@@ -89,7 +89,7 @@ export async function loadContent(contentDir: string): Promise<ContentSet> {
   );
   ensureUnique(
     lessons,
-    (l) => l.meta.course_day,
+    (l) => (l.meta.path === "course" ? l.meta.course_day : `${l.meta.course_day} of ${l.meta.path}`),
     (l) => l.file,
     "course_day",
   );

@@ -1,4 +1,5 @@
 import { chordNotes, isPitchClass } from "@tonic/theory";
+import { parseSwaras } from "@tonic/theory/indian";
 import { parse as parseYaml } from "yaml";
 import type { ZodError } from "zod";
 import type { LessonSection } from "../db/schema.js";
@@ -47,6 +48,12 @@ const WIDGET_LINE = /^\{\{(piano|fretboard) (scale|chord)="([^"]+)"\}\}$/;
  * optional `clef="treble|bass|grand"`; the web app writes them as notation spelled by key.
  */
 const STAFF_LINE = /^\{\{staff (scale|chord)="([^"]+)"((?: (?:key|clef)="[^"]+")*)\}\}$/;
+/**
+ * Sargam examples: `{{sargam swaras="S R G m P D N S'"}}` with an optional `title="…"`: Hindustani
+ * swaras (`@tonic/theory/indian` spelling) drawn on the staff from Sa = C with their sargam names
+ * under the notes (PRODUCT §12).
+ */
+const SARGAM_LINE = /^\{\{sargam swaras="([^"]+)"(?: title="([^"]+)")?\}\}$/;
 /** A fenced ABC notation block (abc standard 2.1): "```abc" … "```". */
 const ABC_BLOCK = /^```abc\n([\s\S]+)\n```$/;
 /** Longest ABC block accepted, in characters (a lesson example, not a whole score). */
@@ -138,6 +145,16 @@ function checkAbc(block: string): void {
 function checkWidget(line: string): void {
   if (line.startsWith("{{staff ")) {
     checkStaff(line);
+    return;
+  }
+  if (line.startsWith("{{sargam ")) {
+    const m = SARGAM_LINE.exec(line);
+    if (!m?.[1]) throw new Error(`bad sargam example "${line}": write {{sargam swaras="S R G m P"}}`);
+    try {
+      parseSwaras(m[1], "hindustani");
+    } catch (err) {
+      throw new Error(`${(err as Error).message} in ${line}`);
+    }
     return;
   }
   const m = WIDGET_LINE.exec(line);

@@ -1,4 +1,4 @@
-import { BLOG_LANGUAGES, COURSE_DAYS } from "@tonic/api";
+import { BLOG_LANGUAGES, COURSE_DAYS, LearningPath } from "@tonic/api";
 import { z } from "zod";
 
 export { BLOG_LANGUAGES, type BlogLanguage, COURSE_DAYS } from "@tonic/api";
@@ -54,6 +54,8 @@ export const LessonFrontMatterSchema = z
     slug,
     title: text,
     description: text,
+    /** Which path the lesson belongs to (PRODUCT §1 Learn); the 20-day course when left out. */
+    path: z.enum(LearningPath.options).default("course"),
     course_day: z.number().int().min(1).max(COURSE_DAYS),
     order_index: z.number().int().min(0),
     video_provider: z.enum(VIDEO_PROVIDERS).optional(),

@@ -45,7 +45,7 @@ describe.each(testDatabases())("seedContent on $name", ({ open }) => {
   it("stores every lesson and post, and re-running updates instead of duplicating", async () => {
     const dir = contentCopy();
     const first = await seedContent(handle.db, dir);
-    expect(first.lessons).toBe(20);
+    expect(first.lessons).toBe(26);
     expect(await counts()).toEqual(first);
 
     const day3 = path.join(dir, "course", "day-03-the-major-scale.md");

@@ -37,6 +37,7 @@ export async function seedContent(db: Kysely<Database>, contentDir: string): Pro
         slug: meta.slug,
         title: meta.title,
         description: meta.description,
+        path: meta.path,
         course_day: meta.course_day,
         order_index: meta.order_index,
         video_provider: meta.video_provider ?? null,

@@ -10,6 +10,7 @@ import { courseRoutes } from "./routes.js";
 /** Fixed "today" for subscription checks: 2026-06-15 (UTC). */
 const NOW = new Date("2026-06-15T10:00:00Z");
 const SLUG = "the-major-scale";
+const INDIAN = "indian-swaras-and-saptak";
 
 describe.each(testDatabases())("course API on $name", ({ open }) => {
   let handle: DatabaseHandle;
@@ -59,8 +60,9 @@ describe.each(testDatabases())("course API on $name", ({ open }) => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.access).toBe("visitor");
-    expect(body.lessons).toHaveLength(20);
-    expect(body.lessons.map((l: { course_day: number }) => l.course_day)).toEqual(
+    const course = body.lessons.filter((l: { path: string }) => l.path === "course");
+    expect(course).toHaveLength(20);
+    expect(course.map((l: { course_day: number }) => l.course_day)).toEqual(
       Array.from({ length: 20 }, (_, i) => i + 1),
     );
     const day1 = body.lessons[0];
@@ -175,6 +177,37 @@ describe.each(testDatabases())("course API on $name", ({ open }) => {
     const missing = await app.inject({ method: "PUT", url: "/api/learn/nope/progress", headers: as("paid") });
     expect(missing.statusCode).toBe(404);
     expect(await handle.db.selectFrom("concept_progress").selectAll().execute()).toEqual([]);
+  });
+
+  it("lists the free Indian music basics path after the course", async () => {
+    const body = (await app.inject({ method: "GET", url: "/api/learn" })).json();
+    const indian = body.lessons.filter((l: { path: string }) => l.path === "indian-basics");
+    expect(indian.length).toBeGreaterThanOrEqual(6);
+    expect(indian[0]).toMatchObject({ slug: INDIAN, course_day: 1, last_viewed: null });
+    expect(body.lessons.findIndex((l: { path: string }) => l.path === "indian-basics")).toBe(20);
+  });
+
+  it("sends a lesson of the free path to everyone, visitors included", async () => {
+    for (const user of [null, "free", "expired", "paid"]) {
+      const res = await app.inject({ method: "GET", url: `/api/learn/${INDIAN}`, headers: as(user) });
+      expect(res.statusCode, String(user)).toBe(200);
+      expect(res.json()).toMatchObject({ slug: INDIAN, path: "indian-basics", course_day: 1 });
+      expect(res.json().sections[0].content).toContain("{{sargam ");
+    }
+  });
+
+  it("stores a FREE user's progress on the free path, not a visitor's", async () => {
+    const visitor = await app.inject({ method: "PUT", url: `/api/learn/${INDIAN}/progress` });
+    expect(visitor.statusCode).toBe(401);
+    const free = await app.inject({
+      method: "PUT",
+      url: `/api/learn/${INDIAN}/progress`,
+      headers: as("free"),
+    });
+    expect(free.statusCode).toBe(200);
+    const list = (await app.inject({ method: "GET", url: "/api/learn", headers: as("free") })).json();
+    expect(list.lessons.find((l: { slug: string }) => l.slug === INDIAN).last_viewed).toBe(NOW.toISOString());
+    await app.inject({ method: "DELETE", url: "/api/learn/progress", headers: as("free") });
   });
 
   it("lets any signed-in user reset progress, not a visitor", async () => {

@@ -7,7 +7,7 @@ import type { Database } from "../db/schema.js";
 import { HttpError } from "../lib/errors.js";
 import { serialize } from "../lib/http.js";
 import {
-  assertPaid,
+  assertMayRead,
   courseAccess,
   getLesson,
   LOGIN_REQUIRED,
@@ -34,8 +34,10 @@ const SlugParams = z.object({ slug: z.string().min(1).max(200) });
  *
  * - `GET /api/learn` → `{ access, lessons }`: every day (title, description, section titles) and
  *   the user's progress; open to everyone, no lesson content.
- * - `GET /api/learn/:slug` → the lesson; 401 visitor, 403 FREE, 404 "Topic not found".
- * - `PUT /api/learn/:slug/progress` → `{ last_viewed }`; the §7 upsert; same gating.
+ * - `GET /api/learn/:slug` → the lesson; 401 visitor, 403 FREE, 404 "Topic not found"; a lesson of
+ *   a free path (Indian music basics, PRODUCT §1) is open to everyone.
+ * - `PUT /api/learn/:slug/progress` → `{ last_viewed }`; the §7 upsert; same gating, and a visitor's
+ *   progress is not stored (401).
  * - `DELETE /api/learn/progress` → `{ deleted }`; any signed-in user (Reset Progress).
  */
 export async function courseRoutes(app: FastifyInstance, opts: CourseRoutesOptions) {
@@ -54,7 +56,7 @@ export async function courseRoutes(app: FastifyInstance, opts: CourseRoutesOptio
 
   app.get("/api/learn/:slug", async (request, reply) => {
     const { slug } = SlugParams.parse(request.params);
-    assertPaid(await courseAccess(db, await userIdOf(request), now()));
+    await assertMayRead(db, await courseAccess(db, await userIdOf(request), now()), slug);
     reply.header("cache-control", "private, no-store");
     return serialize(Lesson, await getLesson(db, slug));
   });
@@ -62,7 +64,7 @@ export async function courseRoutes(app: FastifyInstance, opts: CourseRoutesOptio
   app.put("/api/learn/:slug/progress", async (request) => {
     const { slug } = SlugParams.parse(request.params);
     const userId = await userIdOf(request);
-    assertPaid(await courseAccess(db, userId, now()));
+    await assertMayRead(db, await courseAccess(db, userId, now()), slug);
     if (!userId) throw new HttpError(401, LOGIN_REQUIRED);
     return serialize(SaveProgressResponse, await saveProgress(db, userId, slug, now()));
   });

@@ -1,5 +1,6 @@
+import { FREE_PATHS } from "@tonic/api";
 import { type Kysely, sql } from "kysely";
-import type { Database, LessonQuizQuestion, LessonSection } from "../db/schema.js";
+import type { Database, LearningPath, LessonQuizQuestion, LessonSection } from "../db/schema.js";
 import { HttpError } from "../lib/errors.js";
 import { currentTier } from "../tiers/gate.js";
 
@@ -14,6 +15,8 @@ export type CourseAccess = "visitor" | "free" | "paid";
 /** One day of the course list (SPEC §2 /learn). */
 export interface LessonSummary {
   slug: string;
+  /** The lesson's learning path: the Premium course or the free Indian music basics (PRODUCT §1). */
+  path: LearningPath;
   title: string;
   description: string;
   course_day: number;
@@ -27,6 +30,7 @@ export interface LessonSummary {
 /** A lesson's full content (SPEC §3 learning_concepts), only for PAID users. */
 export interface LessonDetail {
   slug: string;
+  path: LearningPath;
   title: string;
   description: string;
   course_day: number;
@@ -80,6 +84,26 @@ export function assertPaid(access: CourseAccess): void {
 }
 
 /**
+ * Throw the SPEC §8 message unless the user may read this lesson: PAID users read every lesson, and
+ * everyone, visitors too, reads the lessons of a free path (PRODUCT §1 Learn: Indian music basics).
+ * An unknown slug is gated like a course lesson, so the 404 comes only after the gate.
+ *
+ * Raises
+ * ------
+ * HttpError
+ *     401 / 403 as {@link assertPaid} for a course lesson or an unknown slug.
+ */
+export async function assertMayRead(db: Kysely<Database>, access: CourseAccess, slug: string): Promise<void> {
+  if (access === "paid") return;
+  const row = await db
+    .selectFrom("learning_concepts")
+    .select("path")
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  if (!row || !FREE_PATHS.includes(row.path)) assertPaid(access);
+}
+
+/**
  * The course list ordered by order_index, with the user's progress (SPEC §7 learning_concepts
  * "select all ordered by order_index", concept_progress "select by user_id"). Only titles,
  * descriptions and section titles are listed; no lesson content.
@@ -96,6 +120,7 @@ export async function listLessons(db: Kysely<Database>, userId: string | null): 
     .select([
       "id",
       "slug",
+      "path",
       "title",
       "description",
       "course_day",
@@ -120,6 +145,7 @@ export async function listLessons(db: Kysely<Database>, userId: string | null): 
   }
   return rows.map((r) => ({
     slug: r.slug,
+    path: r.path,
     title: r.title,
     description: r.description,
     course_day: r.course_day,
@@ -147,6 +173,7 @@ export async function getLesson(db: Kysely<Database>, slug: string): Promise<Les
   const content = typeof row.content === "string" ? JSON.parse(row.content) : row.content;
   return {
     slug: row.slug,
+    path: row.path,
     title: row.title,
     description: row.description,
     course_day: row.course_day,

@@ -7,6 +7,7 @@ import * as m0006 from "./migrations/0006_username_key_and_heartbeat.js";
 import * as m0007 from "./migrations/0007_practice_items.js";
 import * as m0008 from "./migrations/0008_nullable_song_bpm.js";
 import * as m0009 from "./migrations/0009_chord_sheets.js";
+import * as m0010 from "./migrations/0010_learning_paths.js";
 
 /** Migrations are compiled into the server so PGlite and PostgreSQL run exactly the same ones. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "0007_practice_items": m0007,
   "0008_nullable_song_bpm": m0008,
   "0009_chord_sheets": m0009,
+  "0010_learning_paths": m0010,
 };
 
 class StaticProvider implements MigrationProvider {

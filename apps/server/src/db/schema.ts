@@ -102,11 +102,17 @@ export interface LessonQuizQuestion {
 }
 
 /** SPEC §3 learning_concepts. */
+/** PRODUCT §3, §15: the learning paths of learning_concepts. */
+export type LearningPath = "course" | "indian-basics";
+
 export interface LearningConceptsTable {
   id: Generated<string>;
   slug: string;
   title: string;
   description: string;
+  /** Which learning path (migration 0010): the Premium course or the free Indian music basics. */
+  path: Generated<LearningPath>;
+  /** The lesson's number within its path (unique per path). */
   course_day: number;
   order_index: number;
   video_provider: "youtube" | "vimeo" | "drive" | null;

@@ -108,7 +108,7 @@ export function StaffNotation({ source }: { source: StaffSource }) {
       <figcaption className="mb-2 flex flex-wrap items-center justify-between gap-3">
         <span>
           <span className="block text-xs font-semibold uppercase tracking-wide text-violet-700">
-            On the staff
+            {source.sargam ? "On the staff and in sargam" : "On the staff"}
           </span>
           {source.label && <span className="text-lg font-bold text-slate-900">{source.label}</span>}
         </span>
@@ -132,6 +132,24 @@ export function StaffNotation({ source }: { source: StaffSource }) {
         aria-label={`Staff notation${source.label ? `: ${source.label}` : ""}`}
         className="tonic-staff min-h-[90px] text-slate-900 [&_.tonic-staff-playing]:fill-orange-600"
       />
+      {source.sargam && (
+        <ol
+          aria-label="Staff notes and their sargam names"
+          data-testid="sargam-row"
+          className="mt-3 flex flex-wrap gap-1.5 text-sm"
+        >
+          {source.sargam.map((s, i) => (
+            <li
+              // biome-ignore lint/suspicious/noArrayIndexKey: a swara may repeat; its place is its identity
+              key={i}
+              className="min-w-12 rounded-lg bg-violet-50 px-2 py-1 text-center"
+            >
+              <span className="block font-bold text-violet-800">{s.swara}</span>
+              <span className="block text-slate-600">{s.note}</span>
+            </li>
+          ))}
+        </ol>
+      )}
     </figure>
   );
 }

@@ -1,2 +1,2 @@
 export { STAFF_QPM, StaffNotation } from "./StaffNotation";
-export { parseStaff, type StaffSource } from "./staff";
+export { parseSargamStaff, parseStaff, type StaffSource } from "./staff";

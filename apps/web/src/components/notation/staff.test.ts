@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import abcjs from "abcjs";
 import { describe, expect, it } from "vitest";
-import { parseStaff } from "./staff";
+import { parseSargamStaff, parseStaff } from "./staff";
 
 const dir = new URL("../../../../../content/course/", import.meta.url);
 const lessons = readdirSync(dir).filter((f) => f.endsWith(".md"));
@@ -72,5 +72,49 @@ describe("staff examples of the course", () => {
     expect(noteCount(parseStaff('{{staff chord="G7"}}')?.abc ?? "").notes).toBe(8);
     expect(parseStaff('{{staff scale="A# major"}}')?.label).toBe("B♭ Major scale");
     expect(parseStaff("plain text")).toBeNull();
+  });
+});
+
+describe("sargam staff examples (PRODUCT §12)", () => {
+  it("writes Kafi thaat on the staff from Sa = C with the sargam names under the notes", () => {
+    const s = parseSargamStaff(`{{sargam swaras="S R g m P D n S'" title="Kafi thaat"}}`);
+    expect(s?.label).toBe("Kafi thaat");
+    expect(s?.sargam?.map((x) => x.swara)).toEqual(["Sa", "Re", "ga", "Ma", "Pa", "Dha", "ni", "S\u0307a"]);
+    expect(s?.sargam?.map((x) => x.note)).toEqual(["C", "D", "E♭", "F", "G", "A", "B♭", "C"]);
+    expect(s?.abc).toMatch(/\nw:Sa Re ga Ma Pa Dha ni S\u0307a$/);
+    const { notes, warnings } = noteCount(s?.abc ?? "");
+    expect(notes).toBe(8);
+    expect(warnings).toEqual([]);
+  });
+
+  it("writes tivra Ma as F♯ and mandra swaras an octave lower", () => {
+    const s = parseSargamStaff(`{{sargam swaras="n, S M P"}}`);
+    expect(s?.sargam).toEqual([
+      { swara: "n\u0323i", note: "B♭" },
+      { swara: "Sa", note: "C" },
+      { swara: "Ma′", note: "F♯" },
+      { swara: "Pa", note: "G" },
+    ]);
+    expect(s?.abc).toContain("_B, C ^F G |]");
+  });
+
+  it("rejects other paragraphs and unknown swaras", () => {
+    expect(parseSargamStaff(`{{staff scale="C major"}}`)).toBeNull();
+    expect(parseSargamStaff(`{{sargam swaras="S X P"}}`)).toBeNull();
+  });
+});
+
+describe("sargam examples of the lessons", () => {
+  const examples = lessons.flatMap((file) =>
+    readFileSync(new URL(file, dir), "utf8")
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .filter((p) => p.startsWith("{{sargam "))
+      .map((p) => ({ file, p })),
+  );
+  it.each(examples)("$file: $p parses", ({ p }) => {
+    const s = parseSargamStaff(p);
+    expect(s).not.toBeNull();
+    expect(noteCount(s?.abc ?? "").warnings).toEqual([]);
   });
 });

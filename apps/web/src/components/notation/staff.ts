@@ -1,4 +1,5 @@
-import { isPitchClass, type PitchClass, type ScaleType } from "@tonic/theory";
+import { displaySwara, isPitchClass, type PitchClass, type ScaleType } from "@tonic/theory";
+import { parseSwaras, SwaraError } from "@tonic/theory/indian";
 import {
   type SpelledKey,
   spelledAscending,
@@ -16,9 +17,12 @@ export interface StaffSource {
   label: string;
   /** True when the notes play one after another (a scale, a melody); false for one chord. */
   melodic: boolean;
+  /** For a sargam example, each note's swara and staff name, in order ("Sa" / "C"). */
+  sargam?: { swara: string; note: string }[];
 }
 
 const STAFF_LINE = /^\{\{staff (scale|chord)="([^"]+)"((?: (?:key|clef)="[^"]+")*)\}\}$/;
+const SARGAM_LINE = /^\{\{sargam swaras="([^"]+)"(?: title="([^"]+)")?\}\}$/;
 const ABC_BLOCK = /^```abc\n([\s\S]+)\n```$/;
 
 function parseKey(value: string): { root: PitchClass; type: ScaleType } | null {
@@ -28,6 +32,46 @@ function parseKey(value: string): { root: PitchClass; type: ScaleType } | null {
 }
 
 const flatSign = (s: string) => s.replace(/(?<=[A-G])b/g, "♭").replace(/(?<=[A-G])#/g, "♯");
+
+/** How a semitone above Sa = C is written on the staff: komal swaras as flats, tivra Ma as F♯. */
+const SA_C_SPELLING = ["C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"] as const;
+
+/**
+ * Parse `{{sargam swaras="S R G m P D N S'" title="Bilawal thaat"}}`: swaras in the Latin spelling of
+ * `@tonic/theory/indian` (S r R g G m M P d D n N, `,` mandra, `'` taar), drawn on the treble staff
+ * with Sa = C and each swara's sargam name written under its note (PRODUCT §12).
+ *
+ * Returns
+ * -------
+ * StaffSource | null
+ *     null for any other paragraph or a phrase that is not Hindustani swaras.
+ */
+export function parseSargamStaff(paragraph: string): StaffSource | null {
+  const m = SARGAM_LINE.exec(paragraph.trim());
+  if (!m?.[1]) return null;
+  let swaras: ReturnType<typeof parseSwaras>;
+  try {
+    swaras = parseSwaras(m[1], "hindustani");
+  } catch (err) {
+    if (err instanceof SwaraError) return null;
+    throw err;
+  }
+  if (swaras.length === 0) return null;
+  const notes = swaras.map((s) => `${SA_C_SPELLING[s.semitone]}${4 + s.octave}`);
+  const labels = swaras.map((s) =>
+    displaySwara(`${s.name}${s.octave < 0 ? "," : s.octave > 0 ? "'" : ""}`, "hindustani"),
+  );
+  const abc = toAbc({ key: spellKey("C", "major"), clef: "treble", events: notes.map((n) => [n]) });
+  return {
+    abc: `${abc}\nw:${labels.join(" ")}`,
+    label: m[2] ?? "In sargam, Sa = C",
+    melodic: true,
+    sargam: swaras.map((_, i) => ({
+      swara: labels[i] ?? "",
+      note: flatSign((notes[i] ?? "").replace(/-?\d+$/, "")),
+    })),
+  };
+}
 
 /**
  * Parse a lesson paragraph that is a staff example: a fenced ```abc block, or

@@ -123,7 +123,78 @@ function DayCard({ lesson, locked }: { lesson: LessonSummary; locked: boolean })
   );
 }
 
-/** /learn (SPEC §2 "Course screens", §6): the 20 days, gated by login and subscription. */
+/** A lesson of the free Indian music basics path (PRODUCT §1 Learn, §12): open to everyone. */
+function PathCard({ lesson }: { lesson: LessonSummary }) {
+  const done = lesson.last_viewed !== null;
+  const id = `${lesson.path}-${lesson.course_day}`;
+  return (
+    <li>
+      <article
+        aria-labelledby={id}
+        data-testid="path-lesson-card"
+        className="flex h-full flex-col rounded-xl border border-amber-200 bg-white p-5 shadow-sm dark:border-amber-900 dark:bg-slate-900"
+      >
+        <div className="flex items-center justify-between gap-3">
+          <span className="text-xs font-semibold uppercase tracking-wide text-amber-800 dark:text-amber-300">
+            Lesson {lesson.course_day} · Free
+          </span>
+          {done && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">
+              <CheckIcon size={14} /> Completed
+            </span>
+          )}
+        </div>
+        <h3 id={id} className="mt-2 text-lg font-bold tracking-tight">
+          {lesson.title}
+        </h3>
+        <p className="mt-2 flex-1 text-slate-600 dark:text-slate-400">{lesson.description}</p>
+        <Link
+          to={`/learn/${lesson.slug}`}
+          aria-label={`${done ? "Review Lesson" : "Start Lesson"}: Lesson ${lesson.course_day}, ${lesson.title}`}
+          className="mt-5 inline-flex min-h-12 items-center justify-center rounded-xl bg-amber-600 px-5 font-semibold text-white shadow-sm hover:bg-amber-700"
+        >
+          {done ? "Review Lesson" : "Start Lesson"}
+        </Link>
+      </article>
+    </li>
+  );
+}
+
+/** The free "Indian music basics" path as its own section of /learn (PRODUCT §1 Learn, §12). */
+function IndianBasics({ lessons }: { lessons: LessonSummary[] }) {
+  if (lessons.length === 0) return null;
+  return (
+    <section id="indian-basics" aria-labelledby="indian-basics-title" className="mt-14 scroll-mt-20">
+      <p className="text-sm font-semibold uppercase tracking-wide text-amber-800 dark:text-amber-300">
+        Free for everyone
+      </p>
+      <h2 id="indian-basics-title" className="mt-1 text-2xl font-bold tracking-tight sm:text-3xl">
+        Indian music basics
+      </h2>
+      <p className="mt-2 max-w-2xl text-slate-600 dark:text-slate-400">
+        {lessons.length} short lessons on swaras, Sa and the tanpura, thaats, ragas and taal, with staff and
+        sargam side by side and a quiz in each. Then train your ear on{" "}
+        <Link
+          to="/learn/ear-training?mode=swaras"
+          className="font-semibold text-amber-800 underline dark:text-amber-300"
+        >
+          swaras over a drone
+        </Link>
+        .
+      </p>
+      <ul className="mt-6 grid gap-5 md:grid-cols-2 xl:grid-cols-3" aria-label="Indian music basics lessons">
+        {lessons.map((l) => (
+          <PathCard key={l.slug} lesson={l} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * /learn (SPEC §2 "Course screens", §6): the 20 days, gated by login and subscription, and the free
+ * Indian music basics path below them (PRODUCT §1 Learn).
+ */
 export function LearnPage() {
   useSeo(ROUTE_SEO.learn);
   const { data, isPending, isError, error } = useLessons();
@@ -150,7 +221,9 @@ export function LearnPage() {
     );
   }
 
-  const { access, lessons } = data;
+  const { access } = data;
+  const lessons = data.lessons.filter((l) => l.path === "course");
+  const indian = data.lessons.filter((l) => l.path === "indian-basics");
   const completed = lessons.filter((l) => l.last_viewed !== null).length;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-12">
@@ -166,6 +239,16 @@ export function LearnPage() {
             One short lesson a day, from the notes of the keyboard to analysing real songs, with a piano or
             fretboard to play along and a quiz at the end of each day.
           </p>
+          {indian.length > 0 && (
+            <p className="mt-3">
+              <a
+                href="#indian-basics"
+                className="inline-flex min-h-11 items-center rounded-full bg-amber-100 px-4 text-sm font-semibold text-amber-900 hover:bg-amber-200 dark:bg-amber-950 dark:text-amber-200"
+              >
+                New, free for everyone: Indian music basics ↓
+              </a>
+            </p>
+          )}
         </div>
         {access === "paid" && (
           <div className="min-w-48" data-testid="course-progress">
@@ -196,6 +279,8 @@ export function LearnPage() {
           <DayCard key={l.slug} lesson={l} locked={access !== "paid"} />
         ))}
       </ul>
+
+      <IndianBasics lessons={indian} />
 
       {access === "free" && !later && <UpgradeOverlay onLater={() => setLater(true)} />}
     </div>

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, Navigate, useNavigate, useParams } from "react-router-dom";
 import { MiniFretboard, MiniPiano, parseExample } from "@/components/instruments";
-import { parseStaff, StaffNotation } from "@/components/notation";
+import { parseSargamStaff, parseStaff, StaffNotation } from "@/components/notation";
 import { ApiError } from "@/lib/api";
 import { useAudioUnlockOnFirstGesture } from "@/lib/audio";
+import { useSession } from "@/lib/auth";
 import { useBack } from "@/lib/hooks/useBack";
 import { useSeo } from "@/lib/seo";
 import { ROUTE_SEO } from "@/lib/seo/routes";
@@ -16,7 +17,21 @@ import { Quiz } from "./Quiz";
 const navButton =
   "inline-flex min-h-12 items-center justify-center gap-2 rounded-xl px-5 font-semibold shadow-sm disabled:cursor-not-allowed disabled:opacity-40";
 
-function BackToCourse() {
+/** "Day 3" in the course, "Lesson 3" in the Indian music basics path (PRODUCT §1 Learn). */
+export const lessonNumber = (lesson: Pick<Lesson, "path" | "course_day">) =>
+  `${lesson.path === "course" ? "Day" : "Lesson"} ${lesson.course_day}`;
+
+function BackToCourse({ path }: { path: Lesson["path"] }) {
+  if (path === "indian-basics") {
+    return (
+      <Link
+        to="/learn#indian-basics"
+        className="inline-flex min-h-11 items-center gap-2 rounded-xl px-1 font-semibold text-violet-700 hover:text-violet-900 dark:text-violet-300 dark:hover:text-violet-200"
+      >
+        <span aria-hidden="true">←</span> Back to Indian music basics
+      </Link>
+    );
+  }
   return (
     <Link
       to="/learn"
@@ -66,7 +81,7 @@ function SectionBody({ lesson, index }: { lesson: Lesson; index: number }) {
         <div className="mb-8 aspect-video overflow-hidden rounded-xl bg-slate-900 shadow-lg">
           <iframe
             src={video}
-            title={`Day ${lesson.course_day} video: ${lesson.title}`}
+            title={`${lessonNumber(lesson)} video: ${lesson.title}`}
             className="h-full w-full"
             allow="accelerometer; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
             allowFullScreen
@@ -78,7 +93,7 @@ function SectionBody({ lesson, index }: { lesson: Lesson; index: number }) {
         {splitParagraphs(section.content).map((p, i) => {
           const example = parseExample(p);
           const key = `${index}-${i}`;
-          const staff = example ? null : parseStaff(p);
+          const staff = example ? null : (parseStaff(p) ?? parseSargamStaff(p));
           if (staff) return <StaffNotation key={key} source={staff} />;
           if (example?.instrument === "fretboard") return <MiniFretboard key={key} example={example} />;
           if (example) return <MiniPiano key={key} example={example} />;
@@ -106,18 +121,21 @@ function Completed({ lesson }: { lesson: Lesson }) {
   const navigate = useNavigate();
   useEffect(() => {
     const cancel = celebrate();
-    const timer = setTimeout(() => navigate("/learn"), COMPLETION_REDIRECT_MS);
+    const back = lesson.path === "course" ? "/learn" : `/learn#${lesson.path}`;
+    const timer = setTimeout(() => navigate(back), COMPLETION_REDIRECT_MS);
     return () => {
       cancel();
       clearTimeout(timer);
     };
-  }, [navigate]);
+  }, [navigate, lesson.path]);
   return (
     <Dialog title="Congratulations!" icon={<TrophyIcon />} testId="congratulations">
       <p className="mt-3 text-slate-700 dark:text-slate-300">
-        You've successfully completed Day {lesson.course_day}: {lesson.title}
+        You've successfully completed {lessonNumber(lesson)}: {lesson.title}
       </p>
-      <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">Taking you back to the course…</p>
+      <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">
+        {lesson.path === "course" ? "Taking you back to the course…" : "Taking you back to the lessons…"}
+      </p>
     </Dialog>
   );
 }
@@ -135,6 +153,7 @@ function LessonReader({ slug }: { slug: string }) {
   const [index, setIndex] = useState(0);
   const [completed, setCompleted] = useState(false);
   const save = useSaveProgress();
+  const session = useSession();
   const goBack = useBack("/learn");
   const heading = useRef<HTMLHeadingElement>(null);
   useAudioUnlockOnFirstGesture();
@@ -181,16 +200,17 @@ function LessonReader({ slug }: { slug: string }) {
   const section = lesson.sections[current];
   const last = current === total - 1;
   const complete = () => {
-    save.mutate(lesson.slug);
+    // A visitor may read the free path, but only a signed-in user's progress is stored.
+    if (session.user) save.mutate(lesson.slug);
     setCompleted(true);
   };
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
-      <BackToCourse />
+      <BackToCourse path={lesson.path} />
       <header className="mt-4">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">
-          Day {lesson.course_day}: {lesson.title}
+          {lessonNumber(lesson)}: {lesson.title}
         </h1>
         <div className="mt-5">
           <Segments sections={lesson.sections} current={current} />
