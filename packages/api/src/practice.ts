@@ -4,7 +4,14 @@ import * as z from "zod/mini";
 export const MAX_PRACTICE_ITEMS_PER_SAVE = 500;
 
 /** Practice skills: the ear-training skills and lesson quizzes (issue 16). */
-export const PRACTICE_SKILLS = ["intervals", "chords", "scale-degrees", "progressions", "quiz"] as const;
+export const PRACTICE_SKILLS = [
+  "intervals",
+  "chords",
+  "scale-degrees",
+  "progressions",
+  "swaras",
+  "quiz",
+] as const;
 export type PracticeSkill = (typeof PRACTICE_SKILLS)[number];
 
 const isoDate = z.iso.datetime({ offset: true });

@@ -15,8 +15,11 @@ import {
   PROGRESSION_ITEMS,
   type Rng,
   SKILLS,
+  SWARA_DRILL_SA,
+  SWARA_IDS,
   semitonesBetween,
 } from "./exercises.js";
+import { SARGAM_NAMES } from "./sargam.js";
 import { diatonicChords } from "./scales.js";
 
 /** Park–Miller minimal standard generator: deterministic, uniform enough for tests. */
@@ -169,6 +172,41 @@ describe("progressions", () => {
       });
       expect(q.playback).toHaveLength(item?.degrees.length ?? 0);
     }
+  });
+});
+
+describe("swaras over a drone (PRODUCT §15)", () => {
+  it("offers Sa Ga Pa, then the seven shuddha swaras, then all twelve, named in sargam", () => {
+    const labels = (level: number) =>
+      generateQuestion("swaras", level, seeded(3)).choices.map((c) => c.label);
+    expect(labels(1)).toEqual(["Sa", "Ga", "Pa"]);
+    expect(labels(2)).toEqual(["Sa", "Re", "Ga", "Ma", "Pa", "Dha", "Ni"]);
+    expect(labels(3)).toEqual([...SARGAM_NAMES]);
+  });
+
+  it("plays the answer's swara above Sa = C4 in the middle octave", () => {
+    for (const q of many("swaras", 3, 300)) {
+      expect(q.playback).toHaveLength(1);
+      const [played] = q.playback[0]?.notes ?? [];
+      const semitones = semitonesBetween(SWARA_DRILL_SA, played ?? "");
+      expect(semitones).toBeGreaterThanOrEqual(0);
+      expect(semitones).toBeLessThan(12);
+      expect(SWARA_IDS[semitones]).toBe(q.answer);
+      expect(answerLabel(q)).toBe(SARGAM_NAMES[semitones]);
+    }
+  });
+
+  it("asks every offered swara over many questions", () => {
+    const asked = new Set(many("swaras", 3, 400).map((q) => q.answer));
+    expect([...asked].sort()).toEqual([...SWARA_IDS].sort());
+  });
+
+  it("brings back a missed komal swara at level 1 by adding it to the choices, in order", () => {
+    const q = generateQuestion("swaras", 1, seeded(1), "d");
+    expect(q.answer).toBe("d");
+    expect(q.choices.map((c) => c.label)).toEqual(["Sa", "Ga", "Pa", "dha"]);
+    expect(q.playback[0]?.notes).toEqual(["G#4"]);
+    expect(() => generateQuestion("swaras", 1, seeded(1), "X")).toThrow(RangeError);
   });
 });
 

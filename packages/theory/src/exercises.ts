@@ -1,22 +1,25 @@
 /**
  * Ear-training exercise generators and the rule that adapts their difficulty.
  *
- * Four skills, as in the drills of musictheory.net and teoria.com: interval recognition,
- * chord quality, scale degree in a key, and diatonic progressions. Every question is built
+ * Five skills: four as in the drills of musictheory.net and teoria.com (interval recognition,
+ * chord quality, scale degree in a key, and diatonic progressions) and swaras over a tanpura drone
+ * (PRODUCT §15). Every question is built
  * from the theory tables of this package, so its answer is right by construction, and
  * {@link checkAnswer} is the single place an answer is judged. Randomness is injected
  * (`rng`, uniform in [0, 1)) so tests and replays are deterministic.
  */
 import * as Note from "@tonaljs/note";
 import { PITCH_CLASSES } from "./constants.js";
+import { HINDUSTANI_SWARAS } from "./indian.js";
 import { midiToNoteName } from "./notes.js";
+import { SARGAM_NAMES } from "./sargam.js";
 import { diatonicChords } from "./scales.js";
 import { keyTonic, prettyAccidentals } from "./spelling.js";
 import type { MidiNote, NoteName, PitchClass } from "./types.js";
 
 /** The ear-training skills. */
-export type Skill = "intervals" | "chords" | "scale-degrees" | "progressions";
-export const SKILLS: readonly Skill[] = ["intervals", "chords", "scale-degrees", "progressions"];
+export type Skill = "intervals" | "chords" | "scale-degrees" | "progressions" | "swaras";
+export const SKILLS: readonly Skill[] = ["intervals", "chords", "scale-degrees", "progressions", "swaras"];
 
 /** Difficulty levels, 1 (easiest) to {@link MAX_LEVEL}. */
 export const MAX_LEVEL = 3;
@@ -304,6 +307,45 @@ function progressionQuestion(level: number, rng: Rng, forced?: string): Exercise
   };
 }
 
+// ---------------------------------------------------------------- swaras over a drone
+
+/**
+ * The twelve swaras as choice ids (the one-letter Latin spelling of `@tonic/theory/indian`: komal
+ * lower case, tivra Ma as M) in order from Sa; labels are {@link SARGAM_NAMES} (Sa re Re ga … Ni).
+ */
+export const SWARA_IDS = ["S", "r", "R", "g", "G", "m", "M", "P", "d", "D", "n", "N"] as const;
+
+/** Swaras offered at each level: Sa Ga Pa; the seven shuddha swaras; all twelve. */
+const SWARA_LEVELS: readonly (readonly string[])[] = [
+  ["S", "G", "P"],
+  ["S", "R", "G", "m", "P", "D", "N"],
+  SWARA_IDS,
+];
+
+/** Sa of the swara drill: C4, the madhya Sa of Sa = C; the drone plays this Sa and the Pa below. */
+export const SWARA_DRILL_SA = "C4" as const;
+const SWARA_SA_MIDI = 60;
+
+function swaraQuestion(level: number, rng: Rng, forced?: string): ExerciseQuestion {
+  const ids = SWARA_LEVELS[level - 1] ?? [];
+  const id = forced ?? pick(rng, ids);
+  const semitone = HINDUSTANI_SWARAS[id];
+  if (semitone === undefined || !(SWARA_IDS as readonly string[]).includes(id)) {
+    throw new RangeError(`Unknown swara "${id}"`);
+  }
+  const offered = ids.includes(id) ? ids : SWARA_IDS.filter((s) => ids.includes(s) || s === id);
+  return {
+    skill: "swaras",
+    level,
+    prompt: "Which swara is this?",
+    context: "Sa = C: the tanpura plays Sa and Pa, then one swara sounds",
+    choices: offered.map((s) => ({ id: s, label: SARGAM_NAMES[HINDUSTANI_SWARAS[s] ?? 0] ?? s })),
+    answer: id,
+    // Madhya saptak, from Sa up to Ni, long enough to hear against the drone.
+    playback: [{ notes: [note(SWARA_SA_MIDI + semitone)], seconds: 1.6 }],
+  };
+}
+
 // ---------------------------------------------------------------- public API
 
 /**
@@ -341,6 +383,8 @@ export function generateQuestion(skill: Skill, level: number, rng: Rng, item?: s
       return degreeQuestion(level, rng, item);
     case "progressions":
       return progressionQuestion(level, rng, item);
+    case "swaras":
+      return swaraQuestion(level, rng, item);
   }
 }
 

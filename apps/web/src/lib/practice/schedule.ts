@@ -8,7 +8,7 @@ import { type Card, createEmptyCard, fsrs, generatorParameters, Rating, State } 
 const scheduler = fsrs(generatorParameters({ enable_fuzz: false }));
 
 /** Skills that keep practice items. */
-export type PracticeSkill = "intervals" | "chords" | "scale-degrees" | "progressions" | "quiz";
+export type PracticeSkill = "intervals" | "chords" | "scale-degrees" | "progressions" | "swaras" | "quiz";
 
 /** A card as stored (dates as ISO strings; JSON-safe for localStorage and the server). */
 export type StoredCard = Record<string, string | number | null>;

@@ -7,8 +7,8 @@ import {
   type Skill,
 } from "@tonic/theory/exercises";
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router-dom";
-import { playChord, playFeedbackSound, unlockAudio } from "@/lib/audio";
+import { Link, useSearchParams } from "react-router-dom";
+import { playChord, playFeedbackSound, tanpura, unlockAudio } from "@/lib/audio";
 import { isDue, usePracticeStore, usePracticeSync } from "@/lib/practice";
 import { useSeo } from "@/lib/seo";
 import { answer, nextQuestion, type Session, type SessionQuestion, startSession } from "../lib/session";
@@ -20,7 +20,18 @@ export const SKILL_INFO: Record<Skill, { name: string; hint: string }> = {
   chords: { name: "Chord qualities", hint: "Major, minor, diminished, augmented and sevenths." },
   "scale-degrees": { name: "Scale degrees", hint: "Which step of the key is this note?" },
   progressions: { name: "Progressions", hint: "Recognise common chord progressions." },
+  swaras: {
+    name: "Swaras",
+    hint: "Name the swara you hear against the tanpura's Sa and Pa. Lower case is komal (a semitone lower: re ga dha ni), Ma′ is tivra Ma (a semitone higher).",
+  },
 };
+
+/** Questions in one swara round; the drone stops when it ends (PRODUCT §15). */
+export const SWARA_ROUND = 10;
+/** The swara drill's madhya Sa (C4, `SWARA_DRILL_SA`) as MIDI, the drone's Sa. */
+const SWARA_SA_MIDI = 60;
+/** How long the drone sounds before the first swara, so the ear settles on Sa. */
+const DRONE_LEAD_MS = 2500;
 
 /** Gap between played steps, as a fraction of a step's length (steps overlap slightly less than legato). */
 const STEP_GAP = 1.0;
@@ -58,20 +69,59 @@ function Drill({ skill }: { skill: Skill }) {
   const record = usePracticeStore((s) => s.record);
   const nextButton = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => () => cancel.current?.(), []);
+  /** The swara drill plays over the tanpura (PRODUCT §15); other skills have no drone. */
+  const drone = skill === "swaras";
+  const [droneOn, setDroneOn] = useState(false);
 
-  const play = (q: ExerciseQuestion) => {
+  useEffect(() => () => cancel.current?.(), []);
+  // Leaving the page (or the tab) stops the drone.
+  useEffect(() => (drone ? () => tanpura.stop() : undefined), [drone]);
+
+  const play = (q: ExerciseQuestion, delayMs = 0) => {
     cancel.current?.();
     setPlaying(true);
-    cancel.current = playSteps(q, () => setPlaying(false));
+    if (delayMs === 0) {
+      cancel.current = playSteps(q, () => setPlaying(false));
+      return;
+    }
+    let inner: (() => void) | null = null;
+    const timer = setTimeout(() => {
+      inner = playSteps(q, () => setPlaying(false));
+    }, delayMs);
+    cancel.current = () => {
+      clearTimeout(timer);
+      inner?.();
+    };
   };
 
-  const next = () => {
+  const setDrone = (on: boolean) => {
+    if (on) {
+      unlockAudio();
+      tanpura.start(SWARA_SA_MIDI, "Pa");
+    } else tanpura.stop();
+    setDroneOn(on);
+  };
+
+  const next = (delayMs = 0) => {
     const step = nextQuestion(session, Math.random);
     setSession(step.session);
     setCurrent(step.next);
     setPicked(null);
-    play(step.next.question);
+    play(step.next.question, delayMs);
+  };
+
+  const start = () => {
+    if (!drone) return next();
+    // The drone starts on this tap (a user gesture) and sounds a moment before the first swara.
+    setDrone(true);
+    next(DRONE_LEAD_MS);
+  };
+
+  const newRound = () => {
+    cancel.current?.();
+    setSession(startSession(skill, dueItemsOf(skill)));
+    setCurrent(null);
+    setPicked(null);
   };
 
   const choose = (id: string) => {
@@ -82,6 +132,8 @@ function Drill({ skill }: { skill: Skill }) {
     setSession((s) => answer(s, q, right));
     record(`${skill}:${q.answer}`, skill, right);
     playFeedbackSound(right);
+    // The last answer of a swara round ends it: the drone stops.
+    if (drone && session.asked + 1 >= SWARA_ROUND) setDrone(false);
     // After a wrong answer the right one is played again so the ear can compare.
     if (!right) {
       cancel.current?.();
@@ -94,6 +146,7 @@ function Drill({ skill }: { skill: Skill }) {
   const q = current?.question;
   const answered = picked !== null;
   const right = q && picked !== null ? checkAnswer(q, picked) : false;
+  const roundOver = drone && answered && session.asked >= SWARA_ROUND;
 
   return (
     <section
@@ -122,14 +175,36 @@ function Drill({ skill }: { skill: Skill }) {
         </div>
       </div>
       <p className="mt-1 text-slate-600 dark:text-slate-400">{SKILL_INFO[skill].hint}</p>
+      {drone && (
+        <div
+          data-testid="drone"
+          data-on={droneOn ? "true" : "false"}
+          className="mt-3 flex flex-wrap items-center gap-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
+        >
+          <span className="flex-1">
+            Tanpura drone on Sa = C (with Pa below). A round is {SWARA_ROUND} swaras; the drone stops when it
+            ends.
+          </span>
+          {q && !roundOver && (
+            <button
+              type="button"
+              aria-pressed={droneOn}
+              onClick={() => setDrone(!droneOn)}
+              className="min-h-11 rounded-xl border border-amber-400 bg-white px-4 font-semibold text-amber-900 hover:bg-amber-100 dark:bg-slate-900 dark:text-amber-200"
+            >
+              {droneOn ? "Stop drone" : "Start drone"}
+            </button>
+          )}
+        </div>
+      )}
 
       {!q ? (
         <button
           type="button"
-          onClick={next}
+          onClick={start}
           className="mt-6 inline-flex min-h-12 items-center gap-2 rounded-xl bg-violet-600 px-6 font-semibold text-white shadow-sm hover:bg-violet-700"
         >
-          Start
+          {drone ? "Start drone and round" : "Start"}
         </button>
       ) : (
         <div className="mt-5" data-testid="question" data-review={current?.review ? "true" : "false"}>
@@ -193,14 +268,30 @@ function Drill({ skill }: { skill: Skill }) {
               >
                 {right ? "Correct!" : `Not quite. It was ${answerLabel(q)}; listen again.`}
               </p>
-              <button
-                ref={nextButton}
-                type="button"
-                onClick={next}
-                className="inline-flex min-h-12 items-center gap-2 rounded-xl bg-violet-600 px-5 font-semibold text-white shadow-sm hover:bg-violet-700"
-              >
-                Next question <span aria-hidden="true">→</span>
-              </button>
+              {roundOver ? (
+                <>
+                  <p className="w-full font-semibold" data-testid="round-over">
+                    Round over: {session.right} of {session.asked} swaras right.
+                  </p>
+                  <button
+                    ref={nextButton}
+                    type="button"
+                    onClick={newRound}
+                    className="inline-flex min-h-12 items-center gap-2 rounded-xl bg-violet-600 px-5 font-semibold text-white shadow-sm hover:bg-violet-700"
+                  >
+                    New round
+                  </button>
+                </>
+              ) : (
+                <button
+                  ref={nextButton}
+                  type="button"
+                  onClick={() => next()}
+                  className="inline-flex min-h-12 items-center gap-2 rounded-xl bg-violet-600 px-5 font-semibold text-white shadow-sm hover:bg-violet-700"
+                >
+                  Next question <span aria-hidden="true">→</span>
+                </button>
+              )}
             </div>
           )}
         </div>
@@ -212,13 +303,17 @@ function Drill({ skill }: { skill: Skill }) {
 /** /learn/ear-training: free ear-training drills with spaced repetition and a progress view. */
 export function EarTrainingPage() {
   useSeo({
-    title: "Ear Training: intervals, chords, scale degrees and progressions",
+    title: "Ear Training: intervals, chords, scale degrees, progressions and swaras",
     description:
-      "Free ear-training drills: hear intervals, chord qualities, scale degrees and progressions, with instant feedback and missed questions coming back until they stick.",
+      "Free ear-training drills: hear intervals, chord qualities, scale degrees, progressions and swaras over a tanpura drone, with instant feedback and missed questions coming back until they stick.",
     path: "/learn/ear-training",
   });
   const status = usePracticeSync();
-  const [skill, setSkill] = useState<Skill>("intervals");
+  const [params] = useSearchParams();
+  const [skill, setSkill] = useState<Skill>(() => {
+    const mode = params.get("mode");
+    return SKILLS.find((s) => s === mode) ?? "intervals";
+  });
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
       <Link
@@ -232,7 +327,7 @@ export function EarTrainingPage() {
         Listen, answer, and hear the right answer at once. Questions you miss come back later until they
         stick.
       </p>
-      <div role="tablist" aria-label="Exercise" className="mt-6 grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <div role="tablist" aria-label="Exercise" className="mt-6 grid grid-cols-2 gap-2 sm:grid-cols-5">
         {SKILLS.map((s) => (
           <button
             key={s}

@@ -6,9 +6,10 @@ const NAMES: Record<PracticeSkill, string> = {
   chords: "Chord qualities",
   "scale-degrees": "Scale degrees",
   progressions: "Progressions",
+  swaras: "Swaras",
   quiz: "Lesson quizzes",
 };
-const ORDER: PracticeSkill[] = ["intervals", "chords", "scale-degrees", "progressions", "quiz"];
+const ORDER: PracticeSkill[] = ["intervals", "chords", "scale-degrees", "progressions", "swaras", "quiz"];
 
 /** Per-skill progress: accuracy, items learned (FSRS review state) and items due for review. */
 export function ProgressView({ signedIn }: { signedIn: boolean }) {
