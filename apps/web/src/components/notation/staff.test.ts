@@ -98,6 +98,19 @@ describe("sargam staff examples (PRODUCT §12)", () => {
     expect(s?.abc).toContain("_B, C ^F G |]");
   });
 
+  it("breaks a long phrase into lines of eight notes, each with its names under it", () => {
+    const s = parseSargamStaff(`{{sargam swaras="S r R g G m M P d D n N S'"}}`);
+    const lines = (s?.abc ?? "").split("\n");
+    expect(lines.filter((l) => l.startsWith("w:"))).toEqual([
+      "w:Sa re Re ga Ga Ma Ma′ Pa",
+      "w:dha Dha ni Ni S\u0307a",
+    ]);
+    expect(lines.filter((l) => / \|\]?$/.test(l))).toHaveLength(2);
+    const { notes, warnings } = noteCount(s?.abc ?? "");
+    expect(notes).toBe(13);
+    expect(warnings).toEqual([]);
+  });
+
   it("rejects other paragraphs and unknown swaras", () => {
     expect(parseSargamStaff(`{{staff scale="C major"}}`)).toBeNull();
     expect(parseSargamStaff(`{{sargam swaras="S X P"}}`)).toBeNull();

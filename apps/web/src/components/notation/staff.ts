@@ -33,6 +33,9 @@ function parseKey(value: string): { root: PitchClass; type: ScaleType } | null {
 
 const flatSign = (s: string) => s.replace(/(?<=[A-G])b/g, "♭").replace(/(?<=[A-G])#/g, "♯");
 
+/** Notes per staff line of a sargam example. */
+const SARGAM_LINE_NOTES = 8;
+
 /** How a semitone above Sa = C is written on the staff: komal swaras as flats, tivra Ma as F♯. */
 const SA_C_SPELLING = ["C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"] as const;
 
@@ -61,9 +64,21 @@ export function parseSargamStaff(paragraph: string): StaffSource | null {
   const labels = swaras.map((s) =>
     displaySwara(`${s.name}${s.octave < 0 ? "," : s.octave > 0 ? "'" : ""}`, "hindustani"),
   );
-  const abc = toAbc({ key: spellKey("C", "major"), clef: "treble", events: notes.map((n) => [n]) });
+  // At most SARGAM_LINE_NOTES notes a line, so the names under them have room on a phone; each line
+  // ends with a bar line, which also resets accidentals as toAbc assumes.
+  const lines: string[] = [];
+  let head = "";
+  for (let i = 0; i < notes.length; i += SARGAM_LINE_NOTES) {
+    const chunk = notes.slice(i, i + SARGAM_LINE_NOTES);
+    const abc = toAbc({ key: spellKey("C", "major"), clef: "treble", events: chunk.map((n) => [n]) });
+    const parts = abc.split("\n");
+    head = parts.slice(0, -1).join("\n");
+    const last = i + SARGAM_LINE_NOTES >= notes.length;
+    const body = (parts.at(-1) ?? "").replace(/ \|\]$/, last ? " |]" : " |");
+    lines.push(body, `w:${labels.slice(i, i + SARGAM_LINE_NOTES).join(" ")}`);
+  }
   return {
-    abc: `${abc}\nw:${labels.join(" ")}`,
+    abc: [head, ...lines].join("\n"),
     label: m[2] ?? "In sargam, Sa = C",
     melodic: true,
     sargam: swaras.map((_, i) => ({
