@@ -8,6 +8,7 @@ import {
   spellKey,
   toAbc,
 } from "@tonic/theory/notation";
+import { pitchClassName } from "@tonic/theory/units";
 
 /** A staff example of a lesson, ready for abcjs. */
 export interface StaffSource {
@@ -36,8 +37,12 @@ const flatSign = (s: string) => s.replace(/(?<=[A-G])b/g, "♭").replace(/(?<=[A
 /** Notes per staff line of a sargam example. */
 const SARGAM_LINE_NOTES = 8;
 
-/** How a semitone above Sa = C is written on the staff: komal swaras as flats, tivra Ma as F♯. */
-const SA_C_SPELLING = ["C", "Db", "D", "Eb", "E", "F", "F#", "G", "Ab", "A", "Bb", "B"] as const;
+/** How a semitone above Sa = C is written on the staff: komal swaras as flats, tivra Ma (6) as F♯. */
+function saCSpelling(semitone: number): string {
+  const sharp = pitchClassName(semitone);
+  // Each komal swara's sharp name (C#, D#, G#, A#) is a semitone below a natural letter: Db, Eb, Ab, Bb.
+  return sharp.endsWith("#") && semitone !== 6 ? `${pitchClassName(semitone + 1)}b` : sharp;
+}
 
 /**
  * Parse `{{sargam swaras="S R G m P D N S'" title="Bilawal thaat"}}`: swaras in the Latin spelling of
@@ -60,7 +65,7 @@ export function parseSargamStaff(paragraph: string): StaffSource | null {
     throw err;
   }
   if (swaras.length === 0) return null;
-  const notes = swaras.map((s) => `${SA_C_SPELLING[s.semitone]}${4 + s.octave}`);
+  const notes = swaras.map((s) => `${saCSpelling(s.semitone)}${4 + s.octave}`);
   const labels = swaras.map((s) =>
     displaySwara(`${s.name}${s.octave < 0 ? "," : s.octave > 0 ? "'" : ""}`, "hindustani"),
   );
