@@ -16,7 +16,7 @@ for (const vp of VIEWPORTS) {
     test("search combined with the language filter narrows the cards", async ({ page }) => {
       await page.goto("/blog");
       await expect(page.getByRole("heading", { level: 1, name: "Latest Blog Posts" })).toBeVisible();
-      await expect(cards(page)).toHaveCount(14);
+      await expect(cards(page)).toHaveCount(16);
       // Newest first: the dates on the cards never increase.
       const dates = await page
         .locator("article time")

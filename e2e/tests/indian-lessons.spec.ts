@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 
 /** Screenshots for people to look at (outside the repository). */
@@ -68,6 +69,8 @@ for (const vp of [
       await expect(path).toContainText("Free for everyone");
       await page.screenshot({ path: `${SHOTS}/learn-path-${vp.name}.png` });
       await noSideScroll(page, vp.width);
+      const axe = await new AxeBuilder({ page }).include("#indian-basics").analyze();
+      expect(axe.violations.map((v) => v.id)).toEqual([]);
 
       await path.getByRole("link", { name: "Start Lesson: Lesson 1, Swaras and the Three Saptaks" }).click();
       await expect(page).toHaveURL(/\/learn\/indian-swaras-and-saptak$/);
@@ -91,6 +94,8 @@ for (const vp of [
       await staff.scrollIntoViewIfNeeded();
       await page.screenshot({ path: `${SHOTS}/lesson-staff-sargam-${vp.name}.png`, fullPage: true });
       await noSideScroll(page, vp.width);
+      const axeLesson = await new AxeBuilder({ page }).include("main").analyze();
+      expect(axeLesson.violations.map((v) => v.id)).toEqual([]);
 
       // Komal and tivra: all twelve swaras, komal as flats and tivra Ma as F♯.
       await page.getByRole("button", { name: /Next Section/ }).click();

@@ -151,7 +151,7 @@ function PathCard({ lesson }: { lesson: LessonSummary }) {
         <Link
           to={`/learn/${lesson.slug}`}
           aria-label={`${done ? "Review Lesson" : "Start Lesson"}: Lesson ${lesson.course_day}, ${lesson.title}`}
-          className="mt-5 inline-flex min-h-12 items-center justify-center rounded-xl bg-amber-600 px-5 font-semibold text-white shadow-sm hover:bg-amber-700"
+          className="mt-5 inline-flex min-h-12 items-center justify-center rounded-xl bg-amber-700 px-5 font-semibold text-white shadow-sm hover:bg-amber-800"
         >
           {done ? "Review Lesson" : "Start Lesson"}
         </Link>
