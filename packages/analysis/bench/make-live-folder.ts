@@ -37,7 +37,7 @@ import midiPkg from "@tonejs/midi";
 import { PITCH_CLASSES } from "@tonic/theory/constants";
 import FFT from "fft.js";
 import { makeRng } from "../testing/index.js";
-import { renderMidi, type SoundfontName } from "./fluidsynth.js";
+import { renderMidi, type SoundfontName } from "../train/fluidsynth.js";
 import { encodeWav } from "./live-folder.js";
 
 const { Midi } = midiPkg;

@@ -27,7 +27,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import midiPkg from "@tonejs/midi";
-import decode from "audio-decode";
 import { noteToPitchClass, pitchClassName } from "../src/labels.js";
 import { decimateSignal, extractFeatures, keyModelInput } from "../src/stages.js";
 import { addRoom } from "../testing/live-synth.js";
@@ -35,6 +34,7 @@ import { makeRng } from "../testing/voice-synth.js";
 import { arrange, transposeLabel } from "./arranger.js";
 import type { TimedLabel } from "./billboard.js";
 import { parseBillboardChart } from "./billboard.js";
+import { renderMidi } from "./fluidsynth.js";
 import { addSungExpression, mixVocalForward } from "./sing.js";
 
 const { Midi } = midiPkg;
@@ -86,10 +86,6 @@ const out = resolve(opts.out);
 const [shardK, shardN] = (opts.shard ?? "0/1").split("/").map(Number) as [number, number];
 const MAX_SECONDS = Number(opts["max-seconds"]);
 const SR = 22050;
-const SOUNDFONTS = {
-  FluidR3_GM: "/usr/share/sounds/sf2/FluidR3_GM.sf2",
-  MuseScore_General: "/usr/share/sounds/sf2/MuseScore_General_Full.sf2",
-};
 const hasFfmpeg = (() => {
   try {
     execFileSync("ffmpeg", ["-version"], { stdio: "ignore" });
@@ -334,38 +330,12 @@ for (const { corpus, id } of mine.slice(0, limit)) {
   if (melody !== null && rnd() < 0.7) mixVocalForward(song.midi, melody, rnd);
   const sfName = rnd() < 0.65 ? "FluidR3_GM" : "MuseScore_General";
   const fx = rnd() < 0.6 ? "1" : "0";
-  const midPath = join(out, `${corpus}-${id}.mid`);
-  const wavPath = join(out, `${corpus}-${id}.wav`);
-  writeFileSync(midPath, song.midi.toArray());
-  execFileSync(
-    "fluidsynth",
-    [
-      "-ni",
-      "-q",
-      "-o",
-      "synth.dynamic-sample-loading=1",
-      "-g",
-      "0.5",
-      "-R",
-      fx,
-      "-C",
-      fx,
-      "-r",
-      String(SR),
-      "-F",
-      wavPath,
-      SOUNDFONTS[sfName],
-      midPath,
-    ],
-    { stdio: "ignore" },
-  );
-  const audio = await decode(readFileSync(wavPath));
-  rmSync(midPath);
-  rmSync(wavPath);
-  const chans = audio.channelData;
-  let x = new Float32Array(Math.min(chans[0]?.length ?? 0, MAX_SECONDS * SR));
-  for (const d of chans)
-    for (let i = 0; i < x.length; i++) x[i] = (x[i] as number) + (d[i] as number) / chans.length;
+  const full = await renderMidi(song.midi, sfName, {
+    sampleRate: SR,
+    fx: fx === "1",
+    tmpBase: join(out, `${corpus}-${id}`),
+  });
+  let x = full.length > MAX_SECONDS * SR ? full.slice(0, MAX_SECONDS * SR) : full;
   const tags: string[] = [sfName, fx === "1" ? "fx" : "dry"];
   if (sung) tags.push(`sung_vib${sung.vibratoCents.toFixed(0)}c`);
   if (rnd() < 0.4) {

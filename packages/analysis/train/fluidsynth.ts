@@ -1,7 +1,7 @@
 /**
  * MIDI → audio with FluidSynth (Debian `fluidsynth`; `bash train/setup.sh` installs it and the
- * soundfonts): the rendering of `train/render-corpus.ts` (same soundfonts and FluidSynth options) as a
- * function, for the live bench's folder of sampled instruments (`./make-live-folder.ts`).
+ * soundfonts), for the training corpus (`./render-corpus.ts`) and the live bench's folder of sampled
+ * instruments (`../bench/make-live-folder.ts`).
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
