@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Writes the two feedback sounds of SPEC §7 ("correct", "incorrect") as small WAV files that ship
+// Writes the two feedback sounds of PRODUCT §7 ("correct", "incorrect") as small WAV files that ship
 // with the app (apps/web/public/sounds), so nothing is fetched from a third-party host.
 // Synthesised here from sine partials with short attack/release envelopes; no samples, no licences.
 // Usage: node scripts/make-sound-effects.mjs

@@ -81,7 +81,7 @@ export default defineConfig({
     tailwindcss(),
     acknowledgments(),
     precompress(),
-    // SPEC §2 "Install and updates", §7: service worker at /sw.js, prompt-for-update registration.
+    // PRODUCT §2 "Install and updates", §7: service worker at /sw.js, prompt-for-update registration.
     VitePWA({
       strategies: "generateSW",
       filename: "sw.js",

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { stubMap } from "./site-helpers";
 
-/** Every route of SPEC §2's route table (parameterised ones with a sample slug) plus the acknowledgments view. */
+/** Every route of PRODUCT §2's route table (parameterised ones with a sample slug) plus the acknowledgments view. */
 const routes = [
   "/",
   "/auth",

@@ -152,7 +152,7 @@ test.describe("accounts", () => {
     await page.getByLabel("Password").fill(account.password);
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page).toHaveURL(/\/scale-explorer$/);
-    // /auth while signed in shows the search screen (SPEC §2 route table)
+    // /auth while signed in shows the search screen (PRODUCT §2 route table)
     await page.goto("/auth");
     await expect(page).toHaveURL(/\/search$/);
   });

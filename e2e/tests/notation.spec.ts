@@ -80,7 +80,7 @@ test("a lesson whose front matter names a video embeds it on the first section o
   await expect(page.locator("iframe")).toHaveCount(0);
   await expect(page.locator(".aspect-video")).toHaveCount(0);
 
-  // The same lesson served with video front matter (as the seeder stores it) embeds the SPEC §7 URL.
+  // The same lesson served with video front matter (as the seeder stores it) embeds the PRODUCT §7 URL.
   await page.route("**/api/learn/musical-notes-and-the-staff", async (route) => {
     const res = await route.fetch();
     const lesson = { ...(await res.json()), video_provider: "youtube", video_provider_id: "abcDEF12345" };

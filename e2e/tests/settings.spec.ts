@@ -18,7 +18,7 @@ const stored = (page: Page) =>
   );
 
 test.describe("Settings → General", () => {
-  // /settings shows the sign-in screen to visitors (SPEC §2); every test here starts signed in.
+  // /settings shows the sign-in screen to visitors (PRODUCT §2); every test here starts signed in.
   test.beforeEach(async ({ page }) => {
     await page.goto("/");
     await signUp(page);

@@ -53,7 +53,7 @@ for (const vp of widths) {
         if (p.path === "/about") {
           const counters = page.getByTestId("about-counters");
           await counters.scrollIntoViewIfNeeded();
-          // The counters finish on their SPEC §2 targets before the picture.
+          // The counters finish on their PRODUCT §2 targets before the picture.
           await expect(counters).toContainText("95%");
         }
         await page.evaluate(() => window.scrollTo(0, 0));
@@ -64,7 +64,7 @@ for (const vp of widths) {
 }
 
 test.describe("About", () => {
-  test("team of two with roles, bios and social links; counters count up to the SPEC numbers", async ({
+  test("team of two with roles, bios and social links; counters count up to the product's numbers", async ({
     page,
   }) => {
     await page.goto("/about");
@@ -78,7 +78,7 @@ test.describe("About", () => {
     // While animating the visible numbers are below the target…
     const early = await counters.locator('dd span[aria-hidden="true"]').first().textContent();
     expect(Number.parseInt(early ?? "0", 10)).toBeLessThan(50);
-    // …and after about 2 s they show the SPEC values.
+    // …and after about 2 s they show the product's values.
     const expected: [string, string][] = [
       ["Active Students", "50+"],
       ["Learning Modules", "20+"],
@@ -105,7 +105,9 @@ test.describe("About", () => {
 });
 
 test.describe("Policies", () => {
-  test("Terms has the six SPEC sections in order and prices from the plan catalogue", async ({ page }) => {
+  test("Terms has the six sections of PRODUCT.md in order and prices from the plan catalogue", async ({
+    page,
+  }) => {
     // A changed catalogue proves the texts read prices from it instead of hard-coding them.
     const real = await (await page.request.get("/api/plans")).json();
     const changed = JSON.parse(JSON.stringify(real));
@@ -154,7 +156,7 @@ test.describe("Policies", () => {
     for (const q of faq.mainEntity) await expect(page.getByText(q.name)).toBeVisible();
   });
 
-  test("Shipping policy states the SPEC points", async ({ page }) => {
+  test("Shipping policy states the points of PRODUCT.md", async ({ page }) => {
     await page.goto("/shipping-policy");
     for (const text of [
       /We sell no physical goods/,

@@ -31,7 +31,7 @@ for (const viewport of [
       await page.getByRole("button", { name: "Search", exact: true }).click();
       await expect(page).toHaveURL(/[?&]q=sunrise(\+|%20)pop/);
       const cards = page.getByRole("list", { name: "Search results" }).getByRole("button");
-      // The fake API has 4 matches; the 48-minute and 30-second videos are dropped (SPEC §5).
+      // The fake API has 4 matches; the 48-minute and 30-second videos are dropped (PRODUCT §5).
       await expect(cards).toHaveCount(2);
       await expect(cards.nth(0)).toContainText("Sunrise Pop (Tonic demo)");
       await expect(cards.nth(0)).toContainText("1 min • Click to analyze");

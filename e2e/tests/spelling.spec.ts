@@ -28,7 +28,7 @@ for (const vp of VIEWPORTS) {
     await expect(root.locator('option[value="A#"]')).toHaveText("A♯ / B♭");
     await root.selectOption({ label: "A♯ / B♭" });
     await page.getByLabel("Scale Type").selectOption("major");
-    // The stored value stays the SPEC's sharp name.
+    // The stored value stays the sharp name (PRODUCT §3).
     await expect(root).toHaveValue("A#");
 
     await expect(page.getByTestId("scale-name")).toHaveText("B♭ Major");

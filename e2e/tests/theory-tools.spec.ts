@@ -113,7 +113,7 @@ test.describe("Scale explorer", () => {
       await expect(page.getByRole("heading", { level: 2, name: panel })).toBeVisible();
     }
     const root = page.getByLabel("Root Note");
-    // Both names of a black key; the values stay the 12 sharp names of the SPEC.
+    // Both names of a black key; the values stay the 12 sharp names (PRODUCT §3).
     await expect(root.locator("option")).toHaveText([
       "C",
       "C♯ / D♭",

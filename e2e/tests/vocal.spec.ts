@@ -304,7 +304,7 @@ test("a single steady note names the note and asks for a few different ones (390
   }
 });
 
-test("microphone permission denied shows the SPEC message (1280 and 390 px)", async ({ page }) => {
+test("microphone permission denied shows the product's message (1280 and 390 px)", async ({ page }) => {
   await page.addInitScript(() => {
     navigator.mediaDevices.getUserMedia = () =>
       Promise.reject(new DOMException("Permission denied", "NotAllowedError"));

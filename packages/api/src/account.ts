@@ -11,7 +11,7 @@ export const SessionUser = z.object({
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 
-/** SPEC §3 profiles as the API returns them. */
+/** PRODUCT §3 profiles as the API returns them. */
 export const Profile = z.object({
   username: z.string(),
   user_type: z.enum(USER_TYPES),
@@ -21,7 +21,7 @@ export const Profile = z.object({
 });
 export type Profile = z.infer<typeof Profile>;
 
-/** `GET /api/me` (both null when signed out; SPEC §7 "Get current user"). */
+/** `GET /api/me` (both null when signed out; PRODUCT §7 "Get current user"). */
 export const MeResponse = z.object({ user: z.nullable(SessionUser), profile: z.nullable(Profile) });
 export type MeResponse = z.infer<typeof MeResponse>;
 
@@ -44,7 +44,7 @@ export const UsageResponse = z.object({
 });
 export type UsageResponse = z.infer<typeof UsageResponse>;
 
-/** `PATCH /api/profile` body and response (SPEC §4 "Username edit"). */
+/** `PATCH /api/profile` body and response (PRODUCT §4 "Username edit"). */
 export const UpdateProfileRequest = z.object({ username: z.string().check(z.maxLength(200)) });
 export const UpdateProfileResponse = z.object({ username: z.string() });
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequest>;

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { IsoTime } from "./common.js";
 
-/** Who is asking, as the server decided it (SPEC §6). */
+/** Who is asking, as the server decided it (PRODUCT §6). */
 export const CourseAccess = z.enum(["visitor", "free", "paid"]);
 export type CourseAccess = z.infer<typeof CourseAccess>;
 
@@ -24,7 +24,7 @@ export const LessonSummary = z.object({
   order_index: z.number().check(z.int()),
   /** Section titles, in order. */
   sections: z.array(z.string()),
-  /** ISO time the user completed the lesson, or null (SPEC §7 concept_progress.last_viewed). */
+  /** ISO time the user completed the lesson, or null (PRODUCT §7 concept_progress.last_viewed). */
   last_viewed: z.nullable(IsoTime),
 });
 export type LessonSummary = z.infer<typeof LessonSummary>;

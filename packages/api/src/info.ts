@@ -1,13 +1,13 @@
 import * as z from "zod/mini";
 
-/** Text that is non-empty once trimmed (SPEC §5: every contact field is required). */
+/** Text that is non-empty once trimmed (PRODUCT §5: every contact field is required). */
 const requiredText = (field: string) =>
   z
     .string({ error: `${field} is required` })
     .check(z.trim(), z.minLength(1, { error: `${field} is required` }));
 
 /**
- * `POST /api/contact` body (SPEC §5 "Contact form"). `website` is a honeypot: the form hides it from
+ * `POST /api/contact` body (PRODUCT §5 "Contact form"). `website` is a honeypot: the form hides it from
  * people, so any value means a bot filled the form in. Answer: 201 {@link OkResponse}.
  */
 export const ContactRequest = z.object({

@@ -2,7 +2,7 @@ import * as z from "zod/mini";
 import { IsoDate } from "./common.js";
 import { PLAN_CURRENCIES, PLAN_IDS } from "./constants.js";
 
-/** SPEC §3 "Subscription plan"; prices in major units (₹ / $). */
+/** PRODUCT §3 "Subscription plan"; prices in major units (₹ / $). */
 export const Plan = z.object({
   id: z.enum(PLAN_IDS),
   name: z.string(),
@@ -29,7 +29,7 @@ export const PlanCatalogueEntry = z.object({
 });
 export type PlanCatalogueEntry = z.infer<typeof PlanCatalogueEntry>;
 
-/** `GET /api/plans`: the single source of truth for prices (SPEC §9). */
+/** `GET /api/plans`: the single source of truth for prices (PRODUCT §9). */
 export const PlanCatalogue = z.object({
   currencies: z.array(PlanCatalogueEntry),
   premiumFeatures: z.array(z.string()),
@@ -50,7 +50,7 @@ export const PaymentsConfig = z.object({
 });
 export type PaymentsConfig = z.infer<typeof PaymentsConfig>;
 
-/** `POST /api/create-subscription` body; `amount` is accepted for SPEC §7 compatibility and ignored. */
+/** `POST /api/create-subscription` body; `amount` is accepted for PRODUCT §7 compatibility and ignored. */
 export const CreateSubscriptionRequest = z.object({
   plan_id: z.enum(PLAN_IDS),
   currency: z._default(z.enum(PLAN_CURRENCIES), "INR"),

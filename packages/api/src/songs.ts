@@ -54,7 +54,7 @@ export const SongListItem = z.object({
 });
 export type SongListItem = z.infer<typeof SongListItem>;
 
-/** `GET /api/songs` query (SPEC §5 filters). */
+/** `GET /api/songs` query (PRODUCT §5 filters). */
 export const SongListQuery = z.object({
   key: z.optional(
     // a pipe into a custom check (not `z.refine`) so the output type is narrowed to `PitchClass`
@@ -139,7 +139,7 @@ export type AnalysisJob = z.infer<typeof AnalysisJob>;
 export const AnalysisJobResponse = z.object({ job: AnalysisJob, song: z.optional(z.nullable(Song)) });
 export type AnalysisJobResponse = z.infer<typeof AnalysisJobResponse>;
 
-/** SPEC §3 "Song search result". `duration` is whole minutes. */
+/** PRODUCT §3 "Song search result". `duration` is whole minutes. */
 export const SongSearchResult = z.object({
   id: z.string(),
   title: z.string(),

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 
-/** SPEC §3 "Vocal analysis result" (`POST /api/analyze-vocal-scale`). */
+/** PRODUCT §3 "Vocal analysis result" (`POST /api/analyze-vocal-scale`). */
 export const VocalScaleResult = z.object({
   /** "C Major" / "A Minor" (sharps); only the closest match when `key_uncertain`. */
   key: z.string(),

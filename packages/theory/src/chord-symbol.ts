@@ -3,7 +3,7 @@
  * "F#dim", "Gsus4", "Dadd9", "A6", "N"), parsed into root, quality and bass and written back in one
  * canonical form.
  *
- * Canonical labels are the ones the analysis engine writes (root with the 12 sharp names of SPEC §3,
+ * Canonical labels are the ones the analysis engine writes (root with the 12 sharp names of PRODUCT §3,
  * then a quality suffix, then "/bass"), so an edited sheet and the engine's answer are spelled, transposed
  * and numbered by the same code (`spelling.ts`). "N" is "no chord" (MIREX / Harte et al. 2005, "Symbolic
  * representation of musical chords", ISMIR).

@@ -3,7 +3,7 @@
  * used by the course lessons ("G7", "Bm7b5", "Dsus4", "C/E").
  *
  * Parsing is delegated to tonal's `Chord` module; every note is respelled with the 12 sharp
- * names of SPEC §3 ("Note names").
+ * names of PRODUCT §3 ("Note names").
  */
 import * as Chord from "@tonaljs/chord";
 import { toPitchClass } from "./notes.js";

@@ -1,5 +1,5 @@
 /**
- * Business constants of SPEC §9 that concern the theory tools, in one place, with their type guards.
+ * Business constants of PRODUCT §9 that concern the theory tools, in one place, with their type guards.
  *
  * Every value here is quoted from the specification; the web app imports them rather than
  * repeating literals. No tonal import: `@tonic/theory/constants` is cheap to load on a page's first
@@ -10,7 +10,7 @@ import type { ChordQuality, OctaveRange, PitchClass, ScaleType, TimeSignature } 
 // The guards below name these types, so this entry point exports them too.
 export type { PitchClass, ScaleType } from "./types.js";
 
-/** The 12 chromatic names in order from C, sharps only (SPEC §3 "Note names"). */
+/** The 12 chromatic names in order from C, sharps only (PRODUCT §3 "Note names"). */
 export const PITCH_CLASSES: readonly PitchClass[] = [
   "C",
   "C#",
@@ -26,40 +26,40 @@ export const PITCH_CLASSES: readonly PitchClass[] = [
   "B",
 ];
 
-/** Scale types in the order of the pickers (SPEC §2). */
+/** Scale types in the order of the pickers (PRODUCT §2). */
 export const SCALE_TYPES: readonly ScaleType[] = ["major", "minor"];
 
-/** Scale steps in semitones (SPEC §9). Each list sums to 12. */
+/** Scale steps in semitones (PRODUCT §9). Each list sums to 12. */
 export const SCALE_STEPS: Readonly<Record<ScaleType, readonly number[]>> = {
   major: [2, 2, 1, 2, 2, 2, 1],
   minor: [2, 1, 2, 2, 1, 2, 2],
 };
 
-/** Scale formulas as displayed (SPEC §9). */
+/** Scale formulas as displayed (PRODUCT §9). */
 export const SCALE_FORMULAS: Readonly<Record<ScaleType, string>> = {
   major: "W-W-H-W-W-W-H",
   minor: "W-H-W-W-H-W-W",
 };
 
-/** Triad quality of each scale degree, index 0 = first degree (SPEC §9). */
+/** Triad quality of each scale degree, index 0 = first degree (PRODUCT §9). */
 export const CHORD_QUALITIES: Readonly<Record<ScaleType, readonly ChordQuality[]>> = {
   major: ["major", "minor", "minor", "major", "major", "minor", "diminished"],
   minor: ["minor", "diminished", "major", "minor", "minor", "major", "major"],
 };
 
-/** Roman numerals by degree (SPEC §9: I ii iii IV V vi vii°; i ii° III iv v VI VII). */
+/** Roman numerals by degree (PRODUCT §9: I ii iii IV V vi vii°; i ii° III iv v VI VII). */
 export const ROMAN_NUMERALS: Readonly<Record<ScaleType, readonly string[]>> = {
   major: ["I", "ii", "iii", "IV", "V", "vi", "vii°"],
   minor: ["i", "ii°", "III", "iv", "v", "VI", "VII"],
 };
 
-/** A named progression as zero-based scale-degree indexes (SPEC §3 "Progression"). */
+/** A named progression as zero-based scale-degree indexes (PRODUCT §3 "Progression"). */
 export interface ProgressionPattern {
   readonly name: string;
   readonly pattern: Readonly<Record<ScaleType, readonly number[]>>;
 }
 
-/** Progressions by time signature, exact patterns of SPEC §9. */
+/** Progressions by time signature, exact patterns of PRODUCT §9. */
 export const PROGRESSIONS: Readonly<Record<TimeSignature, readonly ProgressionPattern[]>> = {
   "4/4": [
     { name: "Basic", pattern: { major: [0, 5, 3, 4], minor: [0, 3, 4, 5] } },
@@ -74,43 +74,43 @@ export const PROGRESSIONS: Readonly<Record<TimeSignature, readonly ProgressionPa
 /** Time signatures in display order. */
 export const TIME_SIGNATURES: readonly TimeSignature[] = ["4/4", "3/4"];
 
-/** Lowest and highest piano octave (SPEC §5, §9). */
+/** Lowest and highest piano octave (PRODUCT §5, §9). */
 export const OCTAVE_MIN = 0;
 export const OCTAVE_MAX = 8;
 
-/** Default piano octave range 4–5 (SPEC §9). */
+/** Default piano octave range 4–5 (PRODUCT §9). */
 export const DEFAULT_OCTAVE_RANGE: OctaveRange = { start: 4, end: 5 };
 
-/** How long a tapped piano key stays lit, in milliseconds (SPEC §9). */
+/** How long a tapped piano key stays lit, in milliseconds (PRODUCT §9). */
 export const ACTIVE_KEY_HIGHLIGHT_MS = 300;
 
-/** Minimum piano key width in rem (SPEC §9). */
+/** Minimum piano key width in rem (PRODUCT §9). */
 export const MIN_KEY_WIDTH_REM = 2.5;
 
-/** Default single-note duration: an eighth note, Tone.js notation (SPEC §9). */
+/** Default single-note duration: an eighth note, Tone.js notation (PRODUCT §9). */
 export const NOTE_DURATION = "8n";
 
-/** Default chord duration: a half note, Tone.js notation (SPEC §9). */
+/** Default chord duration: a half note, Tone.js notation (PRODUCT §9). */
 export const CHORD_DURATION = "2n";
 
-/** Default synth polyphony in voices (SPEC §9). */
+/** Default synth polyphony in voices (PRODUCT §9). */
 export const POLYPHONY = 32;
 
-/** Reference pitch A4 in hertz and its MIDI number (SPEC §9). */
+/** Reference pitch A4 in hertz and its MIDI number (PRODUCT §9). */
 export const A4_HZ = 440;
 export const A4_MIDI = 69;
 
-/** MIDI note-number range (SPEC §9). */
+/** MIDI note-number range (PRODUCT §9). */
 export const MIDI_MIN = 0;
 export const MIDI_MAX = 127;
 
-/** Viewport width below which visualizers use the rotated layout, in CSS px (SPEC §9). */
+/** Viewport width below which visualizers use the rotated layout, in CSS px (PRODUCT §9). */
 export const MOBILE_BREAKPOINT_PX = 768;
 
-/** Guitar strings top to bottom as shown on the fretboard (SPEC §2). */
+/** Guitar strings top to bottom as shown on the fretboard (PRODUCT §2). */
 export const GUITAR_STRINGS = ["E4", "B3", "G3", "D3", "A2", "E2"] as const;
 
-/** Number of frets shown, fret 0 (open) to 11 (SPEC §2, §9). */
+/** Number of frets shown, fret 0 (open) to 11 (PRODUCT §2, §9). */
 export const FRET_COUNT = 12;
 
 /**
@@ -124,7 +124,7 @@ export const FRET_COUNT = 12;
  * Returns
  * -------
  * boolean
- *     True for exactly "C", "C#", …, "B" (SPEC §3 "Note names"); false for flats,
+ *     True for exactly "C", "C#", …, "B" (PRODUCT §3 "Note names"); false for flats,
  *     double sharps, octave suffixes and anything else.
  */
 export function isPitchClass(value: string): value is PitchClass {
@@ -142,7 +142,7 @@ export function isPitchClass(value: string): value is PitchClass {
  * Returns
  * -------
  * boolean
- *     True for "major" and "minor" (SPEC §5).
+ *     True for "major" and "minor" (PRODUCT §5).
  */
 export function isScaleType(value: string): value is ScaleType {
   return (SCALE_TYPES as readonly string[]).includes(value);

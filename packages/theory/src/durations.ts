@@ -26,7 +26,7 @@ const NOTE_VALUE = /^(1|2|4|8|16|32|64)n$/;
  * RangeError
  *     If `value` is not one of the listed note values or `bpm` is not positive.
  *
- * Source: SPEC §9 (eighth-note and half-note defaults).
+ * Source: PRODUCT §9 (eighth-note and half-note defaults).
  */
 export function noteValueToSeconds(value: string, bpm = 120): Seconds {
   const match = NOTE_VALUE.exec(value);

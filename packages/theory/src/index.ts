@@ -3,7 +3,7 @@
  *
  * Scales, diatonic chords, arpeggios, relative scales, progressions, piano keys, guitar
  * fretboard positions, MIDI ↔ frequency and chord-name transposition, with the constants
- * of SPEC §9. Ear-training generators (`@tonic/theory/exercises`) and key-aware spelling with ABC
+ * of PRODUCT §9. Ear-training generators (`@tonic/theory/exercises`) and key-aware spelling with ABC
  * notation (`@tonic/theory/notation`) are separate entry points, so pages that do not use them
  * never load them.
  */

@@ -33,7 +33,7 @@ describe("pianoKeys", () => {
   });
 });
 
-describe("octave shifting (SPEC §4)", () => {
+describe("octave shifting (PRODUCT §4)", () => {
   it("shifts both ends and stops at 0 and 8", () => {
     expect(shiftOctaveRange({ start: 4, end: 5 }, -1)).toEqual({ start: 3, end: 4 });
     expect(shiftOctaveRange({ start: 4, end: 5 }, 1)).toEqual({ start: 5, end: 6 });

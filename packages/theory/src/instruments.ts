@@ -5,7 +5,7 @@ import { FRET_COUNT, GUITAR_STRINGS, OCTAVE_MAX, OCTAVE_MIN, PITCH_CLASSES } fro
 import { asMidiNote, noteName, noteToMidi, pitchClassFromChroma } from "./notes.js";
 import type { MidiNote, NoteName, OctaveRange, PitchClass } from "./types.js";
 
-/** A piano key (SPEC §3 "Piano key"). */
+/** A piano key (PRODUCT §3 "Piano key"). */
 export interface PianoKey {
   /** Pitch class with sharps, e.g. "C#". */
   readonly note: PitchClass;
@@ -42,7 +42,7 @@ export interface FretPosition {
  * -------
  * boolean
  *
- * Source: SPEC §5, §9 (octave bounds 0 to 8).
+ * Source: PRODUCT §5, §9 (octave bounds 0 to 8).
  */
 export function isValidOctaveRange(range: OctaveRange): boolean {
   return (
@@ -66,7 +66,7 @@ export function isValidOctaveRange(range: OctaveRange): boolean {
  * Returns
  * -------
  * boolean
- *     Down needs start > 0, up needs end < 8 (SPEC §4 "Piano").
+ *     Down needs start > 0, up needs end < 8 (PRODUCT §4 "Piano").
  */
 export function canShiftOctave(range: OctaveRange, direction: -1 | 1): boolean {
   return direction === -1 ? range.start > OCTAVE_MIN : range.end < OCTAVE_MAX;
@@ -85,7 +85,7 @@ export function canShiftOctave(range: OctaveRange, direction: -1 | 1): boolean {
  * OctaveRange
  *     The shifted range, or `range` itself when the move would cross 0 or 8.
  *
- * Source: SPEC §4 "Octave down shifts both ends by one if start is above 0; octave up if
+ * Source: PRODUCT §4 "Octave down shifts both ends by one if start is above 0; octave up if
  * end is below 8".
  */
 export function shiftOctaveRange(range: OctaveRange, direction: -1 | 1): OctaveRange {
@@ -134,7 +134,7 @@ export function pianoKeys(range: OctaveRange): PianoKey[] {
  *     6 rows (top string first), 12 positions each; position (s, f) sounds the open string
  *     raised by f semitones.
  *
- * Source: SPEC §2 "Guitar fretboard screen", §9 (12 frets, 6 strings).
+ * Source: PRODUCT §2 "Guitar fretboard screen", §9 (12 frets, 6 strings).
  */
 export function fretboardPositions(): FretPosition[][] {
   return GUITAR_STRINGS.map((open, stringIndex) => {

@@ -1,7 +1,7 @@
 /**
  * Spelling notes by key and writing them as ABC notation for the staff.
  *
- * The rest of the package names pitch classes with sharps (SPEC §3 "Note names"); a staff
+ * The rest of the package names pitch classes with sharps (PRODUCT §3 "Note names"); a staff
  * needs real spellings: F major has a B♭, not an A#. Keys are spelled the conventional way
  * by the one rule of spelling.ts (the enharmonic key with the fewer accidentals, sharps when tied at
  * six: F# major, D# minor), and scale and chord notes get their letter from the key (tonal's `Key`, `Scale` and `Chord`).
@@ -60,7 +60,7 @@ export function spellKey(root: PitchClass, type: ScaleType): SpelledKey {
  * ----------
  * root : PitchClass
  * type : ScaleType
- *     "minor" is the natural minor scale (SPEC §9 steps).
+ *     "minor" is the natural minor scale (PRODUCT §9 steps).
  *
  * Returns
  * -------

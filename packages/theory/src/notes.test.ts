@@ -16,7 +16,7 @@ import {
   transposePitchClass,
 } from "./notes.js";
 
-describe("toPitchClass (enharmonic fixes, SPEC §9)", () => {
+describe("toPitchClass (enharmonic fixes, PRODUCT §9)", () => {
   it.each([
     ["E#", "F"],
     ["B#", "C"],
@@ -59,7 +59,7 @@ describe("pitch-class helpers", () => {
   });
 });
 
-describe("transposeChordName (SPEC §4)", () => {
+describe("transposeChordName (PRODUCT §4)", () => {
   it.each([
     ["C", 1, "C#"],
     ["Am", 2, "Bm"],

@@ -2,8 +2,8 @@
  * Note names, MIDI numbers, frequencies and transposition.
  *
  * Parsing is delegated to tonal; every output is normalised to the 12 sharp names of
- * SPEC §3 so that enharmonic spellings such as E#, B# or F## come out as F, C and G
- * (SPEC §9 "Enharmonic fixes").
+ * PRODUCT §3 so that enharmonic spellings such as E#, B# or F## come out as F, C and G
+ * (PRODUCT §9 "Enharmonic fixes").
  */
 import * as Note from "@tonaljs/note";
 import { MIDI_MAX, MIDI_MIN, PITCH_CLASSES } from "./constants.js";
@@ -55,7 +55,7 @@ export function chromaOf(pitchClass: PitchClass): number {
 /**
  * Normalise any note or pitch-class spelling to its sharp pitch class.
  *
- * This applies the enharmonic fixes of SPEC §9 (E# → F, B# → C, F## → G, and so on) and
+ * This applies the enharmonic fixes of PRODUCT §9 (E# → F, B# → C, F## → G, and so on) and
  * turns flats into sharps (Bb → A#). Any octave is dropped.
  *
  * Parameters
@@ -74,7 +74,7 @@ export function chromaOf(pitchClass: PitchClass): number {
  * RangeError
  *     If tonal cannot parse `name`.
  *
- * Source: SPEC §9 "Enharmonic fixes"; parsing by tonal `Note.get`.
+ * Source: PRODUCT §9 "Enharmonic fixes"; parsing by tonal `Note.get`.
  */
 export function toPitchClass(name: string): PitchClass {
   const note = Note.get(name);
@@ -102,7 +102,7 @@ export function toPitchClass(name: string): PitchClass {
  * RangeError
  *     If `semitones` is not an integer.
  *
- * Source: SPEC §4 "Transpose shifts … by whole semitones … names wrap around the 12 notes".
+ * Source: PRODUCT §4 "Transpose shifts … by whole semitones … names wrap around the 12 notes".
  */
 export function transposePitchClass(pitchClass: PitchClass, semitones: number): PitchClass {
   if (!Number.isInteger(semitones)) throw new RangeError(`Semitones must be an integer, got ${semitones}`);
@@ -116,7 +116,7 @@ const CHORD_NAME = /^([A-G](?:#|b)*)([^/]*)(?:\/([A-G](?:#|b)*))?$/;
  *
  * The root (and a slash bass, if any) is moved and respelled with sharps; the quality
  * suffix is kept, so a major chord stays a bare name and a minor chord keeps its "m"
- * (SPEC §4 "Transpose").
+ * (PRODUCT §4 "Transpose").
  *
  * Parameters
  * ----------
@@ -124,7 +124,7 @@ const CHORD_NAME = /^([A-G](?:#|b)*)([^/]*)(?:\/([A-G](?:#|b)*))?$/;
  *     A chord symbol: root letter A–G with optional `#`/`b` accidentals, an optional
  *     suffix ("m", "7", "dim", …) and an optional "/bass".
  * semitones : number
- *     Any integer; no bound (SPEC §4). 0 only respells the root with sharps.
+ *     Any integer; no bound (PRODUCT §4). 0 only respells the root with sharps.
  *
  * Returns
  * -------
@@ -138,7 +138,7 @@ const CHORD_NAME = /^([A-G](?:#|b)*)([^/]*)(?:\/([A-G](?:#|b)*))?$/;
  * RangeError
  *     If `semitones` is not an integer.
  *
- * Source: SPEC §4, §9 (transpose step 1 semitone); root parsing by tonal `Note.get`.
+ * Source: PRODUCT §4, §9 (transpose step 1 semitone); root parsing by tonal `Note.get`.
  */
 export function transposeChordName(chord: string, semitones: number): string {
   if (!Number.isInteger(semitones)) throw new RangeError(`Semitones must be an integer, got ${semitones}`);
@@ -166,7 +166,7 @@ export function transposeChordName(chord: string, semitones: number): string {
  * Raises
  * ------
  * RangeError
- *     If `value` is not an integer in 0–127 (SPEC §9).
+ *     If `value` is not an integer in 0–127 (PRODUCT §9).
  */
 export function asMidiNote(value: number): MidiNote {
   if (!Number.isInteger(value) || value < MIDI_MIN || value > MIDI_MAX) {
@@ -259,7 +259,7 @@ export function midiToNoteName(midi: MidiNote): NoteName {
  * Hz
  *     `440 · 2^((midi − 69) / 12)`; 69 → 440, 60 → ≈261.63.
  *
- * Source: SPEC §9 (A4 = 440 Hz); `midiToHz` of `./units.ts` after the range check.
+ * Source: PRODUCT §9 (A4 = 440 Hz); `midiToHz` of `./units.ts` after the range check.
  */
 export function midiToHz(midi: MidiNote): Hz {
   return equalTemperedHz(asMidiNote(midi));
@@ -283,7 +283,7 @@ export function midiToHz(midi: MidiNote): Hz {
  * RangeError
  *     If `hz` is not a positive finite number or rounds outside MIDI 0–127.
  *
- * Source: SPEC §9 (A4 = 440 Hz, MIDI 0–127).
+ * Source: PRODUCT §9 (A4 = 440 Hz, MIDI 0–127).
  */
 export function hzToMidi(hz: number): MidiNote {
   if (!Number.isFinite(hz) || hz <= 0) throw new RangeError(`Frequency must be positive, got ${hz}`);

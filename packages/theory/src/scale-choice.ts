@@ -5,7 +5,7 @@
  *
  *   "major" | "minor" | "thaat-kafi" | "mela-22" | "raga-yaman" | "raga-darbari-kanada"
  *
- * The two Western ids are SPEC §3's stored values, so old links and settings keep working. Pure.
+ * The two Western ids are PRODUCT §3's stored values, so old links and settings keep working. Pure.
  */
 import * as Note from "@tonaljs/note";
 import {

@@ -62,7 +62,7 @@ describe("getScale", () => {
     expect(scaleNotes("D#", "minor")).toEqual(["D#", "F", "F#", "G#", "A#", "B", "C#"]);
   });
 
-  it("has name, formula and steps from SPEC §9", () => {
+  it("has name, formula and steps from PRODUCT §9", () => {
     const cMajor = getScale("C", "major");
     expect(cMajor.name).toBe("C Major");
     expect(cMajor.formula).toBe("W-W-H-W-W-W-H");
@@ -142,7 +142,7 @@ describe("relativeScale against tonal Key", () => {
 });
 
 describe("progressions", () => {
-  it("uses the exact SPEC §9 patterns", () => {
+  it("uses the exact PRODUCT §9 patterns", () => {
     expect(PROGRESSIONS["4/4"]).toEqual([
       { name: "Basic", pattern: { major: [0, 5, 3, 4], minor: [0, 3, 4, 5] } },
       { name: "Alternative", pattern: { major: [0, 3, 4, 0], minor: [0, 5, 3, 0] } },

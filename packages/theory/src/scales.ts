@@ -1,7 +1,7 @@
 /**
  * Scales, diatonic chords, arpeggios, relative scales and progressions.
  *
- * Built from the SPEC §9 tables (steps, chord qualities by degree, progressions) and
+ * Built from the PRODUCT §9 tables (steps, chord qualities by degree, progressions) and
  * spelled with sharps only; the tests check every root × type against tonal's `Scale`,
  * `Key` and `Chord` modules.
  */
@@ -16,11 +16,11 @@ import {
 import { transposePitchClass } from "./notes.js";
 import type { ChordQuality, PitchClass, ScaleType, TimeSignature } from "./types.js";
 
-/** A diatonic triad (SPEC §3 "Chord"). */
+/** A diatonic triad (PRODUCT §3 "Chord"). */
 export interface Chord {
   /** Zero-based scale degree, 0–6. */
   readonly degree: number;
-  /** Roman numeral of the degree, e.g. "ii" or "vii°" (SPEC §9). */
+  /** Roman numeral of the degree, e.g. "ii" or "vii°" (PRODUCT §9). */
   readonly numeral: string;
   readonly root: PitchClass;
   readonly type: ChordQuality;
@@ -32,15 +32,15 @@ export interface Chord {
   readonly notes: readonly PitchClass[];
 }
 
-/** A scale with its diatonic chords (SPEC §3 "Scale"). */
+/** A scale with its diatonic chords (PRODUCT §3 "Scale"). */
 export interface Scale {
   /** Display name, e.g. "C# Minor". */
   readonly name: string;
   readonly root: PitchClass;
   readonly type: ScaleType;
-  /** Step formula, e.g. "W-W-H-W-W-W-H" (SPEC §9). */
+  /** Step formula, e.g. "W-W-H-W-W-W-H" (PRODUCT §9). */
   readonly formula: string;
-  /** Steps in semitones (SPEC §9). */
+  /** Steps in semitones (PRODUCT §9). */
   readonly steps: readonly number[];
   /** The 7 distinct notes from the root upward. */
   readonly notes: readonly PitchClass[];
@@ -48,7 +48,7 @@ export interface Scale {
   readonly chords: readonly Chord[];
 }
 
-/** One Arpeggios card (SPEC §2 "Scale explorer panels"). */
+/** One Arpeggios card (PRODUCT §2 "Scale explorer panels"). */
 export interface Arpeggio {
   readonly degree: number;
   /** Card title: the chord name plus the word Arpeggio, e.g. "D Minor Arpeggio". */
@@ -58,10 +58,10 @@ export interface Arpeggio {
   readonly notes: readonly PitchClass[];
 }
 
-/** A progression resolved to chords of one scale (SPEC §3 "Progression"). */
+/** A progression resolved to chords of one scale (PRODUCT §3 "Progression"). */
 export interface Progression {
   readonly name: string;
-  /** Zero-based degree indexes (SPEC §9). */
+  /** Zero-based degree indexes (PRODUCT §9). */
   readonly pattern: readonly number[];
   readonly chords: readonly Chord[];
 }
@@ -90,7 +90,7 @@ const TYPE_LABEL: Readonly<Record<ScaleType, string>> = { major: "Major", minor:
  * Returns
  * -------
  * string
- *     "Major" or "Minor" as in the pickers (SPEC §2).
+ *     "Major" or "Minor" as in the pickers (PRODUCT §2).
  */
 export function scaleTypeLabel(type: ScaleType): string {
   return TYPE_LABEL[type];
@@ -111,7 +111,7 @@ export function scaleTypeLabel(type: ScaleType): string {
  * PitchClass[]
  *     7 distinct pitch classes; enharmonic fixes applied (C# major → C# D# F F# G# A# C).
  *
- * Source: SPEC §9 "Scale steps", "Enharmonic fixes".
+ * Source: PRODUCT §9 "Scale steps", "Enharmonic fixes".
  */
 export function scaleNotes(root: PitchClass, type: ScaleType): PitchClass[] {
   const notes: PitchClass[] = [root];
@@ -134,7 +134,7 @@ export function scaleNotes(root: PitchClass, type: ScaleType): PitchClass[] {
  * Returns
  * -------
  * PitchClass[]
- *     8 entries, first and last equal to `root` (SPEC §3 "Scale").
+ *     8 entries, first and last equal to `root` (PRODUCT §3 "Scale").
  */
 export function pianoScaleNotes(root: PitchClass, type: ScaleType): PitchClass[] {
   return [...scaleNotes(root, type), root];
@@ -161,7 +161,7 @@ export function pianoScaleNotes(root: PitchClass, type: ScaleType): PitchClass[]
  * RangeError
  *     If `notes` is empty or `index` is not an integer.
  *
- * Source: SPEC §3 "Chord" (piano chord cards: degree, +2, +4 wrapping).
+ * Source: PRODUCT §3 "Chord" (piano chord cards: degree, +2, +4 wrapping).
  */
 export function triadAt(notes: readonly PitchClass[], index: number): PitchClass[] {
   if (notes.length === 0) throw new RangeError("Cannot build a triad from an empty note list");
@@ -181,7 +181,7 @@ export function triadAt(notes: readonly PitchClass[], index: number): PitchClass
  * Returns
  * -------
  * string
- *     "C" (major), "Cm" (minor) or "Cdim" (diminished) — SPEC §4 "Major chords show the
+ *     "C" (major), "Cm" (minor) or "Cdim" (diminished) — PRODUCT §4 "Major chords show the
  *     bare name, minor the name plus m".
  */
 export function chordSymbol(root: PitchClass, quality: ChordQuality): string {
@@ -199,7 +199,7 @@ export function chordSymbol(root: PitchClass, quality: ChordQuality): string {
  * Returns
  * -------
  * Chord[]
- *     One per degree 0–6, with the qualities of SPEC §9 (I ii iii IV V vi vii°;
+ *     One per degree 0–6, with the qualities of PRODUCT §9 (I ii iii IV V vi vii°;
  *     i ii° III iv v VI VII) and notes built by stacking scale thirds.
  */
 export function diatonicChords(root: PitchClass, type: ScaleType): Chord[] {
@@ -232,7 +232,7 @@ export function diatonicChords(root: PitchClass, type: ScaleType): Chord[] {
  * Scale
  *     `name` like "A# Minor", 7 `notes`, 7 `chords`.
  *
- * Source: SPEC §3 "Scale", §9.
+ * Source: PRODUCT §3 "Scale", §9.
  */
 export function getScale(root: PitchClass, type: ScaleType): Scale {
   return {
@@ -256,7 +256,7 @@ export function getScale(root: PitchClass, type: ScaleType): Scale {
  * Returns
  * -------
  * string
- *     The 7 roman numerals of SPEC §9 joined by " - ".
+ *     The 7 roman numerals of PRODUCT §9 joined by " - ".
  */
 export function chordFormula(type: ScaleType): string {
   return ROMAN_NUMERALS[type].join(" - ");
@@ -274,7 +274,7 @@ export function chordFormula(type: ScaleType): string {
  * -------
  * Arpeggio[]
  *     7 cards titled "<chord name> Arpeggio" with the chord's root, third and fifth
- *     (SPEC §2 "Arpeggios block").
+ *     (PRODUCT §2 "Arpeggios block").
  */
 export function arpeggios(root: PitchClass, type: ScaleType): Arpeggio[] {
   return diatonicChords(root, type).map((chord) => ({
@@ -317,7 +317,7 @@ export function relativeScale(root: PitchClass, type: ScaleType): Scale {
  * -------
  * TimeSignatureProgressions[]
  *     4/4 first (Basic, Alternative) then 3/4 (Waltz, Alternative Waltz), each with the
- *     zero-based pattern of SPEC §9 for `type` and the matching chords.
+ *     zero-based pattern of PRODUCT §9 for `type` and the matching chords.
  */
 export function progressions(root: PitchClass, type: ScaleType): TimeSignatureProgressions[] {
   const chords = diatonicChords(root, type);

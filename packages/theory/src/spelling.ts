@@ -5,7 +5,7 @@
  * spell through this module; Settings → Note names "Sharps only" ({@link NoteNaming} "sharps") gives the
  * 12 sharp names everywhere instead.
  *
- * Keys arrive either as a sharp pitch class and a type (the pickers, SPEC §3's 12 stored values) or in the
+ * Keys arrive either as a sharp pitch class and a type (the pickers, PRODUCT §3's 12 stored values) or in the
  * engine's form ("A# Minor", "C Major": tonic with sharps, then the mode). Everything here is pure; note
  * arithmetic is delegated to tonal (`@tonaljs/note`, `@tonaljs/scale`).
  *
@@ -20,7 +20,7 @@
  *   ♯IV; in minor the raised 6th and 7th (melodic/harmonic minor), the Picardy major 3rd, ♯IV and the
  *   Neapolitan ♭II (C♭ in B♭ minor). Single accidentals are kept as the function needs them (E♯, B♯, C♭,
  *   F♭); double sharps and flats are written as their plain enharmonic (F𝄪 → G) for readability.
- * - Roman numerals count the key's own scale degrees (natural minor in minor, as SPEC §9 and the Scale
+ * - Roman numerals count the key's own scale degrees (natural minor in minor, as PRODUCT §9 and the Scale
  *   Explorer: i ii° III iv v VI VII), an accidental only for a root outside that scale (♭VI in major, ♭II
  *   in minor); the leading-tone chords of minor (vii°, vii°7 on the raised 7th) need none. Case by chord
  *   quality. Inversions are written in plain words by default ("I/5": the chord's 5th in the bass), the
@@ -341,7 +341,7 @@ export interface NumeralOptions {
 }
 
 /**
- * The Roman numeral of a chord in a key, on the key's own scale degrees (natural minor in minor, SPEC §9):
+ * The Roman numeral of a chord in a key, on the key's own scale degrees (natural minor in minor, PRODUCT §9):
  * in C major, G7 → "V7", Bdim → "vii°", Bm7b5 → "viiø7", B♭ → "♭VII", C/G → "I/5"; in B♭ minor, B♭m7 →
  * "i7", E♭m7 → "iv7", G♭7 → "VI7", F7 → "V7", C♭ (or B) → "♭II", Adim → "vii°". The chord's root is read
  * by its function in the key ({@link keyDegrees}), so its numeral and its spelling always agree. Upper
@@ -474,7 +474,7 @@ const QUALITY_LABEL: Readonly<Record<ChordQuality, string>> = {
 export interface SpelledChord {
   /** Zero-based scale degree, 0–6. */
   readonly degree: number;
-  /** Roman numeral of the degree (SPEC §9: I ii iii IV V vi vii°; i ii° III iv v VI VII). */
+  /** Roman numeral of the degree (PRODUCT §9: I ii iii IV V vi vii°; i ii° III iv v VI VII). */
   readonly numeral: string;
   /** The root, the scale's own note on this degree ("Eb" in B♭ major, "E#" in F♯ major). */
   readonly root: string;
@@ -484,13 +484,13 @@ export interface SpelledChord {
   readonly name: string;
   /** Root, third and fifth, spelled: one letter apart by thirds ("C", "Eb", "G"). */
   readonly notes: readonly string[];
-  /** The same three notes as sharp pitch classes, for sound and for lighting keys (SPEC §3). */
+  /** The same three notes as sharp pitch classes, for sound and for lighting keys (PRODUCT §3). */
   readonly pitchClasses: readonly PitchClass[];
 }
 
 /** A scale as every screen writes it: title, notes and diatonic chords in one spelling. */
 export interface SpelledScale {
-  /** The stored value underneath (one of SPEC §3's 12 sharp names) and the type. */
+  /** The stored value underneath (one of PRODUCT §3's 12 sharp names) and the type. */
   readonly root: PitchClass;
   readonly type: ScaleType;
   /** The key's tonic as written: "Bb" for the stored "A#" in major ("A#" with naming "sharps"). */

@@ -3,10 +3,10 @@
  *
  * Numbers that carry a unit are branded so a frequency cannot be passed where a MIDI
  * number or a duration is expected. Pitch classes are a literal union of the 12 sharp
- * names of SPEC §3 ("Note names").
+ * names of PRODUCT §3 ("Note names").
  */
 
-/** The 12 chromatic pitch-class names, sharps only (SPEC §3 "Note names"). */
+/** The 12 chromatic pitch-class names, sharps only (PRODUCT §3 "Note names"). */
 export type PitchClass = "C" | "C#" | "D" | "D#" | "E" | "F" | "F#" | "G" | "G#" | "A" | "A#" | "B";
 
 /** A pitch class plus a scientific-pitch octave, sharps only, e.g. `"C#4"`. */
@@ -22,7 +22,7 @@ export type Seconds = number & { readonly __brand: "Seconds" };
 export type Hz = number & { readonly __brand: "Hz" };
 
 /**
- * A MIDI note number, 69 = A4. The theory tools use integers 0–127 (SPEC §9; `asMidiNote` checks); the
+ * A MIDI note number, 69 = A4. The theory tools use integers 0–127 (PRODUCT §9; `asMidiNote` checks); the
  * analysis engine's pitch tracks may be fractional (69.5 = a quarter tone above A4).
  */
 export type MidiNote = number & { readonly __brand: "MidiNote" };
@@ -36,16 +36,16 @@ export type Cents = number & { readonly __brand: "Cents" };
  */
 export type PitchClassIndex = number & { readonly __brand: "PitchClassIndex" };
 
-/** Scale types offered by the product (SPEC §5: "scale types to Major and Minor"). */
+/** Scale types offered by the product (PRODUCT §5: "scale types to Major and Minor"). */
 export type ScaleType = "major" | "minor";
 
-/** Triad qualities that occur in the diatonic chords of Major and Minor (SPEC §3 "Chord"). */
+/** Triad qualities that occur in the diatonic chords of Major and Minor (PRODUCT §3 "Chord"). */
 export type ChordQuality = "major" | "minor" | "diminished";
 
-/** Time signatures for which progressions are defined (SPEC §2, §9). */
+/** Time signatures for which progressions are defined (PRODUCT §2, §9). */
 export type TimeSignature = "4/4" | "3/4";
 
-/** An inclusive range of piano octaves (SPEC §3 "Piano key"; bounds 0–8, SPEC §9). */
+/** An inclusive range of piano octaves (PRODUCT §3 "Piano key"; bounds 0–8, PRODUCT §9). */
 export interface OctaveRange {
   readonly start: number;
   readonly end: number;

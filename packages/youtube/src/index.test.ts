@@ -8,7 +8,7 @@ import {
   parseYouTubeUrl,
 } from "./index.js";
 
-describe("parseYouTubeUrl (SPEC §5 link parsing)", () => {
+describe("parseYouTubeUrl (PRODUCT §5 link parsing)", () => {
   it.each([
     ["https://www.youtube.com/watch?v=dQw4w9WgXcQ", "dQw4w9WgXcQ"],
     ["https://youtube.com/watch?feature=share&v=dQw4w9WgXcQ&t=42s", "dQw4w9WgXcQ"],
@@ -80,7 +80,7 @@ describe("classifySearchInput", () => {
   });
 });
 
-describe("duration filtering (SPEC §5: leading minutes, over 0 and at most 10)", () => {
+describe("duration filtering (PRODUCT §5: leading minutes, over 0 and at most 10)", () => {
   it.each([
     ["PT4M13S", 4, true],
     ["PT10M59S", 10, true],

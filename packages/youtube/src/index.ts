@@ -1,12 +1,12 @@
 /**
- * YouTube link parsing and search-result duration filtering (SPEC §5). Pure functions (no I/O), the one
+ * YouTube link parsing and search-result duration filtering (PRODUCT §5). Pure functions (no I/O), the one
  * copy of these rules: the server and the web app both import them.
  */
 
 /** A YouTube video id: 11 characters of [A-Za-z0-9_-]. */
 export const VIDEO_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/;
 
-/** Hosts whose links we read the video id from (SPEC §5 plus the m./music. hosts of issue 6). */
+/** Hosts whose links we read the video id from (PRODUCT §5 plus the m./music. hosts of issue 6). */
 const LONG_HOSTS = new Set(["youtube.com", "www.youtube.com", "m.youtube.com", "music.youtube.com"]);
 const SHORT_HOSTS = new Set(["youtu.be", "www.youtu.be"]);
 
@@ -17,7 +17,7 @@ export type SearchInput =
   | { kind: "invalid-link"; message: "Invalid YouTube URL" };
 
 /**
- * Classifies a search box entry (SPEC §5): it is a link if it parses as an absolute URL (a bare
+ * Classifies a search box entry (PRODUCT §5): it is a link if it parses as an absolute URL (a bare
  * "youtu.be/…" or "www.youtube.com/…" without a scheme is read as https). The video id comes from the
  * short-link path (`youtu.be/{id}`), `/shorts/{id}`, `/embed/{id}`, `/live/{id}` or the `v` parameter of the
  * long form, on youtube.com, www., m. and music. hosts. Anything else that parses as a URL is an
@@ -44,7 +44,7 @@ export function parseYouTubeUrl(input: string): string | null {
   return url ? videoIdFromUrl(url) : null;
 }
 
-/** The canonical watch link of a video id (SPEC §7 analyze-audio sends this). */
+/** The canonical watch link of a video id (PRODUCT §7 analyze-audio sends this). */
 export function watchUrl(videoId: string): string {
   return `https://www.youtube.com/watch?v=${videoId}`;
 }
@@ -74,7 +74,7 @@ function videoIdFromUrl(url: URL): string | null {
 }
 
 /**
- * Minutes of an ISO 8601 duration as SPEC §5 reads them: the number right after "PT" when followed by
+ * Minutes of an ISO 8601 duration as PRODUCT §5 reads them: the number right after "PT" when followed by
  * "M" ("PT4M13S" → 4). Seconds are ignored; a duration without a leading minute part ("PT45S", "PT1H2M",
  * "P1DT2M") gives null.
  * @param iso e.g. contentDetails.duration of the YouTube Data API.
@@ -85,11 +85,11 @@ export function leadingMinutes(iso: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** SPEC §5/§9: search keeps videos of more than 0 and at most 10 minutes. */
+/** PRODUCT §5/§9: search keeps videos of more than 0 and at most 10 minutes. */
 export const MAX_SEARCH_MINUTES = 10;
 
 /**
- * True when a search result is kept (SPEC §5): its leading minutes are over 0 and at most 10.
+ * True when a search result is kept (PRODUCT §5): its leading minutes are over 0 and at most 10.
  * @param iso ISO 8601 duration.
  */
 export function keepSearchResult(iso: string): boolean {

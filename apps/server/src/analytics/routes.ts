@@ -21,7 +21,7 @@ export interface AnalyticsRoutesOptions {
 }
 
 /**
- * `POST /api/analytics` (SPEC §7 "Other"): JSON `{ name, path, referrer?, props? }` → 202 `{ ok: true }`.
+ * `POST /api/analytics` (PRODUCT §7 "Other"): JSON `{ name, path, referrer?, props? }` → 202 `{ ok: true }`.
  * Sets no cookies and stores no personal data. Accepts `text/plain` bodies too, because
  * `navigator.sendBeacon` may send them. Invalid bodies get 400 `{ error }`; a failing sink is logged
  * and still answered 202 (analytics never breaks the page). Each client address may send

@@ -21,7 +21,7 @@ export const GOOGLE_DISCOVERY_URL = "https://accounts.google.com/.well-known/ope
 /** Request header carrying the real client address to better-auth (set by our route, never trusted from clients). */
 export const CLIENT_ADDRESS_HEADER = "x-tonic-client-address";
 
-/** Minimum password length (SPEC §9 "Password minimum 6"). */
+/** Minimum password length (PRODUCT §9 "Password minimum 6"). */
 export const MIN_PASSWORD_LENGTH = 6;
 
 export interface AuthSettings {
@@ -50,9 +50,9 @@ export interface AuthSettings {
  * default) rather than the built-in Google provider: the built-in provider hard-codes Google's
  * endpoints, while discovery lets the browser tests point the exact same code path at a local
  * OpenID Connect provider (`oauth2-mock-server`). The plugin keeps `access_type=offline` and
- * `prompt=consent` (SPEC §7 "Auth backend").
+ * `prompt=consent` (PRODUCT §7 "Auth backend").
  *
- * Mails (verification, password reset) link to the web app's hash screens (SPEC §4 "Auth routing"):
+ * Mails (verification, password reset) link to the web app's hash screens (PRODUCT §4 "Auth routing"):
  * `/#type=email_verification&token=…` and `/#type=recovery&token=…`.
  *
  * @param db       the app's database; tables `auth_*` come from migration 0002.
@@ -130,7 +130,7 @@ export function createAuth(db: Kysely<Database>, settings: AuthSettings, mailer:
     databaseHooks: {
       session: {
         create: {
-          // SPEC §3/§4: a profile row exists for every signed-in user, created on first sign-in.
+          // PRODUCT §3/§4: a profile row exists for every signed-in user, created on first sign-in.
           async after(session) {
             const user = await db
               .selectFrom("auth_users")

@@ -16,7 +16,7 @@ import { getSessionUser } from "./session.js";
 /**
  * better-auth's handler under `/api/auth/*` (sign-up, sign-in, verify-email, reset-password,
  * OAuth redirects, sign-out, JWKS at `/api/auth/jwks`, JWTs at `/api/auth/token`), plus:
- * - `GET /api/me` → `{ user, profile }` (both null when signed out; SPEC §7 "Get current user");
+ * - `GET /api/me` → `{ user, profile }` (both null when signed out; PRODUCT §7 "Get current user");
  * - `GET /api/auth-config` → which sign-in methods are enabled (the web app's Google button) and the
  *   outbox's URL for a browser on this machine that opened the development tools.
  */

@@ -52,7 +52,7 @@ export async function getSessionUser(request: FastifyRequest): Promise<SessionUs
 
 /**
  * Like {@link getSessionUser} but for routes that need a signed-in user.
- * @param message the 401 message (e.g. SPEC §8 "Please sign in to subscribe").
+ * @param message the 401 message (e.g. PRODUCT §8 "Please sign in to subscribe").
  * @throws {HttpError} 401 when signed out.
  */
 export async function requireSessionUser(

@@ -9,7 +9,7 @@ import { getPost, listPosts } from "./service.js";
 const SlugParams = z.object({ slug: z.string().min(1).max(200) });
 
 /**
- * Blog API (SPEC §2 Blog, §5 blog search, §7 blog_posts), open to everyone:
+ * Blog API (PRODUCT §2 Blog, §5 blog search, §7 blog_posts), open to everyone:
  *
  * - `GET /api/blog?language=&q=` → `{ posts }`, newest first; `language` is one of en, hi, te,
  *   ta, ml, kn (empty or "all" for every language), `q` searches title, subject and description.

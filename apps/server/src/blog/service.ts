@@ -3,13 +3,13 @@ import type { BlogLanguage } from "../content/schema.js";
 import type { Database } from "../db/schema.js";
 import { HttpError } from "../lib/errors.js";
 
-/** SPEC §8 "Blog". */
+/** PRODUCT §8 "Blog". */
 export const POST_NOT_FOUND = "Post not found";
 
 /** Longest plain-text excerpt of a card, in characters. */
 export const EXCERPT_LENGTH = 180;
 
-/** A blog card (SPEC §2 "Latest Blog Posts"). */
+/** A blog card (PRODUCT §2 "Latest Blog Posts"). */
 export interface BlogPostSummary {
   slug: string;
   title: string;
@@ -22,7 +22,7 @@ export interface BlogPostSummary {
   excerpt: string;
 }
 
-/** A whole post (SPEC §3 blog_posts); `description` is Markdown. */
+/** A whole post (PRODUCT §3 blog_posts); `description` is Markdown. */
 export interface BlogPost extends Omit<BlogPostSummary, "excerpt"> {
   description: string;
 }
@@ -62,9 +62,9 @@ export function excerptOf(markdown: string, max = EXCERPT_LENGTH): string {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Blog posts, newest first (SPEC §7 "select all ordered by created_at descending, optionally by
+ * Blog posts, newest first (PRODUCT §7 "select all ordered by created_at descending, optionally by
  * language"), filtered by a search over title, subject or description, case-insensitively and
- * combined with the language filter (SPEC §5).
+ * combined with the language filter (PRODUCT §5).
  *
  * Parameters
  * ----------
@@ -107,7 +107,7 @@ export async function listPosts(
 }
 
 /**
- * One post by slug (SPEC §7 "single by slug").
+ * One post by slug (PRODUCT §7 "single by slug").
  *
  * Raises
  * ------

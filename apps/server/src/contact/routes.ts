@@ -14,7 +14,7 @@ export interface ContactRoutesOptions {
 }
 
 /**
- * `POST /api/contact` (SPEC §7 contact_messages insert): JSON `{ name, email, subject, message, website? }`.
+ * `POST /api/contact` (PRODUCT §7 contact_messages insert): JSON `{ name, email, subject, message, website? }`.
  * Responds 201 `{ ok: true }`; 400 `{ error }` for missing fields or a bad e-mail; 429 `{ error }` when the
  * client sent too many messages. A filled honeypot (`website`) gets the same 201 but nothing is stored.
  * The rate limiter is registered inside this plugin, so it only applies to this route.

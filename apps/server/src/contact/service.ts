@@ -2,12 +2,12 @@ import { ContactRequest } from "@tonic/api";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 
-/** The body of `POST /api/contact` (SPEC §5 "Contact form"), from the API contract. */
+/** The body of `POST /api/contact` (PRODUCT §5 "Contact form"), from the API contract. */
 export const ContactBody = ContactRequest;
 export type ContactBody = ContactRequest;
 
 /**
- * Stores one contact message in `contact_messages` (SPEC §3, §7) unless the honeypot is filled.
+ * Stores one contact message in `contact_messages` (PRODUCT §3, §7) unless the honeypot is filled.
  * @param db the database.
  * @param body the validated form.
  * @returns `"stored"` when saved, `"discarded"` when the honeypot caught a bot (nothing is written).

@@ -23,14 +23,14 @@ export class ContentError extends Error {
   }
 }
 
-/** A parsed lesson, ready to store in learning_concepts (SPEC §3). */
+/** A parsed lesson, ready to store in learning_concepts (PRODUCT §3). */
 export interface ParsedLesson {
   meta: Omit<LessonFrontMatter, "quiz">;
   sections: LessonSection[];
   quiz: QuizQuestion[];
 }
 
-/** A parsed blog post, ready to store in blog_posts (SPEC §3). */
+/** A parsed blog post, ready to store in blog_posts (PRODUCT §3). */
 export interface ParsedPost {
   meta: BlogFrontMatter;
   /** The Markdown body (blog_posts.description). */

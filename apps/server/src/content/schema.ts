@@ -3,14 +3,14 @@ import { z } from "zod";
 
 export { BLOG_LANGUAGES, type BlogLanguage, COURSE_DAYS } from "@tonic/api";
 
-/** Video providers of a lesson (SPEC §3 learning_concepts, §7 embed urls). */
+/** Video providers of a lesson (PRODUCT §3 learning_concepts, §7 embed urls). */
 export const VIDEO_PROVIDERS = ["youtube", "vimeo", "drive"] as const;
 
 const slug = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lower-case words joined by hyphens (e.g. my-lesson)");
 const text = z.string().trim().min(1, "must not be empty");
-/** "C major", "F# minor": a sharp root and Major or Minor (SPEC §5 key choices). */
+/** "C major", "F# minor": a sharp root and Major or Minor (PRODUCT §5 key choices). */
 const keyName = z
   .string()
   .regex(/^[A-G]#? (major|minor)$/, 'must be a root and "major" or "minor", e.g. "D major"');
@@ -48,7 +48,7 @@ export const QuizQuestionSchema = z
   });
 export type QuizQuestion = z.infer<typeof QuizQuestionSchema>;
 
-/** Front matter of `content/course/*.md` (SPEC §3 learning_concepts plus the lesson quiz). */
+/** Front matter of `content/course/*.md` (PRODUCT §3 learning_concepts plus the lesson quiz). */
 export const LessonFrontMatterSchema = z
   .object({
     slug,
@@ -81,7 +81,7 @@ const dateOnly = z.preprocess(
     .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), "must be a real date"),
 );
 
-/** Front matter of `content/blog/*.md` (SPEC §3 blog_posts; the body is the description). */
+/** Front matter of `content/blog/*.md` (PRODUCT §3 blog_posts; the body is the description). */
 export const BlogFrontMatterSchema = z
   .object({
     slug,

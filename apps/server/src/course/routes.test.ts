@@ -90,7 +90,7 @@ describe.each(testDatabases())("course API on $name", ({ open }) => {
     expect(res.json().access).toBe(access);
   });
 
-  it("downgrades an expired PAID profile to FREE, as SPEC §4 says", async () => {
+  it("downgrades an expired PAID profile to FREE, as PRODUCT §4 says", async () => {
     await app.inject({ method: "GET", url: `/api/learn/${SLUG}`, headers: as("expired-old") });
     const row = await handle.db
       .selectFrom("profiles")

@@ -30,13 +30,13 @@ export interface CourseRoutesOptions {
 const SlugParams = z.object({ slug: z.string().min(1).max(200) });
 
 /**
- * Course API (SPEC §2 course screens, §6 gating, §7 learning_concepts / concept_progress):
+ * Course API (PRODUCT §2 course screens, §6 gating, §7 learning_concepts / concept_progress):
  *
  * - `GET /api/learn` → `{ access, lessons }`: every day (title, description, section titles) and
  *   the user's progress; open to everyone, no lesson content.
  * - `GET /api/learn/:slug` → the lesson; 401 visitor, 403 FREE, 404 "Topic not found"; a lesson of
  *   a free path (Indian music basics, PRODUCT §1) is open to everyone.
- * - `PUT /api/learn/:slug/progress` → `{ last_viewed }`; the §7 upsert; same gating, and a visitor's
+ * - `PUT /api/learn/:slug/progress` → `{ last_viewed }`; the PRODUCT §7 upsert; same gating, and a visitor's
  *   progress is not stored (401).
  * - `DELETE /api/learn/progress` → `{ deleted }`; any signed-in user (Reset Progress).
  */

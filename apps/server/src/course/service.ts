@@ -4,15 +4,15 @@ import type { Database, LearningPath, LessonQuizQuestion, LessonSection } from "
 import { HttpError } from "../lib/errors.js";
 import { currentTier } from "../tiers/gate.js";
 
-/** SPEC §8 "Learning" messages. */
+/** PRODUCT §8 "Learning" messages. */
 export const LOGIN_REQUIRED = "Please log in to access learning content";
 export const UPGRADE_REQUIRED = "Please upgrade to Premium to access learning content";
 export const TOPIC_NOT_FOUND = "Topic not found";
 
-/** Who is asking, as far as the course is concerned (SPEC §6). */
+/** Who is asking, as far as the course is concerned (PRODUCT §6). */
 export type CourseAccess = "visitor" | "free" | "paid";
 
-/** One day of the course list (SPEC §2 /learn). */
+/** One day of the course list (PRODUCT §2 /learn). */
 export interface LessonSummary {
   slug: string;
   /** The lesson's learning path: the Premium course or the free Indian music basics (PRODUCT §1). */
@@ -27,7 +27,7 @@ export interface LessonSummary {
   last_viewed: string | null;
 }
 
-/** A lesson's full content (SPEC §3 learning_concepts), only for PAID users. */
+/** A lesson's full content (PRODUCT §3 learning_concepts), only for PAID users. */
 export interface LessonDetail {
   slug: string;
   path: LearningPath;
@@ -42,9 +42,9 @@ export interface LessonDetail {
 }
 
 /**
- * The course tier of a user (SPEC §4, §6), decided by the shared tier rules of
+ * The course tier of a user (PRODUCT §4, §6), decided by the shared tier rules of
  * `tiers/gate.ts` `currentTier`: PAID only while subscription_end_date is after today (UTC); an
- * expired PAID profile is downgraded to FREE in the database (SPEC §4) and counts as FREE.
+ * expired PAID profile is downgraded to FREE in the database (PRODUCT §4) and counts as FREE.
  *
  * Parameters
  * ----------
@@ -70,7 +70,7 @@ export async function courseAccess(
 }
 
 /**
- * Throw the SPEC §8 message unless the user may read lesson content (SPEC §6).
+ * Throw the PRODUCT §8 message unless the user may read lesson content (PRODUCT §6).
  *
  * Raises
  * ------
@@ -84,7 +84,7 @@ export function assertPaid(access: CourseAccess): void {
 }
 
 /**
- * Throw the SPEC §8 message unless the user may read this lesson: PAID users read every lesson, and
+ * Throw the PRODUCT §8 message unless the user may read this lesson: PAID users read every lesson, and
  * everyone, visitors too, reads the lessons of a free path (PRODUCT §1 Learn: Indian music basics).
  * An unknown slug is gated like a course lesson, so the 404 comes only after the gate.
  *
@@ -104,7 +104,7 @@ export async function assertMayRead(db: Kysely<Database>, access: CourseAccess, 
 }
 
 /**
- * The course list ordered by order_index, with the user's progress (SPEC §7 learning_concepts
+ * The course list ordered by order_index, with the user's progress (PRODUCT §7 learning_concepts
  * "select all ordered by order_index", concept_progress "select by user_id"). Only titles,
  * descriptions and section titles are listed; no lesson content.
  *
@@ -156,7 +156,7 @@ export async function listLessons(db: Kysely<Database>, userId: string | null): 
 }
 
 /**
- * One lesson by slug (SPEC §7 "select single by slug").
+ * One lesson by slug (PRODUCT §7 "select single by slug").
  *
  * Raises
  * ------
@@ -186,7 +186,7 @@ export async function getLesson(db: Kysely<Database>, slug: string): Promise<Les
 }
 
 /**
- * Record that a user viewed (completed) a lesson: the SPEC §7 upsert
+ * Record that a user viewed (completed) a lesson: the PRODUCT §7 upsert
  * `{user_id, concept_id, last_viewed}` on conflict (user_id, concept_id).
  *
  * Parameters

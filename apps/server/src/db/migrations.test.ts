@@ -47,7 +47,7 @@ describe.each(testDatabases())("migrations on $name", ({ open }) => {
     handle = undefined;
   });
 
-  it("creates every SPEC §3 table and is idempotent", async () => {
+  it("creates every PRODUCT §3 table and is idempotent", async () => {
     handle = await open();
     const rows = await sql<{ table_name: string }>`
       select table_name from information_schema.tables

@@ -9,7 +9,7 @@ type Json<T> = ColumnType<T, string, string>;
 
 export type UserType = "FREE" | "PAID";
 
-/** SPEC §3 profiles. `id` is the auth user's id. */
+/** PRODUCT §3 profiles. `id` is the auth user's id. */
 export interface ProfilesTable {
   id: string;
   username: string;
@@ -21,20 +21,20 @@ export interface ProfilesTable {
   profile_picture_url: string | null;
 }
 
-/** SPEC §3 song_analysis_usage: one row per user and UTC date. */
+/** PRODUCT §3 song_analysis_usage: one row per user and UTC date. */
 export interface SongAnalysisUsageTable {
   user_id: string;
   date: DateOnly;
   count: ColumnType<number, number | undefined, number>;
 }
 
-/** One chord of a song's timeline (SPEC §3 songs.chords). */
+/** One chord of a song's timeline (PRODUCT §3 songs.chords). */
 export interface SongChord {
   time: number;
   chord: string;
 }
 
-/** SPEC §3 songs. `duration` is in minutes. */
+/** PRODUCT §3 songs. `duration` is in minutes. */
 export interface SongsTable {
   id: Generated<string>;
   video_id: string;
@@ -101,7 +101,7 @@ export interface LessonQuizQuestion {
   explanation: string;
 }
 
-/** SPEC §3 learning_concepts. */
+/** PRODUCT §3 learning_concepts. */
 /** PRODUCT §3, §15: the learning paths of learning_concepts. */
 export type LearningPath = "course" | "indian-basics";
 
@@ -120,7 +120,7 @@ export interface LearningConceptsTable {
   content: Json<{ sections: LessonSection[]; quiz?: LessonQuizQuestion[] }>;
 }
 
-/** SPEC §3 concept_progress: unique per user and concept. */
+/** PRODUCT §3 concept_progress: unique per user and concept. */
 export interface ConceptProgressTable {
   user_id: string;
   concept_id: string;
@@ -187,7 +187,7 @@ export interface SheetEditDaysTable {
   video_id: string;
 }
 
-/** SPEC §3 blog_posts. */
+/** PRODUCT §3 blog_posts. */
 export interface BlogPostsTable {
   id: Generated<string>;
   slug: string;
@@ -199,7 +199,7 @@ export interface BlogPostsTable {
   created_at: Timestamp;
 }
 
-/** SPEC §3 contact_messages. */
+/** PRODUCT §3 contact_messages. */
 export interface ContactMessagesTable {
   id: Generated<string>;
   name: string;
@@ -209,7 +209,7 @@ export interface ContactMessagesTable {
   created_at: Timestamp;
 }
 
-/** Analytics events (SPEC §7 "Other"): no personal data, see migration 0005. */
+/** Analytics events (PRODUCT §7 "Other"): no personal data, see migration 0005. */
 export interface AnalyticsEventsTable {
   id: Generated<string>;
   name: string;

@@ -14,7 +14,7 @@ export function jobDirPrefix(pid: number = process.pid): string {
   return path.join(tmpdir(), `${JOB_DIR_PREFIX}${pid}-`);
 }
 
-/** Message of a job interrupted by a crash or restart (SPEC §8 prefix). */
+/** Message of a job interrupted by a crash or restart (PRODUCT §8 prefix). */
 export const RESTART_MESSAGE = "Failed to analyze audio: the server restarted. Please try again.";
 
 /** Gives back a user's analysis counted on the UTC date of `at` (see `refundAnalysis`). */

@@ -11,7 +11,7 @@ import { jobDirPrefix } from "./cleanup.js";
 import { claimFairJob, claimJob, completeJob, failJob, getJob, setJobProgress } from "./store.js";
 import { decodeWithFfmpeg, downloadAudio, JobError, type ToolPaths } from "./tools.js";
 
-/** Longest video analysed, seconds (SPEC §9: search keeps at most 10 minutes). */
+/** Longest video analysed, seconds (PRODUCT §9: search keeps at most 10 minutes). */
 export const MAX_VIDEO_SECONDS = 600;
 /** Rate the audio is decoded at for the engine (Hz). */
 export const DECODE_RATE = 22_050;
@@ -45,7 +45,7 @@ export interface JobDeps {
   log?: JobLogger;
 }
 
-/** Prefix of every job failure message (SPEC §8). */
+/** Prefix of every job failure message (PRODUCT §8). */
 export const FAILED_PREFIX = "Failed to analyze audio";
 
 function failureMessage(err: unknown, timedOut: boolean): string {

@@ -127,7 +127,7 @@ export async function completeJob(db: Kysely<Database>, id: string): Promise<voi
 }
 
 /**
- * Marks a job failed with a user-facing message (progress 1, SPEC §4: errors end at 100 %).
+ * Marks a job failed with a user-facing message (progress 1, PRODUCT §4: errors end at 100 %).
  * @returns the user ids to refund (empty when the job had already ended).
  */
 export async function failJob(db: Kysely<Database>, id: string, message: string): Promise<string[]> {

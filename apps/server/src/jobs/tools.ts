@@ -15,7 +15,7 @@ export interface ToolPaths {
   ffmpeg: string;
 }
 
-/** A failure of a job step whose `message` is fit for users (SPEC §8 "Failed to analyze audio: …"). */
+/** A failure of a job step whose `message` is fit for users (PRODUCT §8 "Failed to analyze audio: …"). */
 export class JobError extends Error {
   override name = "JobError";
 }

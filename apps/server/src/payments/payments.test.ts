@@ -31,7 +31,7 @@ describe("signatures", () => {
 const TEST_CHECKOUT_SECRET = "unit-test-checkout-secret";
 
 describe("plan catalogue", () => {
-  it("holds the SPEC §9 prices, savings and badges", () => {
+  it("holds the PRODUCT §9 prices, savings and badges", () => {
     const [inr, usd] = PLAN_CATALOGUE.currencies;
     expect(inr?.plans.map((p) => [p.id, p.price, p.originalPrice, p.savings, p.badge])).toEqual([
       ["monthly", 99, null, null, null],

@@ -12,7 +12,7 @@ export { FREE_FEATURES, PREMIUM_FEATURES } from "@tonic/api";
 
 const features = [...PREMIUM_FEATURES];
 
-/** SPEC §9 plans. Savings are rounded to the nearest percent: 1 - 399/1188 = 66.4 % → 66, 1 - 8/24 = 66.7 % → 67. */
+/** PRODUCT §9 plans. Savings are rounded to the nearest percent: 1 - 399/1188 = 66.4 % → 66, 1 - 8/24 = 66.7 % → 67. */
 export const PLAN_CATALOGUE: PlanCatalogue = {
   currencies: [
     {
@@ -89,7 +89,7 @@ export function findPlan(planId: string, currency: string): Plan | undefined {
 }
 
 /**
- * The checkout amount of a plan in minor units (SPEC §9 "Checkout amount is price times 100").
+ * The checkout amount of a plan in minor units (PRODUCT §9 "Checkout amount is price times 100").
  * @returns paise for INR, cents for USD.
  */
 export function amountInMinorUnits(plan: Plan): number {

@@ -34,7 +34,7 @@ const WebhookEvent = z.object({
 });
 
 /**
- * Plans and payments (SPEC §4 "Payment", §7 "Product API", §9):
+ * Plans and payments (PRODUCT §4 "Payment", §7 "Product API", §9):
  * - `GET /api/plans` → the plan catalogue (single source of truth for prices);
  * - `GET /api/payments/config` → `{ mode: "razorpay" | "test" | "disabled", key_id, test_checkout_url }`
  *   (`test_checkout_url` only for a browser on this machine that opened the development tools' URL);

@@ -10,7 +10,7 @@ import { checkoutSignature, signaturesMatch } from "./signature.js";
 
 /** What `POST /api/create-subscription` returns: enough to open the checkout window. */
 export interface CreatedOrder {
-  /** The order id (SPEC §7 "Response read: id"). */
+  /** The order id (PRODUCT §7 "Response read: id"). */
   id: string;
   /** Minor units (price × 100), computed by the server. */
   amount: number;
@@ -50,7 +50,7 @@ export function razorpayOrdersApi(keyId: string, keySecret: string, apiUrl?: str
 }
 
 /**
- * Creates an order for a plan (SPEC §7 "create-subscription"). The amount comes from the plan
+ * Creates an order for a plan (PRODUCT §7 "create-subscription"). The amount comes from the plan
  * catalogue: whatever amount the client sent is ignored (issue 5).
  * @throws {HttpError} 400 unknown plan or currency; 503 payments disabled; 502 "Failed to create order"
  *   when Razorpay fails.
@@ -185,7 +185,7 @@ export async function activatePayment(
   }
 }
 
-/** Body of `POST /api/verify-payment` (SPEC §7). */
+/** Body of `POST /api/verify-payment` (PRODUCT §7). */
 export interface VerifyInput {
   razorpay_payment_id: string;
   razorpay_order_id: string;
@@ -193,7 +193,7 @@ export interface VerifyInput {
 }
 
 /**
- * Checks the checkout signature in constant time and activates the subscription (SPEC §7
+ * Checks the checkout signature in constant time and activates the subscription (PRODUCT §7
  * "verify-payment"). The order must belong to the signed-in user.
  * @throws {HttpError} 400 "Payment verification failed" for a wrong/truncated signature or a foreign
  *   or unknown order; 503 when payments are disabled.

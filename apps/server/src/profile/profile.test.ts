@@ -28,7 +28,7 @@ describe.each(testDatabases())("username edit on $name", (tdb) => {
   const patch = (cookie: string, username: unknown, origin = TEST_ORIGIN) =>
     app.inject({ method: "PATCH", url: "/api/profile", headers: { cookie, origin }, payload: { username } });
 
-  it("saves a trimmed name, refuses empty and duplicate names with the SPEC messages", async () => {
+  it("saves a trimmed name, refuses empty and duplicate names with the product's messages", async () => {
     const a = await signUpVerified(app, "first@example.com");
     const b = await signUpVerified(app, "second@example.com");
     const ok = await patch(a.cookie, "  Melody Maker ");

@@ -6,7 +6,7 @@ import { serialize } from "../lib/http.js";
 import { updateUsername } from "./service.js";
 
 /**
- * `PATCH /api/profile` `{ username }` → `{ username }` (SPEC §4 "Username edit", §8 "Username").
+ * `PATCH /api/profile` `{ username }` → `{ username }` (PRODUCT §4 "Username edit", §8 "Username").
  * Errors: 400 "Username cannot be empty", 409 "Username already taken", 500 "Error updating username",
  * 401 when signed out, 403 from a foreign origin.
  */

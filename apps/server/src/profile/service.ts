@@ -4,7 +4,7 @@ import type { Database, UserType } from "../db/schema.js";
 import { HttpError } from "../lib/errors.js";
 import { cleanUsername, mixedScriptReason, sanitizeProvidedName, usernameKey } from "./username.js";
 
-/** A profile as the API returns it (SPEC §3 profiles); dates as `yyyy-mm-dd` / ISO strings. */
+/** A profile as the API returns it (PRODUCT §3 profiles); dates as `yyyy-mm-dd` / ISO strings. */
 export interface ProfileView {
   username: string;
   user_type: UserType;
@@ -42,7 +42,7 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /**
- * Creates the user's profile if it does not exist yet (SPEC §3 profiles; issue 5 "A profile row is
+ * Creates the user's profile if it does not exist yet (PRODUCT §3 profiles; issue 5 "A profile row is
  * created on first sign-in"). The username is {@link baseUsername}, made unique by appending a number
  * when it is taken. Safe to call concurrently and repeatedly.
  * @param db   the database.
@@ -105,7 +105,7 @@ export async function getProfile(db: Kysely<Database>, userId: string): Promise<
 }
 
 /**
- * Changes a user's username (SPEC §4 "Username edit", §5, §8 "Username").
+ * Changes a user's username (PRODUCT §4 "Username edit", §5, §8 "Username").
  * @param username the new name; cleaned by {@link cleanUsername} (NFKC, invisible characters removed,
  *   trimmed). Unique case-insensitively after NFKC (`username_key`).
  * @throws {HttpError} 400 "Username cannot be empty" (also for zero-width-only names), 400 for

@@ -109,7 +109,7 @@ export function mixedScriptReason(name: string): string | null {
 }
 
 /**
- * Cleans a username a user typed (SPEC §8 "Username"): Unicode NFKC normalisation (so full-width and
+ * Cleans a username a user typed (PRODUCT §8 "Username"): Unicode NFKC normalisation (so full-width and
  * compatibility forms become their plain letters), invisible characters removed, trimmed.
  * @throws {HttpError} 400 "Username cannot be empty" (also when only invisible characters were typed);
  *   400 when it contains text-direction or other control characters, or mixes look-alike scripts

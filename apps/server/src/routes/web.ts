@@ -4,7 +4,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 
 /**
- * Serves the built web app from `webDistDir` with history fallback (SPEC §2: any unknown path renders the
+ * Serves the built web app from `webDistDir` with history fallback (PRODUCT §2: any unknown path renders the
  * app, whose router shows Home). Unknown `/api/*` and `/dev/*` paths get a JSON 404 instead.
  */
 export async function webRoutes(app: FastifyInstance, opts: { webDistDir: string }) {

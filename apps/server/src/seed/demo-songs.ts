@@ -15,7 +15,7 @@ import { type DemoScore, demoDurationSeconds, renderDemoScore } from "./demo-syn
 export interface DemoSong extends DemoScore {
   videoId: string;
   title: string;
-  /** SPEC §3 song language code (metadata only). */
+  /** PRODUCT §3 song language code (metadata only). */
   language: string;
 }
 

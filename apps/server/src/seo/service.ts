@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 
 /**
- * The public, indexable paths of SPEC §2's route table (account-only screens — /settings, /auth and
+ * The public, indexable paths of PRODUCT §2's route table (account-only screens — /settings, /auth and
  * /auth/callback — are left out) plus the acknowledgments view.
  */
 export const STATIC_PATHS: readonly string[] = [
@@ -49,7 +49,7 @@ export function xmlEscape(text: string): string {
 /**
  * Lists every URL of the sitemap: the static routes, one `/learn/{slug}` per lesson (ordered by
  * order_index) and one `/blog/{slug}` per post (newest first, lastmod = created_at).
- * @param db the database (tables learning_concepts and blog_posts, SPEC §3).
+ * @param db the database (tables learning_concepts and blog_posts, PRODUCT §3).
  * @param baseUrl the site origin without a trailing slash, e.g. `https://tonic.example`.
  */
 export async function sitemapEntries(db: Kysely<Database>, baseUrl: string): Promise<SitemapEntry[]> {

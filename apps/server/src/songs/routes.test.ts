@@ -145,7 +145,7 @@ describe.each(testDatabases())("songs API on $name", (tdb) => {
     expect(health.linkAnalysis.detail === null).toBe(caps.linkAnalysis === true);
   });
 
-  it("seeds the demo songs once and filters them as SPEC §5 says", async () => {
+  it("seeds the demo songs once and filters them as PRODUCT §5 says", async () => {
     const all = (await app.inject("/api/songs")).json().songs as {
       videoId: string;
       key: string;
@@ -154,7 +154,7 @@ describe.each(testDatabases())("songs API on $name", (tdb) => {
     expect(all.map((s) => s.videoId).sort()).toEqual(DEMO_SONGS.map((s) => s.videoId).sort());
     const keyOf = async (qs: string) =>
       (await app.inject(`/api/songs?${qs}`)).json().songs as { key: string; language: string }[];
-    // SPEC §5: key is a prefix match on "{note} ", type a contains match, both together "{note} {type}".
+    // PRODUCT §5: key is a prefix match on "{note} ", type a contains match, both together "{note} {type}".
     const keys = (pred: (k: string) => boolean) =>
       all
         .map((s) => s.key)

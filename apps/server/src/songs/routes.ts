@@ -33,7 +33,7 @@ import { demoAudioRoutes } from "./demo-audio.js";
 import { type SongsSettings, songsSettingsFromEnv } from "./settings.js";
 import { listSongs, readSong, toSongDto } from "./store.js";
 
-/** Who asks, and the tier gate (SPEC §4 "Song analysis gating"); tests may replace both. */
+/** Who asks, and the tier gate (PRODUCT §4 "Song analysis gating"); tests may replace both. */
 export interface SongsAccess {
   userId(request: FastifyRequest): Promise<string | null>;
   consume(userId: string | null, videoId: string): Promise<GateDecision>;

@@ -47,7 +47,7 @@ function timeSignatureOf(value: string | null): (typeof TIME_SIGNATURES)[number]
 }
 
 /**
- * Reads a song by video id and, when found, updates its `last_accessed` (SPEC §4: "A cached song's
+ * Reads a song by video id and, when found, updates its `last_accessed` (PRODUCT §4: "A cached song's
  * last_accessed is updated when read").
  * @returns the song, or null when it is not in the store.
  */
@@ -104,11 +104,11 @@ export async function storeSong(db: Kysely<Database>, song: StoredSongInput): Pr
   return db.selectFrom("songs").selectAll().where("video_id", "=", song.videoId).executeTakeFirstOrThrow();
 }
 
-/** SPEC §5 song filters; every field optional. */
+/** PRODUCT §5 song filters; every field optional. */
 export type SongFilters = SongListQuery;
 
 /**
- * Lists songs for the Song explorer (SPEC §5): key is a prefix match on the stored key text (the note
+ * Lists songs for the Song explorer (PRODUCT §5): key is a prefix match on the stored key text (the note
  * followed by a space, so "C" does not also match "C# Major"), type a contains match, language exact;
  * key plus type is the prefix "{note} {type}". Matching is case-insensitive. Ordered by title.
  * @param limit at most this many rows (default 200).
@@ -135,7 +135,7 @@ export async function listSongs(
 }
 
 /**
- * Maps a video's language metadata ("en-US", "hi", "ta-IN") to the SPEC §3 song languages; anything else
+ * Maps a video's language metadata ("en-US", "hi", "ta-IN") to the PRODUCT §3 song languages; anything else
  * (or none) is "en".
  */
 export function songLanguage(raw: string | null | undefined): SongLanguage {

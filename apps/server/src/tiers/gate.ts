@@ -8,7 +8,7 @@ export { FREE_DAILY_LIMIT };
 /**
  * The answer of {@link consumeAnalysis}.
  * - allowed: `remaining` is the FREE user's analyses left today after this one, `null` for PAID.
- * - not allowed: `"login"` for visitors (SPEC §6: the 10-second preview and a login prompt),
+ * - not allowed: `"login"` for visitors (PRODUCT §6: the 10-second preview and a login prompt),
  *   `"limit"` for a FREE user at the daily limit ("Daily Limit Reached").
  * - `expired` is true when this very call downgraded an expired PAID user to FREE (the "expired" prompt).
  */
@@ -36,7 +36,7 @@ export function utcDate(now: Date): string {
 class LimitReached extends Error {}
 
 /**
- * Reads a user's tier and applies SPEC §4/§6 expiry: a PAID user whose `subscription_end_date` is
+ * Reads a user's tier and applies PRODUCT §4/§6 expiry: a PAID user whose `subscription_end_date` is
  * today (UTC) or earlier, or missing, is set to FREE in the database.
  * Creates the profile first when a signed-in user has none yet.
  * @param db     the database.
@@ -88,7 +88,7 @@ export async function currentTier(
 }
 
 /**
- * The one gate of SPEC §4 "Song analysis gating" / §6, called for every NEW analysis (cached songs are
+ * The one gate of PRODUCT §4 "Song analysis gating" / §6, called for every NEW analysis (cached songs are
  * not gated; the caller checks the cache first).
  *
  * - visitor (`userId` null) → not allowed, reason `"login"`;

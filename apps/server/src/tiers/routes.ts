@@ -8,7 +8,7 @@ import { usageToday } from "./gate.js";
 /**
  * `GET /api/usage` → today's analysis usage of the signed-in user:
  * `{ user_type, count, limit, remaining, expired }` (`limit`/`remaining` null for PAID), or
- * `{ user_type: null }` for visitors. Applies the expiry downgrade of SPEC §4 like the gate does.
+ * `{ user_type: null }` for visitors. Applies the expiry downgrade of PRODUCT §4 like the gate does.
  */
 export const tierRoutes: FastifyPluginAsync<{ ctx: AccountsContext; now?: () => Date }> = async (
   app,

@@ -70,7 +70,7 @@ describe.each(testDatabases())("POST /api/analyze-vocal-scale on $name", ({ open
   const post = (body: ReturnType<typeof multipart>) =>
     app.inject({ method: "POST", url: "/api/analyze-vocal-scale", ...body });
 
-  it("analyses a sung G major scale: key, chords, range, Sa (SPEC §3 fields plus key_uncertain and sa)", async () => {
+  it("analyses a sung G major scale: key, chords, range, Sa (PRODUCT §3 fields plus key_uncertain and sa)", async () => {
     const res = await post(multipart("audio", "recording.wav", "audio/wav", goodWav));
     expect(res.statusCode).toBe(200);
     const body = res.json();

@@ -26,8 +26,8 @@ export interface VocalRoutesOptions {
 const BUSY_RETRY_SECONDS = 30;
 
 /**
- * `POST /api/analyze-vocal-scale` (SPEC §7): multipart form with one file field `audio`
- * (a WAV named `recording.wav`) → SPEC §3 vocal analysis result. The recording is analysed in
+ * `POST /api/analyze-vocal-scale` (PRODUCT §7): multipart form with one file field `audio`
+ * (a WAV named `recording.wav`) → PRODUCT §3 vocal analysis result. The recording is analysed in
  * memory and never stored. Used by the web app only when the browser cannot run the analysis worker.
  *
  * The analysis runs in a worker thread (`analyzeVocalInThread`), at most `concurrency` at once with a

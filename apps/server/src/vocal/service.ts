@@ -7,12 +7,12 @@ import { HttpError } from "../lib/errors.js";
 
 /** Largest accepted upload, bytes (10 MB ≈ 55 s of 16-bit stereo 48 kHz WAV). */
 export const MAX_VOCAL_UPLOAD_BYTES = 10 * 1024 * 1024;
-/** Longest accepted recording, seconds: the 30 s recording of SPEC §9 plus slack for encoder padding. */
+/** Longest accepted recording, seconds: the 30 s recording of PRODUCT §9 plus slack for encoder padding. */
 export const MAX_VOCAL_SECONDS = 35;
 /** Shortest recording worth analysing, seconds. */
 export const MIN_VOCAL_SECONDS = 0.5;
 
-/** SPEC §3 "Vocal analysis result". */
+/** PRODUCT §3 "Vocal analysis result". */
 export interface VocalScaleResult {
   /** "C Major" / "A Minor" (sharps); only the closest match when `key_uncertain`. */
   key: string;
@@ -38,7 +38,7 @@ function isWav(bytes: Uint8Array): boolean {
 }
 
 /**
- * Analyse one uploaded WAV recording of a singing voice (SPEC §7 analyze-vocal-scale) with the
+ * Analyse one uploaded WAV recording of a singing voice (PRODUCT §7 analyze-vocal-scale) with the
  * same engine the browser worker runs (`analyzeVocal` of `@tonic/analysis`, pYIN), in an analysis
  * worker thread so the event loop stays free (the engine decimates to 11–22 kHz before pitch tracking,
  * so no resampling is needed here). The WAV is decoded on the calling thread (a linear pass, capped at
@@ -46,11 +46,11 @@ function isWav(bytes: Uint8Array): boolean {
  *
  * @param bytes the file's bytes: a RIFF/WAVE file (PCM or float, any rate and channel count).
  * @param signal stops the analysis (terminates its thread); the promise then rejects with "aborted".
- * @returns the SPEC §3 vocal analysis result.
+ * @returns the PRODUCT §3 vocal analysis result.
  * @throws {HttpError} 400 "The recording is empty." for 0 bytes or no samples; 415 "The recording must
  *   be a WAV file." for anything else; 400 "The recording could not be decoded." for a corrupt WAV;
  *   400 "The recording is too short…" under 0.5 s, or for a sample rate outside 8–384 kHz; 413 "The recording is too long (the limit is 35
- *   seconds)." above 35 s; 422 "Unable to detect scale" (SPEC §8) when no sung notes are found;
+ *   seconds)." above 35 s; 422 "Unable to detect scale" (PRODUCT §8) when no sung notes are found;
  *   422 "The recording could not be analysed." when the engine refuses the samples (e.g. NaN in a float WAV).
  * @throws {Error} "aborted" when `signal` fires.
  */

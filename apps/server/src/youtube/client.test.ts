@@ -22,7 +22,7 @@ afterAll(() => fake.close());
 const client = (keys: string[]) => new YouTubeClient({ keys, baseUrl: fake.baseUrl });
 
 describe("YouTubeClient against the fake Data API", () => {
-  it("searches with the SPEC §7 parameters and keeps 1–10 minute videos", async () => {
+  it("searches with the PRODUCT §7 parameters and keeps 1–10 minute videos", async () => {
     fake.requests.length = 0;
     const results = await client(["good"]).search("piano song");
     expect(results).toEqual([
@@ -62,7 +62,7 @@ describe("YouTubeClient against the fake Data API", () => {
     }
   });
 
-  it("gives the SPEC §8 messages when both keys fail", async () => {
+  it("gives the PRODUCT §8 messages when both keys fail", async () => {
     await expect(client(["spent", "bad"]).search("one")).rejects.toThrow(YOUTUBE_MESSAGES.searchFailed);
     await expect(client(["spent", "bad"]).video("aaaaaaaaaa1")).rejects.toThrow(
       YOUTUBE_MESSAGES.detailsFailed,

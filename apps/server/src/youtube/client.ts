@@ -4,7 +4,7 @@ import { HttpError } from "../lib/errors.js";
 /** Default base URL of the YouTube Data API v3 (override with YOUTUBE_API_BASE_URL, e.g. a local fake). */
 export const DEFAULT_YOUTUBE_API_BASE_URL = "https://www.googleapis.com/youtube/v3";
 
-/** SPEC §3 "Song search result": id, title, thumbnail, duration in minutes. */
+/** PRODUCT §3 "Song search result": id, title, thumbnail, duration in minutes. */
 export interface SongSearchResult {
   id: string;
   title: string;
@@ -12,12 +12,12 @@ export interface SongSearchResult {
   duration: number;
 }
 
-/** Details of one video (SPEC §7 videos lookup) plus the metadata the song store keeps. */
+/** Details of one video (PRODUCT §7 videos lookup) plus the metadata the song store keeps. */
 export interface VideoDetails {
   id: string;
   title: string;
   thumbnail: string | null;
-  /** Whole minutes as SPEC §5 reads them (null without a leading minute part). */
+  /** Whole minutes as PRODUCT §5 reads them (null without a leading minute part). */
   duration: number | null;
   /** Exact length in seconds, or null when unknown. */
   durationSeconds: number | null;
@@ -27,7 +27,7 @@ export interface VideoDetails {
   categoryId: string | null;
 }
 
-/** SPEC §8 messages of the video data service. */
+/** PRODUCT §8 messages of the video data service. */
 export const YOUTUBE_MESSAGES = {
   searchFailed: "Failed to fetch videos. Please try again later.",
   detailsFailed: "Failed to fetch video details. Please try again later.",
@@ -45,7 +45,7 @@ export interface YouTubeClientOptions {
   fetch?: typeof fetch;
 }
 
-/** Thrown when every key failed; `message` is the SPEC §8 text. */
+/** Thrown when every key failed; `message` is the PRODUCT §8 text. */
 export class YouTubeUnavailableError extends HttpError {
   constructor(message: string) {
     super(502, message);
@@ -74,7 +74,7 @@ function unescapeHtml(s: string): string {
 }
 
 /**
- * A small YouTube Data API v3 client (SPEC §7 "Video data service") with key rotation: each call tries
+ * A small YouTube Data API v3 client (PRODUCT §7 "Video data service") with key rotation: each call tries
  * the primary key first and moves to the next key when the answer has an HTTP error status (quota,
  * bad key, server error) or the network fails.
  */
@@ -119,7 +119,7 @@ export class YouTubeClient {
   }
 
   /**
-   * SPEC §7/§5 search: `search` (snippet, 5 results, type video, medium length) then one `videos` call
+   * PRODUCT §7/§5 search: `search` (snippet, 5 results, type video, medium length) then one `videos` call
    * with contentDetails for the ids; keeps videos of over 0 and at most 10 leading minutes.
    * @param q the search text (non-empty).
    * @returns at most 5 results in the API's order.
@@ -161,7 +161,7 @@ export class YouTubeClient {
   }
 
   /**
-   * SPEC §7 videos lookup (part snippet,contentDetails) for one id.
+   * PRODUCT §7 videos lookup (part snippet,contentDetails) for one id.
    * @throws {HttpError} 404 "No video found for this URL" when the API has no such video (private, deleted);
    *   503 when not configured; {@link YouTubeUnavailableError} "Failed to fetch video details. Please try
    *   again later." when both keys fail.

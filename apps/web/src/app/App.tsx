@@ -18,7 +18,7 @@ const queryClient = new QueryClient({
 });
 
 const router = createBrowserRouter(routes);
-// Page views on load, hash change and navigation (SPEC §7 "Other").
+// Page views on load, hash change and navigation (PRODUCT §7 "Other").
 startAnalytics(router);
 
 export function App() {
@@ -39,7 +39,7 @@ const VerifyEmailScreen = lazy(async () => ({
 }));
 
 /**
- * SPEC §4 "Auth routing": a mail link's hash (`#type=recovery&token=…` or `#type=email_verification&token=…`)
+ * PRODUCT §4 "Auth routing": a mail link's hash (`#type=recovery&token=…` or `#type=email_verification&token=…`)
  * shows the reset-password or verify-email screen; otherwise the "Loading Music Theory..." splash shows
  * until the session is known, then the app.
  */

@@ -38,7 +38,7 @@ const ShippingPolicyPage = page(info, "ShippingPolicyPage");
 const ContactPage = page(info, "ContactPage");
 const AcknowledgmentsPage = page(info, "AcknowledgmentsPage");
 
-/** Every route of SPEC §2's route table. Unknown paths render Home. */
+/** Every route of PRODUCT §2's route table. Unknown paths render Home. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,

@@ -13,7 +13,7 @@ const rotated: CSSProperties = {
 const upright: CSSProperties = { position: "absolute", inset: 0 };
 
 /**
- * Full-screen landscape stage for the visualizers on narrow screens (SPEC §2): a phone held
+ * Full-screen landscape stage for the visualizers on narrow screens (PRODUCT §2): a phone held
  * upright gets the content rotated 90°; a phone already in landscape gets it as is.
  */
 export function FullScreenLandscape({ children, label }: { children: ReactNode; label: string }) {

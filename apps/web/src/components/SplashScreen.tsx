@@ -1,4 +1,4 @@
-/** Full-screen "Loading Music Theory..." splash shown while the session is being determined (SPEC §2). */
+/** Full-screen "Loading Music Theory..." splash shown while the session is being determined (PRODUCT §2). */
 export function SplashScreen() {
   return (
     <div

@@ -67,7 +67,7 @@ describe("settings store", () => {
     ]);
   });
 
-  it("persists exactly the SPEC fields under music-theory-storage", () => {
+  it("persists exactly the PRODUCT §3 fields under music-theory-storage", () => {
     const { storage, data } = fakeStorage();
     const store = createSettingsStore(() => storage);
     store.getState().setNote("F#");

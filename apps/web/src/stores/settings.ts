@@ -4,7 +4,7 @@ import { useLayoutEffect } from "react";
 import { create } from "zustand";
 import { createJSONStorage, persist, type StateStorage } from "zustand/middleware";
 
-/** localStorage key of the persisted settings (SPEC §3 "Settings"). */
+/** localStorage key of the persisted settings (PRODUCT §3 "Settings"). */
 export const SETTINGS_STORAGE_KEY = "music-theory-storage";
 
 export type Instrument = "piano" | "guitar";
@@ -19,9 +19,9 @@ const NAMINGS: readonly string[] = ["by-key", "sharps", "sargam", "carnatic"];
 /** The song analysis screen's chord view: the beat-and-bar grid or the one-second timeline. */
 export type SongView = "grid" | "timeline";
 
-/** The nested `settings` object of SPEC §3. */
+/** The nested `settings` object of PRODUCT §3. */
 export interface AppSettings {
-  /** Master volume, 0–1 in steps of 0.1 (SPEC §9). */
+  /** Master volume, 0–1 in steps of 0.1 (PRODUCT §9). */
   volume: number;
   instrument: Instrument;
   showFretboardLabels: boolean;
@@ -45,7 +45,7 @@ export interface AppSettings {
   songView: SongView;
 }
 
-/** Persisted fields (SPEC §3 "Settings"). */
+/** Persisted fields (PRODUCT §3 "Settings"). */
 export interface SettingsData {
   currentNote: PitchClass;
   /** The scale tools' scale: a scale id of @tonic/theory ("major", "minor", "thaat-kafi", "mela-22", "raga-yaman"). */
@@ -92,7 +92,7 @@ export const DEFAULT_SETTINGS_DATA: Readonly<SettingsData> = Object.freeze({
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
 
-/** Clamp to 0–1 and snap to the 0.1 grid of the slider (SPEC §9). */
+/** Clamp to 0–1 and snap to the 0.1 grid of the slider (PRODUCT §9). */
 export function normaliseVolume(value: number): number {
   if (!Number.isFinite(value)) return DEFAULT_APP_SETTINGS.volume;
   return Math.round(Math.min(1, Math.max(0, value)) * 10) / 10;

@@ -28,7 +28,7 @@ export interface FramePitchOptions {
  * 2048-sample frame at 48 kHz costs about 0.1 M multiply-adds. This is the live readout while
  * singing; the analysis itself uses {@link trackPitch} (pYIN with Viterbi smoothing).
  *
- * @param frame mono PCM, e.g. an AnalyserNode's time-domain data (fftSize 2048, SPEC §9); at
+ * @param frame mono PCM, e.g. an AnalyserNode's time-domain data (fftSize 2048, PRODUCT §9); at
  *   least two periods of `fmin` long.
  * @param sampleRate Hz of `frame`.
  * @param options {@link FramePitchOptions}.

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-/** Creates every entity of SPEC §3 with its keys and unique constraints. */
+/** Creates every entity of PRODUCT §3 with its keys and unique constraints. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("profiles")

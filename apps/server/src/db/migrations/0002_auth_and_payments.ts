@@ -6,7 +6,7 @@ import { type Kysely, sql } from "kysely";
  *   `auth_verifications`, `auth_jwks`; column names are better-auth's own camelCase ones, generated
  *   with better-auth's `getMigrations` for these model names and then frozen here);
  * - `song_analysis_videos`: which videos were counted for a user on a UTC date, so one video counts once
- *   (SPEC §4 "Song analysis gating");
+ *   (PRODUCT §4 "Song analysis gating");
  * - `payment_orders` and `payments`: orders created by the server (the amount is the server's) and
  *   verified payments keyed by the provider's payment id, which makes verification idempotent.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 /**
- * analytics_events (SPEC §7 "Other": page views and named events such as `pwa_installed`).
+ * analytics_events (PRODUCT §7 "Other": page views and named events such as `pwa_installed`).
  * Deliberately holds no personal data: no IP address, no user agent, no user id, no cookies;
  * `path` is a pathname plus hash without the query string.
  */

@@ -23,7 +23,7 @@ function keysFor(playback: readonly string[]): PianoKey[] {
 }
 
 /**
- * A compact piano that shows a lesson's scale or chord (SPEC §2 course, issue 7 "interactive
+ * A compact piano that shows a lesson's scale or chord (PRODUCT §2 course, issue 7 "interactive
  * examples"): the notes are lit, the root in orange; "Play" plays the scale up one octave or the
  * chord; every key plays its note when tapped.
  */

@@ -8,7 +8,7 @@ export interface PianoKeyboardProps {
   /** fullNote of the key lit for 300 ms after a tap, or null. */
   activeKey: string | null;
   onPress: (key: PianoKey) => void;
-  /** Fill the parent's height (narrow landscape layout) instead of the fixed 200 / 250 px of SPEC §2. */
+  /** Fill the parent's height (narrow landscape layout) instead of the fixed 200 / 250 px of PRODUCT §2. */
   fill?: boolean;
   /** Display spelling of a key's label (Settings → Note names); default the sharp name. */
   spell?: (note: string) => string;
@@ -126,7 +126,7 @@ export function PianoKeyboard({
       >
         <legend className="sr-only">Piano keyboard</legend>
         {groups.map(({ white, black }) => (
-          // White keys are ≥ 4.5rem (SPEC minimum 2.5rem) so black keys at 62% stay ≥ 44 px for touch.
+          // White keys are ≥ 4.5rem (PRODUCT §9 minimum 2.5rem) so black keys at 62% stay ≥ 44 px for touch.
           <div key={white.fullNote} className="relative min-w-[4.5rem] flex-1">
             <Key
               k={white}

@@ -16,7 +16,7 @@ const links = [
 /** Tonic's own profiles, set at build time (`VITE_SOCIAL_*_URL`); none configured, none shown. */
 const social = socialLinks(import.meta.env);
 
-/** Site footer; shown on the home path only (SPEC §2 "Navigation"). */
+/** Site footer; shown on the home path only (PRODUCT §2 "Navigation"). */
 export function Footer() {
   return (
     <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900">

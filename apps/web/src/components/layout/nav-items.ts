@@ -1,4 +1,4 @@
-/** The global navigation of SPEC §2 "Navigation". */
+/** The global navigation of PRODUCT §2 "Navigation". */
 export interface NavItem {
   to: string;
   /** Label in the desktop top bar. */

@@ -6,7 +6,7 @@ import { track } from "@/lib/analytics";
 import { PwaDialog, primaryButton, secondaryButton } from "./PwaDialog";
 import { type BeforeInstallPromptEvent, isIos, isStandalone } from "./platform";
 
-/** SPEC §2 "Install and updates" / §4 "Install prompt": the exact update question. */
+/** PRODUCT §2 "Install and updates" / §4 "Install prompt": the exact update question. */
 export const UPDATE_MESSAGE = "New version available! Click OK to update.";
 /** Delay before the iOS instructions appear, so they do not cover the first paint (ms). */
 const IOS_PROMPT_DELAY_MS = 3000;

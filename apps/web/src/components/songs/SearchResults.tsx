@@ -23,7 +23,7 @@ function Thumb({ src }: { src: string }) {
 }
 
 /**
- * Up to 5 result cards (SPEC §2 Home search / Search): thumbnail, title and "N min • Click to analyze".
+ * Up to 5 result cards (PRODUCT §2 Home search / Search): thumbnail, title and "N min • Click to analyze".
  * @param onPick called with the video id when a card is chosen.
  */
 export function SearchResults({

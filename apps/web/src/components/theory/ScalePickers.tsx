@@ -76,7 +76,7 @@ function Picker<T extends string>({
 const typeOptions = SCALE_TYPES.map((t) => ({ value: t, label: scaleTypeLabel(t) }));
 
 /**
- * A labelled select of the 12 notes (SPEC §2): the values stay the 12 sharp names (URLs and stored settings
+ * A labelled select of the 12 notes (PRODUCT §2): the values stay the 12 sharp names (URLs and stored settings
  * unchanged); a black key is labelled with both its names, "A♯ / B♭" (just "A♯" with Settings → Note names
  * "Sharps only").
  */
@@ -89,7 +89,7 @@ export function NotePicker(props: PickerProps<PitchClass>) {
   return <Picker {...props} options={options} />;
 }
 
-/** A labelled Major / Minor select (SPEC §2). */
+/** A labelled Major / Minor select (PRODUCT §2). */
 export function ScaleTypePicker(props: PickerProps<ScaleType>) {
   return <Picker {...props} options={typeOptions} />;
 }

@@ -1,5 +1,5 @@
 /**
- * Analytics behind one small interface (SPEC §7 "Other"): a page view on load and on every hash change
+ * Analytics behind one small interface (PRODUCT §7 "Other"): a page view on load and on every hash change
  * (and on client-side navigations), plus named events such as `pwa_installed`. Events go to
  * `POST /api/analytics`; the server stores them or forwards them to a Plausible-compatible service.
  * No cookies, no identifiers, no query strings (they may contain what a person typed).

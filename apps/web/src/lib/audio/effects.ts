@@ -1,7 +1,7 @@
 import { useSettingsStore } from "@/stores/settings";
 
 /**
- * The two feedback sounds of SPEC §7, shipped with the app (`public/sounds`, made by
+ * The two feedback sounds of PRODUCT §7, shipped with the app (`public/sounds`, made by
  * `scripts/make-sound-effects.mjs`), never fetched from a third-party host. Played at the app's
  * volume and silent when sound is off.
  */

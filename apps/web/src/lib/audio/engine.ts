@@ -154,7 +154,7 @@ class SoundEngine {
   /**
    * Play one note.
    * @param note scientific pitch, e.g. "C#4"
-   * @param duration Tone note value (default an eighth note, SPEC §9) or seconds
+   * @param duration Tone note value (default an eighth note, PRODUCT §9) or seconds
    */
   playNote(note: string, duration: string | number = NOTE_DURATION): void {
     this.play([note], duration);
@@ -163,7 +163,7 @@ class SoundEngine {
   /**
    * Play several notes together.
    * @param notes scientific pitches, e.g. ["C4", "E4", "G4"]
-   * @param duration Tone note value (default a half note, SPEC §9) or seconds
+   * @param duration Tone note value (default a half note, PRODUCT §9) or seconds
    */
   playChord(notes: readonly string[], duration: string | number = CHORD_DURATION): void {
     this.play(notes, duration);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { passwordProblem } from "./client";
 import { parseAuthHash, sectionAfterSignIn, sectionPath } from "./hash";
 
-describe("passwordProblem (SPEC §5 reset password)", () => {
+describe("passwordProblem (PRODUCT §5 reset password)", () => {
   it("needs both fields, equal, at least 6 characters", () => {
     expect(passwordProblem("", "")).toBe("Please fill in both fields");
     expect(passwordProblem("abcdef", "")).toBe("Please fill in both fields");
@@ -12,7 +12,7 @@ describe("passwordProblem (SPEC §5 reset password)", () => {
   });
 });
 
-describe("auth routing helpers (SPEC §4)", () => {
+describe("auth routing helpers (PRODUCT §4)", () => {
   it("parses the mail-link hashes", () => {
     expect(parseAuthHash("#type=recovery&token=abc")).toEqual({ type: "recovery", token: "abc" });
     expect(parseAuthHash("#type=email_verification")).toEqual({ type: "email_verification", token: null });

@@ -58,11 +58,11 @@ export async function authResult<T>(call: Promise<AuthClientResult<T>>): Promise
 /** What `GET /api/auth-config` answers. */
 export type { AuthConfig } from "@tonic/api";
 
-/** Minimum password length (SPEC §9). */
+/** Minimum password length (PRODUCT §9). */
 export const MIN_PASSWORD = 6;
 
 /**
- * SPEC §5 "Reset password" rules (also used for sign-up).
+ * PRODUCT §5 "Reset password" rules (also used for sign-up).
  * @returns the first error message, or null when valid.
  */
 export function passwordProblem(password: string, confirm: string): string | null {

@@ -1,9 +1,9 @@
-/** Pure helpers of SPEC §4 "Auth routing" (no React, no browser APIs). */
+/** Pure helpers of PRODUCT §4 "Auth routing" (no React, no browser APIs). */
 
-/** Local-storage key of the remembered section (SPEC §3 "Browser storage"). */
+/** Local-storage key of the remembered section (PRODUCT §3 "Browser storage"). */
 export const LAST_SECTION_KEY = "lastVisitedSection";
 
-/** A hash-state screen of SPEC §4 "Auth routing". */
+/** A hash-state screen of PRODUCT §4 "Auth routing". */
 export interface AuthHashState {
   type: "recovery" | "email_verification";
   /** The one-time token from the mail link; null when missing (→ "Invalid verification parameters"). */
@@ -11,7 +11,7 @@ export interface AuthHashState {
 }
 
 /**
- * Reads `#type=recovery&token=…` / `#type=email_verification&token=…` (mail links, SPEC §4).
+ * Reads `#type=recovery&token=…` / `#type=email_verification&token=…` (mail links, PRODUCT §4).
  * @param hash `location.hash`, with or without the leading `#`.
  * @returns the state, or null for any other hash.
  */
@@ -22,7 +22,7 @@ export function parseAuthHash(hash: string): AuthHashState | null {
   return { type, token: params.get("token") || null };
 }
 
-/** Sections a bare hash (`#search`) may navigate to (SPEC §2 "A hash change navigates to that section name"). */
+/** Sections a bare hash (`#search`) may navigate to (PRODUCT §2 "A hash change navigates to that section name"). */
 const SECTIONS = new Set([
   "home",
   "auth",
@@ -57,7 +57,7 @@ export function isAuthPath(pathname: string): boolean {
 
 /**
  * Where to go after signing in: the remembered section, or /search when it was the auth screen or
- * nothing was remembered (SPEC §4).
+ * nothing was remembered (PRODUCT §4).
  */
 export function sectionAfterSignIn(remembered: string | null): string {
   if (!remembered || remembered === "auth" || isAuthPath(remembered)) return "/search";

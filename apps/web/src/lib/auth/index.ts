@@ -23,7 +23,7 @@ export function fetchMe(): Promise<MeResponse> {
 }
 
 /**
- * The current session (SPEC §3 "Session", §4 "Auth routing"), shared by every component through
+ * The current session (PRODUCT §3 "Session", §4 "Auth routing"), shared by every component through
  * TanStack Query. `status` is "loading" until the server answered (the splash screen shows meanwhile);
  * a failed request counts as signed out.
  */
@@ -46,7 +46,7 @@ export function useSession(): Session {
 }
 
 /**
- * The avatar to show: the sign-in provider's picture takes priority over the stored one (SPEC §2
+ * The avatar to show: the sign-in provider's picture takes priority over the stored one (PRODUCT §2
  * Settings → Account).
  * @returns an image URL or null (show initials).
  */
@@ -55,7 +55,7 @@ export function avatarUrl(user: SessionUser | null, profile: SessionProfile | nu
 }
 
 /**
- * True when the profile is PAID with an end date after today (UTC) — what the server enforces (SPEC §6).
+ * True when the profile is PAID with an end date after today (UTC) — what the server enforces (PRODUCT §6).
  * @param today `yyyy-mm-dd` (default: today's UTC date).
  */
 export function isPremium(
@@ -69,7 +69,7 @@ export function isPremium(
   );
 }
 
-/** Signs out (better-auth) and clears the remembered section (SPEC §4 "Auth routing"). */
+/** Signs out (better-auth) and clears the remembered section (PRODUCT §4 "Auth routing"). */
 export async function signOut(): Promise<void> {
   await api("/api/auth/sign-out", z.unknown(), { method: "POST", json: {} });
   try {

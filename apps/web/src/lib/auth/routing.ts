@@ -30,7 +30,7 @@ function write(value: string | null): void {
 }
 
 /**
- * SPEC §4 "Auth routing", inside the router:
+ * PRODUCT §4 "Auth routing", inside the router:
  * - remembers the last visited section (path + query) in `lastVisitedSection` ("auth" for the auth screen
  *   when nothing else was remembered);
  * - on a change to signed-in (a sign-in in this tab, or landing on /auth while signed in) returns to it;

@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { useNavigate } from "react-router-dom";
 
 /**
- * One step back in history (SPEC §2 visualizer back button). When the page was opened
+ * One step back in history (PRODUCT §2 visualizer back button). When the page was opened
  * directly (no earlier entry in this app), go to `fallback` instead of leaving the app.
  */
 export function useBack(fallback = "/scale-explorer"): () => void {

@@ -18,7 +18,7 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** True below the 768 px mobile breakpoint (SPEC §9). */
+/** True below the 768 px mobile breakpoint (PRODUCT §9). */
 export function useIsNarrow(): boolean {
   return useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
 }

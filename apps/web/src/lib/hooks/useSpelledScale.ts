@@ -5,7 +5,7 @@ import { useSettingsStore } from "@/stores/settings";
 /** A chord of {@link useSpelledScale}, every name typeset (♭, ♯). */
 export interface ShownChord {
   readonly degree: number;
-  /** "III", "vii°" (SPEC §9). */
+  /** "III", "vii°" (PRODUCT §9). */
   readonly numeral: string;
   /** "E♭", "Cm", "E♯dim". */
   readonly symbol: string;

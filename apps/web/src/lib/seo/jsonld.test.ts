@@ -108,7 +108,7 @@ describe("validateJsonLd rejects wrong shapes", () => {
     ).toEqual(["Article.datePublished is missing or invalid"]);
   });
 
-  it("knows the five page types of the SPEC", () => {
+  it("knows the five page types of PRODUCT.md", () => {
     for (const t of ["MusicComposition", "Article", "FAQPage", "SearchResultsPage", "WebPage"]) {
       expect(SUPPORTED_TYPES).toContain(t);
     }

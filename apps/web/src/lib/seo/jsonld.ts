@@ -1,5 +1,5 @@
 /**
- * schema.org structured data (JSON-LD) for the page types of SPEC §2 "Install and updates": composition
+ * schema.org structured data (JSON-LD) for the page types of PRODUCT §2 "Install and updates": composition
  * (analysed songs), article (blog posts), FAQ, search results and web page. Builders return plain
  * objects; {@link validateJsonLd} checks them against the schema.org shapes Google's rich results use.
  */
@@ -36,7 +36,7 @@ export function webPage(p: {
 }
 
 /**
- * An `Article` for a blog post (SPEC §3 blog_posts).
+ * An `Article` for a blog post (PRODUCT §3 blog_posts).
  * @param p.datePublished ISO 8601 date-time.
  * @param p.inLanguage BCP 47 code, e.g. `hi`.
  */
@@ -66,7 +66,7 @@ export function article(p: {
 }
 
 /**
- * A `MusicComposition` for an analysed song (SPEC §3 songs: key such as "C Major", bpm).
+ * A `MusicComposition` for an analysed song (PRODUCT §3 songs: key such as "C Major", bpm).
  * @param p.bpm tempo in beats per minute.
  * @param p.durationMinutes song length in minutes, written as ISO 8601 (`PT3M30S`).
  */

@@ -6,7 +6,7 @@ interface RouteSeo {
 }
 
 /**
- * Title and meta description of every screen whose page has no data of its own to describe (SPEC §2
+ * Title and meta description of every screen whose page has no data of its own to describe (PRODUCT §2
  * "Install and updates": titles and descriptions per screen). Blog posts and lessons use their own title
  * and description once loaded, these as the fallback while loading.
  */

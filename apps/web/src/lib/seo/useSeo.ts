@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import type { JsonLdNode } from "./jsonld";
 
-/** What one screen tells search engines and link previews (SPEC §2 "Install and updates"). */
+/** What one screen tells search engines and link previews (PRODUCT §2 "Install and updates"). */
 export interface SeoInput {
   /** Page title without the site name; " | Tonic" is appended. */
   title: string;

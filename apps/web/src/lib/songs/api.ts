@@ -9,7 +9,7 @@ import { api } from "@/lib/api";
 
 export type { Song, SongChord, SongSearchResult } from "@tonic/api";
 
-/** Display names of the SPEC §3 song languages (codes from `@tonic/api`). */
+/** Display names of the PRODUCT §3 song languages (codes from `@tonic/api`). */
 const LANGUAGE_NAMES: Record<SongLanguage, string> = {
   en: "English",
   hi: "Hindi",
@@ -24,7 +24,7 @@ const LANGUAGE_NAMES: Record<SongLanguage, string> = {
   ja: "Japanese",
 };
 
-/** SPEC §3 language list of songs, with display names. */
+/** PRODUCT §3 language list of songs, with display names. */
 export const SONG_LANGUAGES: readonly { code: SongLanguage; name: string }[] = SONG_LANGUAGE_CODES.map(
   (code) => ({ code, name: LANGUAGE_NAMES[code] }),
 );

@@ -27,7 +27,7 @@ const song: Song = {
   audioUrl: null,
 };
 
-describe("currentSongAnalysis hand-off (SPEC §3)", () => {
+describe("currentSongAnalysis hand-off (PRODUCT §3)", () => {
   it("stores {video, analysis} and removes it after use", () => {
     const s = memoryStorage();
     saveHandoff(song, s);

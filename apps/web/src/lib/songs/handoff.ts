@@ -1,9 +1,9 @@
 import type { Song } from "./api";
 
-/** SPEC §3 session-storage key of the song hand-off to the search screen. */
+/** PRODUCT §3 session-storage key of the song hand-off to the search screen. */
 export const HANDOFF_KEY = "currentSongAnalysis";
 
-/** SPEC §3 `currentSongAnalysis`: `{ video, analysis }`. */
+/** PRODUCT §3 `currentSongAnalysis`: `{ video, analysis }`. */
 export interface SongHandoff {
   video: { id: string; title: string; thumbnail: string | null };
   analysis: Song;
@@ -23,7 +23,7 @@ export function saveHandoff(song: Song, storage: Pick<Storage, "setItem"> = sess
 }
 
 /**
- * Takes the hand-off for `videoId`: returns it and removes it from session storage (SPEC §3: removed
+ * Takes the hand-off for `videoId`: returns it and removes it from session storage (PRODUCT §3: removed
  * after use). A hand-off for another video, or a malformed one, is removed and ignored.
  */
 export function takeHandoff(

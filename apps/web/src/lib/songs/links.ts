@@ -1,7 +1,7 @@
 import { VIDEO_ID_PATTERN, watchUrl } from "@tonic/youtube";
 
 /**
- * App-specific video ids for the web app. The YouTube link rules themselves (SPEC §5) live in
+ * App-specific video ids for the web app. The YouTube link rules themselves (PRODUCT §5) live in
  * `@tonic/youtube`, shared with the server.
  */
 
@@ -10,7 +10,7 @@ export function isVideoId(v: string): boolean {
   return VIDEO_ID_PATTERN.test(v) || /^demo-[a-z0-9-]{1,60}$/.test(v);
 }
 
-/** The watch link sent to `/api/analyze-audio` (SPEC §7). Demo ids are sent as they are. */
+/** The watch link sent to `/api/analyze-audio` (PRODUCT §7). Demo ids are sent as they are. */
 export function watchLink(videoId: string): string {
   return videoId.startsWith("demo-") ? videoId : watchUrl(videoId);
 }

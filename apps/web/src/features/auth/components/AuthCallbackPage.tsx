@@ -6,8 +6,8 @@ import { useSeo } from "@/lib/seo";
 import { ROUTE_SEO } from "@/lib/seo/routes";
 
 /**
- * /auth/callback: the redirect target after Google sign-in (SPEC §2). Reads the session once more; on
- * success returns to the remembered section, otherwise shows SPEC §8 "Failed to authenticate with Google"
+ * /auth/callback: the redirect target after Google sign-in (PRODUCT §2). Reads the session once more; on
+ * success returns to the remembered section, otherwise shows PRODUCT §8 "Failed to authenticate with Google"
  * (or the provider's message) / "Authentication failed".
  */
 export function AuthCallbackPage() {

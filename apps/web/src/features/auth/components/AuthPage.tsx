@@ -8,7 +8,7 @@ import { AuthScreen } from "./AuthScreen";
 
 /**
  * /auth: the sign-in screen when signed out; the search screen when a signed-in user opens it
- * (SPEC §2 route table). Signing in on this screen returns to the section visited before (SPEC §4).
+ * (PRODUCT §2 route table). Signing in on this screen returns to the section visited before (PRODUCT §4).
  */
 export function AuthPage() {
   useSeo(ROUTE_SEO.auth);

@@ -84,7 +84,7 @@ function DevOutboxHint({ config }: { config: AuthConfig | undefined }) {
 }
 
 /**
- * The sign-in screen (SPEC §2 "Auth"): a welcome, "Continue with Google", e-mail sign-in / sign-up /
+ * The sign-in screen (PRODUCT §2 "Auth"): a welcome, "Continue with Google", e-mail sign-in / sign-up /
  * forgotten password (issue 5), and links to /terms and /privacy-policy. Used by /auth and by /settings
  * when signed out.
  */

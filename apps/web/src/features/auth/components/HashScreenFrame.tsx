@@ -15,5 +15,5 @@ export function HashScreenFrame({ children }: { children: ReactNode }) {
   );
 }
 
-/** SPEC §9 "Redirect delay 3000 ms after verification, reset". */
+/** PRODUCT §9 "Redirect delay 3000 ms after verification, reset". */
 export const REDIRECT_DELAY_MS = 3000;

@@ -10,7 +10,7 @@ const inputCls =
   "mt-1 block min-h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-base text-slate-900 outline-none focus:border-violet-500 focus:ring-2 focus:ring-violet-500/40 dark:border-slate-700 dark:bg-slate-950 dark:text-slate-100";
 
 /**
- * Reset password (SPEC §2, §4, §5, §8): New Password and Confirm Password, "Reset Password" /
+ * Reset password (PRODUCT §2, §4, §5, §8): New Password and Confirm Password, "Reset Password" /
  * "Resetting...", the rules (both fields, match, ≥ 6); on success "Password Reset Successful!" with
  * "Redirecting to login page..." and, after 3 s, the login page (/auth), where the new password is used:
  * every session of the user is signed out.

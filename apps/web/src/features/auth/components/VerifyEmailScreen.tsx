@@ -5,7 +5,7 @@ import { AuthError, authClient, authResult } from "@/lib/auth/client";
 import { HashScreenFrame, REDIRECT_DELAY_MS } from "./HashScreenFrame";
 
 /**
- * Verify e-mail (SPEC §2, §4 "Verification", §8): "Verifying your account..." → "Account Verified
+ * Verify e-mail (PRODUCT §2, §4 "Verification", §8): "Verifying your account..." → "Account Verified
  * Successfully!" with a redirect to / after 3 s, or "Verification Failed" with the error and a
  * "Go to Home" button. Verifying signs the user in.
  * @param token  the verification token from the mail link (`#type=email_verification&token=…`).

@@ -5,7 +5,7 @@ import type { BlogLanguage } from "../lib/languages";
 
 export type { BlogPostSummary } from "@tonic/api";
 
-/** Blog posts, newest first (`GET /api/blog`), filtered by language ("" = all) and a search text (SPEC §5). */
+/** Blog posts, newest first (`GET /api/blog`), filtered by language ("" = all) and a search text (PRODUCT §5). */
 export function getPosts(language: BlogLanguage | "", q: string) {
   const params = new URLSearchParams();
   if (language) params.set("language", language);

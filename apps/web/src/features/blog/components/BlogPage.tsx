@@ -16,7 +16,7 @@ function useDebounced(value: string, ms = 300): string {
   return debounced;
 }
 
-/** /blog (SPEC §2 "Blog"): "Latest Blog Posts", search, language filter, cards with share. */
+/** /blog (PRODUCT §2 "Blog"): "Latest Blog Posts", search, language filter, cards with share. */
 export function BlogPage() {
   useSeo(ROUTE_SEO.blog);
   const [search, setSearch] = useState("");

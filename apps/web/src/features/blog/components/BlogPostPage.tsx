@@ -65,7 +65,7 @@ function plainDescription(markdown: string): string {
   return text.length > 160 ? `${text.slice(0, 157).replace(/\s\S*$/, "")}…` : text;
 }
 
-/** /blog/{slug} (SPEC §2 "Blog"): title, date, language code, subject, video, description, share. */
+/** /blog/{slug} (PRODUCT §2 "Blog"): title, date, language code, subject, video, description, share. */
 export function BlogPostPage() {
   const { slug = "" } = useParams();
   const { data: post, isPending, error } = useBlogPost(slug);

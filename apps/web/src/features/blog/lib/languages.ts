@@ -1,4 +1,4 @@
-/** Blog languages (SPEC §3 "Language lists") with their names in their own script. */
+/** Blog languages (PRODUCT §3 "Language lists") with their names in their own script. */
 export const BLOG_LANGUAGES = [
   { code: "en", name: "English" },
   { code: "hi", name: "हिन्दी (Hindi)" },

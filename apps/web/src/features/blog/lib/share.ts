@@ -1,6 +1,6 @@
 import { showToast } from "@/components/toast";
 
-/** SPEC §8 "Blog": the message shown when the Web Share API is unavailable. */
+/** PRODUCT §8 "Blog": the message shown when the Web Share API is unavailable. */
 export const LINK_COPIED = "Link copied to clipboard!";
 
 /** The browser features {@link sharePost} uses; tests pass fakes. */
@@ -22,7 +22,7 @@ export function browserShareEnv(): ShareEnv {
 }
 
 /**
- * Share a post (SPEC §2 Blog "share button").
+ * Share a post (PRODUCT §2 Blog "share button").
  *
  * Uses the Web Share API when present; when it is missing or fails (other than the user
  * cancelling), copies the link to the clipboard and says "Link copied to clipboard!" in a toast.

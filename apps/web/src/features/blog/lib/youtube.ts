@@ -1,4 +1,4 @@
-/** Length of a YouTube video id (SPEC §5 "Blog post video id … must be 11 characters"). */
+/** Length of a YouTube video id (PRODUCT §5 "Blog post video id … must be 11 characters"). */
 export const VIDEO_ID_LENGTH = 11;
 
 /** Short links (youtu.be/ID), /v/ID, /u/x/ID, /embed/ID, /shorts/ID, watch?v=ID and &v=ID. */
@@ -6,7 +6,7 @@ const VIDEO_ID_PATTERN =
   /^.*(?:youtu\.be\/|\/v\/|\/u\/\w\/|\/embed\/|\/shorts\/|watch\?v=|[?&]v=)([^#&?/]*).*/;
 
 /**
- * The video id of a blog post's `youtube_url` (SPEC §5).
+ * The video id of a blog post's `youtube_url` (PRODUCT §5).
  *
  * Parameters
  * ----------
@@ -25,7 +25,7 @@ export function blogVideoId(url: string | null | undefined): string | null {
   return id.length === VIDEO_ID_LENGTH && /^[\w-]+$/.test(id) ? id : null;
 }
 
-/** The player URL of a video id (SPEC §7 "youtube embed"). */
+/** The player URL of a video id (PRODUCT §7 "youtube embed"). */
 export function youtubeEmbedUrl(id: string): string {
   return `https://www.youtube.com/embed/${encodeURIComponent(id)}`;
 }

@@ -31,8 +31,8 @@ export function useLesson(slug: string) {
 }
 
 /**
- * Save "lesson completed" (SPEC §7 concept_progress upsert). A failure is only logged and never
- * blocks the learner (SPEC §8).
+ * Save "lesson completed" (PRODUCT §7 concept_progress upsert). A failure is only logged and never
+ * blocks the learner (PRODUCT §8).
  */
 export function useSaveProgress() {
   const qc = useQueryClient();

@@ -192,7 +192,7 @@ function IndianBasics({ lessons }: { lessons: LessonSummary[] }) {
 }
 
 /**
- * /learn (SPEC §2 "Course screens", §6): the 20 days, gated by login and subscription, and the free
+ * /learn (PRODUCT §2 "Course screens", §6): the 20 days, gated by login and subscription, and the free
  * Indian music basics path below them (PRODUCT §1 Learn).
  */
 export function LearnPage() {

@@ -42,7 +42,7 @@ function BackToCourse({ path }: { path: Lesson["path"] }) {
   );
 }
 
-/** Per-section progress segments: done, current, upcoming (SPEC §2 lesson page). */
+/** Per-section progress segments: done, current, upcoming (PRODUCT §2 lesson page). */
 function Segments({ sections, current }: { sections: LessonSection[]; current: number }) {
   return (
     <ol className="flex gap-1.5" aria-label="Lesson progress">
@@ -140,7 +140,7 @@ function Completed({ lesson }: { lesson: Lesson }) {
   );
 }
 
-/** /learn/{slug} (SPEC §2 lesson page, §4 states: loading, error/not found, reading, completed). */
+/** /learn/{slug} (PRODUCT §2 lesson page, §4 states: loading, error/not found, reading, completed). */
 export function LessonPage() {
   const { slug = "" } = useParams();
   // A new slug starts a fresh reader at section 1.

@@ -1,15 +1,15 @@
 import confetti from "canvas-confetti";
 
-/** SPEC §9: 100 particles, spread 70, then 50 from each side after 250 ms. */
+/** PRODUCT §9: 100 particles, spread 70, then 50 from each side after 250 ms. */
 export const CONFETTI = { particleCount: 100, spread: 70, sideCount: 50, sideDelayMs: 250 } as const;
-/** SPEC §9: the completion dialog closes and returns to the course after 3000 ms. */
+/** PRODUCT §9: the completion dialog closes and returns to the course after 3000 ms. */
 export const COMPLETION_REDIRECT_MS = 3000;
 
 /** canvas-confetti's shape: fire a burst; `reset` removes the canvas. */
 type Fire = ((options: confetti.Options) => unknown) & { reset?: () => void };
 
 /**
- * Confetti for a completed lesson (SPEC §2, §9): one burst of 100 particles with spread 70 from
+ * Confetti for a completed lesson (PRODUCT §2, §9): one burst of 100 particles with spread 70 from
  * the centre, then 50 particles from the left and 50 from the right after 250 ms. Nothing is
  * shown when the user prefers reduced motion.
  *

@@ -3,7 +3,7 @@ import { CONFETTI, celebrate } from "./celebrate";
 import { lessonVideoUrl, splitParagraphs } from "./video";
 
 describe("lessonVideoUrl", () => {
-  it("builds the SPEC §7 embed urls", () => {
+  it("builds the PRODUCT §7 embed urls", () => {
     expect(lessonVideoUrl("youtube", "abcDEF12345")).toBe("https://www.youtube.com/embed/abcDEF12345");
     expect(lessonVideoUrl("vimeo", "76979871")).toBe("https://player.vimeo.com/video/76979871");
     expect(lessonVideoUrl("drive", "1AbC_d-E")).toBe("https://drive.google.com/file/d/1AbC_d-E/preview");

@@ -1,8 +1,8 @@
-/** Lesson video providers (SPEC §3 learning_concepts). */
+/** Lesson video providers (PRODUCT §3 learning_concepts). */
 export type VideoProvider = "youtube" | "vimeo" | "drive";
 
 /**
- * The embed URL of a lesson video (SPEC §7 "youtube embed, vimeo player, drive preview using
+ * The embed URL of a lesson video (PRODUCT §7 "youtube embed, vimeo player, drive preview using
  * video_provider_id").
  *
  * Parameters
@@ -29,7 +29,7 @@ export function lessonVideoUrl(provider: VideoProvider | null, id: string | null
   }
 }
 
-/** Paragraphs of a section's text (SPEC §2 "text paragraphs split on blank lines"). */
+/** Paragraphs of a section's text (PRODUCT §2 "text paragraphs split on blank lines"). */
 export function splitParagraphs(content: string): string[] {
   return content
     .split(/\n\s*\n/)

@@ -24,7 +24,7 @@ const board = fretboardPositions();
 const barButton =
   "inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold shadow-sm hover:border-violet-400 dark:border-slate-700 dark:bg-slate-900";
 
-/** /guitar-visualizer (SPEC §2 "Guitar fretboard screen"). */
+/** /guitar-visualizer (PRODUCT §2 "Guitar fretboard screen"). */
 export function GuitarPage() {
   useSeo(ROUTE_SEO.guitar);
   const narrow = useIsInstrumentCompact();

@@ -69,7 +69,7 @@ function HomeSearch() {
     staleTime: 60_000,
   });
   const hints = songInputHints(capabilities.data, online, "home");
-  // SPEC §2 Home search: a link opens its analysis, text shows up to 5 result cards here.
+  // PRODUCT §2 Home search: a link opens its analysis, text shows up to 5 result cards here.
   const search = useMutation<SongSearchResult[], Error, string>({
     // Run offline too (TanStack would pause it), so the box can say what still works.
     networkMode: "always",
@@ -162,7 +162,7 @@ function HomeSearch() {
   );
 }
 
-/** Home (SPEC §1): hero, search, three feature cards, learning strip, testimonials, call to action. */
+/** Home (PRODUCT §1): hero, search, three feature cards, learning strip, testimonials, call to action. */
 export function HomePage() {
   useSeo({
     title: "Tonic — Mastering Music Theory",

@@ -2,7 +2,7 @@ import { type ContactRequest, OkResponse } from "@tonic/api";
 import { api } from "@/lib/api";
 
 /**
- * Sends the contact form (`POST /api/contact`, SPEC §5).
+ * Sends the contact form (`POST /api/contact`, PRODUCT §5).
  * @throws {ApiError} 400 for a missing field or a bad e-mail, 429 when too many messages were sent.
  */
 export function sendContact(body: ContactRequest): Promise<OkResponse> {

@@ -5,7 +5,7 @@ import { AboutCounters, AboutMission, AboutTeam } from "./policies";
 const DESCRIPTION =
   "Tonic is built in Bengaluru by musicians and engineers who make music theory visible: our mission, our team and our learners.";
 
-/** `/about` (SPEC §2 About page): hero, mission, team of two, three animated counters. */
+/** `/about` (PRODUCT §2 About page): hero, mission, team of two, three animated counters. */
 export function AboutPage() {
   useSeo({
     title: "About Tonic",

@@ -4,7 +4,7 @@ import { ApiError } from "@/lib/api";
 import { useSession } from "@/lib/auth";
 import { sendContact } from "../api/send-contact";
 
-/** SPEC §8 "Contact" messages, exactly. */
+/** PRODUCT §8 "Contact" messages, exactly. */
 export const CONTACT_SUCCESS = "Message sent successfully! We'll get back to you soon.";
 export const CONTACT_FAILURE = "Failed to send message. Please try again or contact us directly.";
 
@@ -36,7 +36,7 @@ const inputClass =
   "mt-1 block min-h-12 w-full rounded-xl border border-slate-300 aria-invalid:border-red-500 bg-white px-4 py-2 text-slate-900 placeholder:text-slate-400 focus:border-violet-500 focus:outline-none focus:ring-4 focus:ring-violet-200 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:focus:ring-violet-900";
 
 /**
- * The contact form (SPEC §2 Contact page, §4 states, §5 validation, §8 messages): Name, Email, Subject and
+ * The contact form (PRODUCT §2 Contact page, §4 states, §5 validation, §8 messages): Name, Email, Subject and
  * Message, all required, e-mail checked by the browser and again by the server. States idle → submitting
  * → success (form cleared) or error (values kept). A hidden honeypot field catches bots. Used on
  * /contactform and in Settings → Contact Us.

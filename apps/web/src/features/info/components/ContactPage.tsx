@@ -68,7 +68,7 @@ function LocationMap() {
   );
 }
 
-/** `/contactform` "Get in Touch" (SPEC §2): the contact form, the contact block and a map. */
+/** `/contactform` "Get in Touch" (PRODUCT §2): the contact form, the contact block and a map. */
 export function ContactPage() {
   useSeo({
     title: "Contact Us",

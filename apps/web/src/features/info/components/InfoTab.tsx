@@ -11,7 +11,7 @@ import {
   TermsText,
 } from "./policies";
 
-/** SPEC §9 "version 1.0.0". */
+/** PRODUCT §9 "version 1.0.0". */
 export const APP_VERSION = "1.0.0";
 
 type PageId = "about" | "pricing" | "privacy" | "cancellation" | "terms" | "acknowledgments" | "version";
@@ -66,7 +66,7 @@ const PAGES: { id: PageId; label: string; render: () => ReactNode }[] = [
 ];
 
 /**
- * Settings → Info (SPEC §2): About, Pricing Policy, Privacy Policy, Cancellation & Refund Policy,
+ * Settings → Info (PRODUCT §2): About, Pricing Policy, Privacy Policy, Cancellation & Refund Policy,
  * Terms & Conditions, Acknowledgments and Build Version (1.0.0 and today's date); each opens a
  * sub-page with a Back button.
  */

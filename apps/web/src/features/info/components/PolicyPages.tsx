@@ -35,7 +35,7 @@ export function PrivacyPolicyPage() {
   );
 }
 
-/** `/terms`: the six sections of SPEC §2. */
+/** `/terms`: the six sections of PRODUCT §2. */
 export function TermsPage() {
   usePageSeo(
     "Terms & Conditions",
@@ -85,7 +85,7 @@ export function CancellationPolicyPage() {
   );
 }
 
-/** `/shipping-policy`: digital delivery only (SPEC §2 route table). */
+/** `/shipping-policy`: digital delivery only (PRODUCT §2 route table). */
 export function ShippingPolicyPage() {
   usePageSeo(
     "Shipping Policy",

@@ -1,7 +1,7 @@
 import type { ShownChord } from "@/lib/hooks/useSpelledScale";
 
 /**
- * One card per scale degree: the degree's note, +2 and +4 wrapping (SPEC §3), named and spelled by the key
+ * One card per scale degree: the degree's note, +2 and +4 wrapping (PRODUCT §3), named and spelled by the key
  * (`useSpelledScale`); a click plays it.
  */
 export function ChordCards({

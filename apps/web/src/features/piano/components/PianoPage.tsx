@@ -46,7 +46,7 @@ function Legend() {
   );
 }
 
-/** /piano-visualizer (SPEC §2 "Piano screen", §4 "Piano"). */
+/** /piano-visualizer (PRODUCT §2 "Piano screen", §4 "Piano"). */
 export function PianoPage() {
   useSeo(ROUTE_SEO.piano);
   const narrow = useIsInstrumentCompact();

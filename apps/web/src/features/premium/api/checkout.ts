@@ -16,7 +16,7 @@ export function getPaymentsConfig(): Promise<PaymentsConfig> {
 }
 
 /**
- * Creates the order of a plan (`POST /api/create-subscription`). `amount` is sent for SPEC §7
+ * Creates the order of a plan (`POST /api/create-subscription`). `amount` is sent for PRODUCT §7
  * compatibility; the server ignores it and computes its own.
  */
 export function createSubscription(body: {

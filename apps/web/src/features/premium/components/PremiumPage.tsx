@@ -2,7 +2,7 @@ import { useSeo } from "@/lib/seo";
 import { ROUTE_SEO } from "@/lib/seo/routes";
 import { PricingPlans } from "./PricingPlans";
 
-/** /premium: the pricing page (SPEC §2). */
+/** /premium: the pricing page (PRODUCT §2). */
 export function PremiumPage() {
   useSeo(ROUTE_SEO.premium);
   return (

@@ -162,9 +162,9 @@ function PlanCard({
 }
 
 /**
- * The pricing page of SPEC §2 (Settings → Premium and /premium): "Choose Your Plan", the India (₹) /
+ * The pricing page of PRODUCT §2 (Settings → Premium and /premium): "Choose Your Plan", the India (₹) /
  * International ($) switch, two plan cards from the server's catalogue with "Get Started Now", the
- * money-back text, the support link and trust badges; runs the checkout flow of SPEC §4 "Payment".
+ * money-back text, the support link and trust badges; runs the checkout flow of PRODUCT §4 "Payment".
  */
 export function PricingPlans({ headingLevel = 1 }: { headingLevel?: 1 | 2 }) {
   const plans = usePlans();

@@ -32,9 +32,9 @@ declare global {
   }
 }
 
-/** Razorpay's checkout script, loaded on demand (SPEC §7). */
+/** Razorpay's checkout script, loaded on demand (PRODUCT §7). */
 export const RAZORPAY_SCRIPT = "https://checkout.razorpay.com/v1/checkout.js";
-/** SPEC §9 "Payment retry: max 3 attempts, 2 s delay". */
+/** PRODUCT §9 "Payment retry: max 3 attempts, 2 s delay". */
 export const VERIFY_RETRIES = 3;
 export const VERIFY_RETRY_DELAY_MS = 2000;
 
@@ -78,7 +78,7 @@ export interface CheckoutState {
 }
 
 /**
- * The payment flow of SPEC §4 "Payment": idle → processing ("Processing...", disabled) → checkout
+ * The payment flow of PRODUCT §4 "Payment": idle → processing ("Processing...", disabled) → checkout
  * window (Razorpay's, or the local test checkout when the server has no Razorpay keys) → verify on the
  * server → a success toast (no native alert) and every query read again, so the page shows the new plan
  * without a reload. Dismissing ends processing; a failed verification shows the error and retries after
@@ -218,7 +218,7 @@ export function useCheckout() {
     }
   }, [state.testOrder, verify]);
 
-  /** Closing a checkout window without paying (SPEC §4: processing ends). */
+  /** Closing a checkout window without paying (PRODUCT §4: processing ends). */
   const dismiss = useCallback(() => setState((s) => ({ ...s, testOrder: null, processing: null })), []);
 
   return { state, start, payTest, dismiss };

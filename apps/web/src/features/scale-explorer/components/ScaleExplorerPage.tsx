@@ -24,7 +24,7 @@ import { Block, Card } from "./Card";
 const linkClass =
   "inline-flex min-h-11 items-center justify-center rounded-xl px-5 text-sm font-semibold shadow-sm transition-colors";
 
-/** /scale-explorer: three panels sharing one root and type (SPEC §2 "Scale explorer panels"). */
+/** /scale-explorer: three panels sharing one root and type (PRODUCT §2 "Scale explorer panels"). */
 export function ScaleExplorerPage() {
   useSeo(ROUTE_SEO.scaleExplorer);
   const root = useSettingsStore((s) => s.currentNote);

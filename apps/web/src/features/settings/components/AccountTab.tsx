@@ -11,8 +11,8 @@ function formatDate(value: string): string {
 }
 
 /**
- * Settings → Account (SPEC §2): avatar (the provider's picture first), username with inline edit
- * (Save, Cancel; SPEC §5/§8 messages from the server), "Member since", Logout and the Subscription
+ * Settings → Account (PRODUCT §2): avatar (the provider's picture first), username with inline edit
+ * (Save, Cancel; PRODUCT §5/§8 messages from the server), "Member since", Logout and the Subscription
  * Status box ("Premium Member" + "Valid until: {date}", or "Free Member" + "Upgrade to Premium").
  * @param onUpgrade opens the Premium tab.
  */

@@ -36,7 +36,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 /**
- * Settings → General "Reset Progress" (SPEC §6): clears the signed-in user's course progress
+ * Settings → General "Reset Progress" (PRODUCT §6): clears the signed-in user's course progress
  * (`DELETE /api/learn/progress`) after a confirmation; disabled when signed out.
  */
 function ResetProgressButton() {
@@ -81,7 +81,7 @@ function ResetProgressButton() {
   );
 }
 
-/** Settings → General (SPEC §2): volume, instrument, four toggles and Reset Progress. */
+/** Settings → General (PRODUCT §2): volume, instrument, four toggles and Reset Progress. */
 export function GeneralTab() {
   const settings = useSettingsStore((s) => s.settings);
   const darkMode = useSettingsStore((s) => s.darkMode);

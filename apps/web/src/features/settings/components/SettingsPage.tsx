@@ -29,7 +29,7 @@ export interface SettingsSlots {
   info: ReactNode;
 }
 
-/** /settings: left tabs General, Account, Premium, Contact Us, Info (SPEC §2 "Settings"). */
+/** /settings: left tabs General, Account, Premium, Contact Us, Info (PRODUCT §2 "Settings"). */
 export function SettingsPage({ signedOut, premium, contact, info }: SettingsSlots) {
   useSeo(ROUTE_SEO.settings);
   const session = useSession();
@@ -58,7 +58,7 @@ export function SettingsPage({ signedOut, premium, contact, info }: SettingsSlot
   };
 
   const label = TABS.find((t) => t.id === current)?.label ?? "General";
-  // SPEC §2: /settings shows the auth screen when signed out.
+  // PRODUCT §2: /settings shows the auth screen when signed out.
   if (session.status !== "signed-in") return <>{signedOut}</>;
 
   return (

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useSettingsStore } from "@/stores/settings";
 
 /**
- * Push Notifications toggle (SPEC §4): turning on asks the browser and the setting is on only
+ * Push Notifications toggle (PRODUCT §4): turning on asks the browser and the setting is on only
  * if permission is granted; turning off just clears it.
  */
 export function useNotificationToggle() {

@@ -2,7 +2,7 @@ import { type Song, SongResponse } from "@tonic/api";
 import { ApiError, api } from "@/lib/api";
 
 /**
- * SPEC §4 checking stage: the song store by video id (`GET /api/songs/:videoId`).
+ * PRODUCT §4 checking stage: the song store by video id (`GET /api/songs/:videoId`).
  * @returns the song, or null when it is not stored (404).
  * @throws {ApiError} for any other failure.
  */

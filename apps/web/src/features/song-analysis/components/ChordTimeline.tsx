@@ -8,7 +8,7 @@ function formatTime(s: number): string {
 }
 
 /**
- * The Chord Timeline of SPEC §2/§4: one slot per second; the slot at `currentTime` is highlighted and
+ * The Chord Timeline of PRODUCT §2/§4: one slot per second; the slot at `currentTime` is highlighted and
  * scrolled into view; clicking a slot seeks there.
  */
 export function ChordTimeline(props: {

@@ -2,7 +2,7 @@ import { FREE_DAILY_LIMIT } from "@tonic/api";
 import { useEffect, useId, useRef } from "react";
 import { Link } from "react-router-dom";
 
-/** Which SPEC §4 prompt to show. */
+/** Which PRODUCT §4 prompt to show. */
 export type PromptKind = "login" | "limit" | "expired";
 
 const TEXT: Record<PromptKind, { title: string; body: string }> = {
@@ -21,7 +21,7 @@ const TEXT: Record<PromptKind, { title: string; body: string }> = {
 };
 
 /**
- * The SPEC §4 gating prompts: "login" (visitor after the 10-second preview), "limit" (Daily Limit
+ * The PRODUCT §4 gating prompts: "login" (visitor after the 10-second preview), "limit" (Daily Limit
  * Reached, subscribe) and "expired" (Subscribe and Close). A modal dialog; Escape or the secondary
  * button closes it.
  */

@@ -10,11 +10,11 @@ import { GatePrompt, type PromptKind } from "./GatePrompt";
 import { ProgressBar } from "./ProgressBar";
 import { SongAnalysisView } from "./SongAnalysisView";
 
-/** SPEC §9: the signed-out preview length, seconds. */
+/** PRODUCT §9: the signed-out preview length, seconds. */
 export const VISITOR_PREVIEW_SECONDS = 10;
 
 /**
- * Analysis of one video (`/search?v=`): the SPEC §4 progress screen (checking, analyzing, complete or
+ * Analysis of one video (`/search?v=`): the PRODUCT §4 progress screen (checking, analyzing, complete or
  * error), the "View Analysis" button, then the Song analysis screen with the YouTube player (or the audio
  * element for local demo songs), the visitor's 10-second pause and the gating prompts.
  */

@@ -33,7 +33,7 @@ function Notice({ tone, children }: { tone: "error" | "info"; children: string }
 }
 
 /**
- * /search (SPEC §2): the search box (q kept in the address bar on every search), YouTube result cards,
+ * /search (PRODUCT §2): the search box (q kept in the address bar on every search), YouTube result cards,
  * link analysis of `v` (or of a pasted link) with its progress screen and the Song analysis screen, and
  * the local-file analyzer.
  */

@@ -9,16 +9,16 @@ import { YouTubeEmbed } from "./YouTubeEmbed";
 
 export type { SongAnalysis } from "../lib/song-model";
 
-/** SPEC §9: playback starts about 300 ms after a new analysis was counted. */
+/** PRODUCT §9: playback starts about 300 ms after a new analysis was counted. */
 export const PLAYBACK_START_DELAY_MS = 300;
 
 /**
- * The Song analysis screen (SPEC §2): player (audio element for local audio, the YouTube IFrame player for
+ * The Song analysis screen (PRODUCT §2): player (audio element for local audio, the YouTube IFrame player for
  * videos; both behind {@link PlayerHandle}) and the {@link SongSheet} (key, BPM, transpose, capo, practice
  * controls, diagrams, the chord grid or the Chord Timeline, exports), with the user's corrected version when
  * `sheetSource` says where it is kept (issue 30).
  * @param previewSeconds when set (signed-out visitors: 10), playback is paused at this time and
- *   `onPreviewEnd` is called (SPEC §4).
+ *   `onPreviewEnd` is called (PRODUCT §4).
  * @param autoPlay start playback {@link PLAYBACK_START_DELAY_MS} after the player is ready.
  */
 export function SongAnalysisView({

@@ -8,7 +8,7 @@ import { getStoredSong } from "../api/get-stored-song";
 import { requestAnalysis } from "../api/request-analysis";
 import { displayedProgress, type JobState, type LinkStage, stageLabel } from "../lib/progress";
 
-/** SPEC §4 gating prompts. */
+/** PRODUCT §4 gating prompts. */
 export type GateReason = "login" | "limit";
 
 export interface LinkAnalysisState {
@@ -34,12 +34,12 @@ export interface LinkAnalysisState {
 
 /** How often the job's state is read, ms. */
 const POLL_MS = 500;
-/** The bar re-renders at the SPEC §9 animation step. */
+/** The bar re-renders at the PRODUCT §9 animation step. */
 const TICK_MS = 50;
 
 /**
- * The link analysis flow of SPEC §4: checking (hand-off or song store; a hit goes straight to
- * complete), analyzing (server call backed by a job whose real state drives the bar, SPEC §9 animation as
+ * The link analysis flow of PRODUCT §4: checking (hand-off or song store; a hit goes straight to
+ * complete), analyzing (server call backed by a job whose real state drives the bar, PRODUCT §9 animation as
  * the floor), complete, or error (message, 100 %).
  * @param videoId the video to show, or null for none.
  */

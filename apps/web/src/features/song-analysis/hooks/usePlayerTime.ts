@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** SPEC §9: the timeline follows the player every 100 ms. */
+/** PRODUCT §9: the timeline follows the player every 100 ms. */
 export const PLAYER_POLL_MS = 100;
 
 /** Anything that can report and set a playback position in seconds (audio element, YouTube player). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { animatedFloor, displayedProgress, stageLabel } from "./progress";
 
-describe("analysis progress (SPEC §4, §9)", () => {
+describe("analysis progress (PRODUCT §4, §9)", () => {
   it("checking grows 2 % every 50 ms up to 30 %", () => {
     expect(animatedFloor("checking", 0)).toBe(0);
     expect(animatedFloor("checking", 49)).toBe(0);

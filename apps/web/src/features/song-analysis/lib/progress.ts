@@ -1,16 +1,16 @@
-/** The stages of SPEC §4 "Analysis progress". */
+/** The stages of PRODUCT §4 "Analysis progress". */
 export type LinkStage = "checking" | "analyzing" | "complete" | "error";
 
 /** A job's server-side state (issue 6). */
 export type JobState = "queued" | "downloading" | "analysing" | "done" | "failed";
 
-/** SPEC §9: the cache check grows 2 % every 50 ms up to 30 %. */
+/** PRODUCT §9: the cache check grows 2 % every 50 ms up to 30 %. */
 export const CHECK_STEP = { percent: 2, everyMs: 50, upTo: 30 } as const;
-/** SPEC §9: the analysis grows 1 % every 200 ms up to 90 %. */
+/** PRODUCT §9: the analysis grows 1 % every 200 ms up to 90 %. */
 export const ANALYZE_STEP = { percent: 1, everyMs: 200, upTo: 90 } as const;
 
 /**
- * The animated floor of the progress bar (SPEC §9) after `msInStage` milliseconds in `stage`.
+ * The animated floor of the progress bar (PRODUCT §9) after `msInStage` milliseconds in `stage`.
  * @returns percent 0..100.
  */
 export function animatedFloor(stage: LinkStage, msInStage: number): number {
@@ -26,7 +26,7 @@ export function animatedFloor(stage: LinkStage, msInStage: number): number {
 
 /**
  * What the progress bar shows: the job's real progress mapped onto the analyzing band (30–90 %), never
- * below the animated floor; complete and error end at 100 % (SPEC §4).
+ * below the animated floor; complete and error end at 100 % (PRODUCT §4).
  * @param jobProgress the job's 0..1 progress, or null before a job exists.
  * @returns percent 0..100, whole.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildTimeline, currentSlot, formatSemitones, transposeChord, transposeKey } from "./timeline";
 
-describe("buildTimeline (SPEC §4)", () => {
+describe("buildTimeline (PRODUCT §4)", () => {
   it("gives one slot per whole second with the latest chord at or before it", () => {
     const chords = [
       { time: 0, chord: "C" },
@@ -60,7 +60,7 @@ describe("currentSlot", () => {
   });
 });
 
-describe("transpose (SPEC §4)", () => {
+describe("transpose (PRODUCT §4)", () => {
   it("shifts by semitones and wraps around the 12 names", () => {
     expect(transposeChord("C", 2)).toBe("D");
     expect(transposeChord("Am", 3)).toBe("Cm");

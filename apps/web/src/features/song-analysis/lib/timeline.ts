@@ -6,11 +6,11 @@ export interface TimedChord {
   chord: string;
 }
 
-/** SPEC §4: a slot shows the latest chord at or before its second, with this tolerance (seconds). */
+/** PRODUCT §4: a slot shows the latest chord at or before its second, with this tolerance (seconds). */
 export const SLOT_TOLERANCE_SECONDS = 0.01;
 
 /**
- * Builds the one-second Chord Timeline of SPEC §4: one slot per whole second of `durationSeconds`
+ * Builds the one-second Chord Timeline of PRODUCT §4: one slot per whole second of `durationSeconds`
  * (floor; at least one slot for any non-empty song), each holding the latest chord whose time is at or
  * before `slot + 0.01 s`, or null before the first chord. `chords` need not be sorted.
  * @param chords chord changes, seconds
@@ -41,7 +41,7 @@ export function currentSlot(currentTime: number, slotCount: number): number {
 }
 
 /**
- * Transposes a chord for display (SPEC §4): whole semitones, names wrap around the 12 sharps, major bare,
+ * Transposes a chord for display (PRODUCT §4): whole semitones, names wrap around the 12 sharps, major bare,
  * minor + "m"; other qualities keep their suffix. "N" (no chord) stays "N".
  */
 export function transposeChord(chord: string, semitones: number): string {

@@ -35,7 +35,7 @@ declare global {
 let loading: Promise<YTNamespace> | null = null;
 
 /**
- * Loads the YouTube IFrame Player API script once, on demand (SPEC §7).
+ * Loads the YouTube IFrame Player API script once, on demand (PRODUCT §7).
  * @param timeoutMs give up after this long (offline, blocked).
  * @returns the `YT` namespace.
  * @throws Error "The YouTube player could not be loaded." when the script fails or times out.

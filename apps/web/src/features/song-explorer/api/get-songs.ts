@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type SongListItem, type SongListQuery, SongListResponse } from "@tonic/api";
 import { api } from "@/lib/api";
 
-/** The Song explorer list (`GET /api/songs`, SPEC §5 filters; empty filters are left out). */
+/** The Song explorer list (`GET /api/songs`, PRODUCT §5 filters; empty filters are left out). */
 export function getSongs(filters: { [K in keyof SongListQuery]?: string }): Promise<SongListItem[]> {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(filters)) if (v) qs.set(k, v);

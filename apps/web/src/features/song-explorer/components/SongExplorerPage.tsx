@@ -65,7 +65,7 @@ function SongCard({ song, onOpen }: { song: SongListItem; onOpen: () => void }) 
 }
 
 /**
- * /song-explorer (SPEC §2 "Song explorer", §5 song filters): Key, Type and Language filters (kept in
+ * /song-explorer (PRODUCT §2 "Song explorer", §5 song filters): Key, Type and Language filters (kept in
  * the address bar) and the grid of stored songs; a card opens `/search?v={video_id}`.
  */
 export function SongExplorerPage() {

@@ -3,7 +3,7 @@ import { PauseIcon, PlayIcon } from "@/components/icons";
 
 const fmt = (s: number) => `${Math.floor(s / 60)}:${String(Math.floor(s % 60)).padStart(2, "0")}`;
 
-/** Play / pause the recording (SPEC §4: playback toggles play and pause), with elapsed time. */
+/** Play / pause the recording (PRODUCT §4: playback toggles play and pause), with elapsed time. */
 export function Playback({ url }: { url: string }) {
   const audio = useRef<HTMLAudioElement>(null);
   const [playing, setPlaying] = useState(false);

@@ -43,7 +43,7 @@ function CountdownBar({ elapsed, active }: { elapsed: number; active: boolean })
 }
 
 /**
- * /vocal-detector (SPEC §2, §4, §9): record up to 30 s of singing, then key, range and chords. Problems
+ * /vocal-detector (PRODUCT §2, §4, §9): record up to 30 s of singing, then key, range and chords. Problems
  * (microphone refused, no scale, only one note) show right under the record button, where the user tapped.
  */
 export function VocalDetectorPage() {

@@ -106,7 +106,7 @@ describe("useVocalRecorder", () => {
     expect(analyzeRecording).not.toHaveBeenCalled();
   });
 
-  it("reports a refused microphone and a failed analysis with the SPEC messages", async () => {
+  it("reports a refused microphone and a failed analysis with the product's messages", async () => {
     grantMic(false);
     const { result } = renderHook(() => useVocalRecorder());
     await act(() => result.current.start());

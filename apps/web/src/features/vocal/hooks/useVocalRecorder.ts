@@ -11,7 +11,7 @@ import {
 import type { VocalView } from "../lib/result";
 import { concatChunks, encodeWav16 } from "../lib/wav";
 
-/** SPEC §4 "Vocal recorder": idle → recording → (stopped) analyzing → result | no scale. */
+/** PRODUCT §4 "Vocal recorder": idle → recording → (stopped) analyzing → result | no scale. */
 export type RecorderState =
   | { status: "idle" }
   | { status: "requesting" }
@@ -114,7 +114,7 @@ export function useVocalRecorder() {
     window.clearInterval(s.timer);
     setAnalyser(null);
     setState({ status: "stopped" });
-    // Idle period: let the capture node deliver its last blocks before closing (SPEC §9, 500 ms).
+    // Idle period: let the capture node deliver its last blocks before closing (PRODUCT §9, 500 ms).
     for (const t of s.stream.getTracks()) t.stop();
     await new Promise((r) => window.setTimeout(r, IDLE_MS));
     const sampleRate = s.ctx.sampleRate;

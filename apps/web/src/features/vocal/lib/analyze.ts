@@ -2,7 +2,7 @@ import { analyzeVocalScale } from "../api/analyze-vocal-scale";
 import type { VocalAnalyzeRequest, VocalWorkerMessage } from "../worker/protocol";
 import { fromEngine, fromServer, type VocalView } from "./result";
 
-/** Raised when the analysis failed (SPEC §8 "Error analyzing audio"). */
+/** Raised when the analysis failed (PRODUCT §8 "Error analyzing audio"). */
 export class VocalAnalysisError extends Error {
   override name = "VocalAnalysisError";
 }
@@ -61,7 +61,7 @@ async function analyzeOnServer(wav: Blob): Promise<VocalView | NoScale> {
  * @param samples mono PCM of the recording (transferred to the worker; do not reuse).
  * @param sampleRate Hz.
  * @param wav the same recording as a WAV blob, uploaded only on the fallback path.
- * @returns the result, or {@link NoScale} when no scale could be detected (SPEC §8 "Unable to detect
+ * @returns the result, or {@link NoScale} when no scale could be detected (PRODUCT §8 "Unable to detect
  *   scale"), with the notes held when there were only a few.
  * @throws {VocalAnalysisError} or {@link ApiError} when the analysis failed.
  */

@@ -1,8 +1,8 @@
-/** Recording length with countdown, seconds (SPEC §9). */
+/** Recording length with countdown, seconds (PRODUCT §9). */
 export const RECORD_SECONDS = 30;
-/** Idle time after stopping before the recording is analysed, ms (SPEC §9: lets the last audio blocks arrive). */
+/** Idle time after stopping before the recording is analysed, ms (PRODUCT §9: lets the last audio blocks arrive). */
 export const IDLE_MS = 500;
-/** AnalyserNode FFT size for the live waveform and pitch readout (SPEC §9). */
+/** AnalyserNode FFT size for the live waveform and pitch readout (PRODUCT §9). */
 export const FFT_SIZE = 2048;
 
 export const MSG_MIC = "Unable to access microphone. Please grant permission.";

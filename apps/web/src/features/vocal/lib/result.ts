@@ -2,7 +2,7 @@ import type { VocalAnalysisResult } from "@tonic/analysis";
 import type { VocalScaleResult } from "@tonic/api";
 import { noteMidi } from "./chords";
 
-/** The server's SPEC §3 vocal analysis result. */
+/** The server's PRODUCT §3 vocal analysis result. */
 export type ServerVocalResult = VocalScaleResult;
 
 /** What the results panel shows, whichever path (worker or server) produced it. */
@@ -65,7 +65,7 @@ export function fromEngine(r: EngineVocalResult): VocalView {
 }
 
 /**
- * The server's SPEC §3 result → view (MIDI numbers from the note names).
+ * The server's PRODUCT §3 result → view (MIDI numbers from the note names).
  * @throws Error when the range names are not notes with an octave.
  */
 export function fromServer(r: ServerVocalResult): VocalView {

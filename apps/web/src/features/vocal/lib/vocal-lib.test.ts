@@ -57,7 +57,7 @@ describe("note helpers", () => {
 });
 
 describe("fromServer", () => {
-  it("derives MIDI numbers of the range from the SPEC §3 note names", () => {
+  it("derives MIDI numbers of the range from the PRODUCT §3 note names", () => {
     const v = fromServer({
       key: "G Major",
       bpm: null,

@@ -1,6 +1,6 @@
 /**
  * Encode mono PCM as a 16-bit little-endian PCM WAV file (RIFF/WAVE, 44-byte header), for playback
- * of the recording and for the server fallback (`recording.wav`, SPEC §7).
+ * of the recording and for the server fallback (`recording.wav`, PRODUCT §7).
  *
  * @param samples mono PCM, nominally -1..1 (clipped).
  * @param sampleRate Hz (integer).

@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState } from "react";
 import { COMPANY } from "./company";
 
-/** SPEC §2 About page counters. */
+/** PRODUCT §2 About page counters. */
 export const ABOUT_COUNTERS = [
   { label: "Active Students", value: 50, suffix: "+" },
   { label: "Learning Modules", value: 20, suffix: "+" },
   { label: "Learner Satisfaction", value: 95, suffix: "%" },
 ] as const;
 
-/** Counter animation length (SPEC §2: about 2 seconds), ms. */
+/** Counter animation length (PRODUCT §2: about 2 seconds), ms. */
 export const COUNTER_DURATION_MS = 2000;
 
-/** SPEC §2 About page team: a founder and CEO, and a CTO (fictional people). */
+/** PRODUCT §2 About page team: a founder and CEO, and a CTO (fictional people). */
 export const TEAM = [
   {
     name: "Arjun Menon",
@@ -108,7 +108,7 @@ function Counter({ value, suffix, label }: { value: number; suffix: string; labe
   );
 }
 
-/** The three animated counters of SPEC §2 About page. */
+/** The three animated counters of PRODUCT §2 About page. */
 export function AboutCounters() {
   return (
     <dl className="grid gap-4 sm:grid-cols-3" data-testid="about-counters">

@@ -31,7 +31,7 @@ export function useAcknowledgments() {
   });
 }
 
-/** Special thanks (SPEC §2 acknowledgments: open-source libraries and special thanks). */
+/** Special thanks (PRODUCT §2 acknowledgments: open-source libraries and special thanks). */
 export function SpecialThanks() {
   return (
     <ul className="list-disc space-y-1.5 pl-6 leading-7 text-slate-700 marker:text-violet-500 dark:text-slate-300">

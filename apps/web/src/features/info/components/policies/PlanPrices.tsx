@@ -81,7 +81,7 @@ export function PlanPrices() {
   );
 }
 
-/** The money-back window in days from the catalogue, falling back to SPEC §9's 7 days. */
+/** The money-back window in days from the catalogue, falling back to PRODUCT §9's 7 days. */
 export function useRefundDays(fallback: number): number {
   const { data } = usePlans();
   return data?.refundDays ?? fallback;

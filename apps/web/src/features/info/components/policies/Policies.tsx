@@ -15,7 +15,7 @@ const mailLink = (
   </a>
 );
 
-/** Privacy Policy text (SPEC §1 marketing and legal side; §3 browser storage; §7 analytics). */
+/** Privacy Policy text (PRODUCT §1 marketing and legal side; §3 browser storage; §7 analytics). */
 export function PrivacyPolicyText() {
   return (
     <>
@@ -79,7 +79,7 @@ export function PrivacyPolicyText() {
   );
 }
 
-/** Pricing Policy text: prices from the plan catalogue, currencies, taxes and price-change notice (SPEC §9). */
+/** Pricing Policy text: prices from the plan catalogue, currencies, taxes and price-change notice (PRODUCT §9). */
 export function PricingPolicyText() {
   const refundDays = useRefundDays(POLICY.refundDays);
   return (
@@ -151,7 +151,7 @@ export function cancellationFaq(refundDays: number): { question: string; answer:
   ];
 }
 
-/** Cancellation & Refund Policy text (SPEC §4 subscription lifecycle, §9 refund and retention). */
+/** Cancellation & Refund Policy text (PRODUCT §4 subscription lifecycle, §9 refund and retention). */
 export function CancellationPolicyText() {
   const refundDays = useRefundDays(POLICY.refundDays);
   return (
@@ -192,7 +192,7 @@ export function CancellationPolicyText() {
   );
 }
 
-/** Shipping Policy text: exactly the points of SPEC §2's route table. */
+/** Shipping Policy text: exactly the points of PRODUCT §2's route table. */
 export function ShippingPolicyText() {
   return (
     <>

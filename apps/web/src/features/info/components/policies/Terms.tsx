@@ -5,7 +5,7 @@ import { COMPANY, POLICY } from "./company";
 import { PlanPrices, useRefundDays } from "./PlanPrices";
 import { Bullets, linkClass, PolicySection } from "./Prose";
 
-/** The six sections of SPEC §2 "Policy pages", in order. */
+/** The six sections of PRODUCT §2 "Policy pages", in order. */
 export const TERMS_SECTIONS = [
   { id: "terms-of-use", title: "Terms of Use" },
   { id: "user-accounts", title: "User Accounts" },
@@ -18,7 +18,7 @@ export const TERMS_SECTIONS = [
 const title = (id: (typeof TERMS_SECTIONS)[number]["id"]) =>
   TERMS_SECTIONS.find((s) => s.id === id)?.title ?? id;
 
-/** Terms & Conditions text (SPEC §2): six sections; prices come from the plan catalogue. */
+/** Terms & Conditions text (PRODUCT §2): six sections; prices come from the plan catalogue. */
 export function TermsText() {
   const { data } = usePlans();
   const refundDays = useRefundDays(POLICY.refundDays);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { counterValue } from "./About";
 
 describe("About counters", () => {
-  it("start at 0, rise monotonically and land on the target after 2 s (SPEC §2)", () => {
+  it("start at 0, rise monotonically and land on the target after 2 s (PRODUCT §2)", () => {
     let prev = -1;
     for (let ms = 0; ms <= 2000; ms += 100) {
       const v = counterValue(95, ms);

@@ -1,5 +1,5 @@
 /**
- * The company identity shown on the information pages (fictional but plausible; SPEC §2 Contact page:
+ * The company identity shown on the information pages (fictional but plausible; PRODUCT §2 Contact page:
  * a location in an Indian city, phone, e-mail, working hours Mon-Fri 9:00 AM-6:00 PM).
  */
 export const COMPANY = {
@@ -20,7 +20,7 @@ export const COMPANY = {
   lon: 77.6412,
 } as const;
 
-/** SPEC §9 business constants stated in the policy texts. */
+/** PRODUCT §9 business constants stated in the policy texts. */
 export const POLICY = {
   /** Money-back window for new subscriptions, days (overridden by the plan catalogue when loaded). */
   refundDays: 7,
