@@ -2,10 +2,10 @@ import type { FretPosition, PitchClass } from "@tonic/theory";
 
 /** Dot colour per octave (the fretboard spans octaves 2–5). */
 export const OCTAVE_COLOURS: Readonly<Record<number, string>> = {
-  2: "bg-sky-500",
-  3: "bg-emerald-500",
-  4: "bg-violet-500",
-  5: "bg-pink-500",
+  2: "bg-sky-700",
+  3: "bg-emerald-700",
+  4: "bg-violet-700",
+  5: "bg-pink-700",
 };
 
 /** Identifies one spot on the board (the same pitch appears on several strings). */
