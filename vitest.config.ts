@@ -14,6 +14,7 @@ export const sourceAliases = [
   { find: /^@tonic\/youtube$/, replacement: src("./packages/youtube/src/index.ts") },
   { find: /^@tonic\/analysis$/, replacement: src("./packages/analysis/src/index.ts") },
   { find: /^@tonic\/analysis\/node$/, replacement: src("./packages/analysis/src/node.ts") },
+  { find: /^@tonic\/analysis\/synth$/, replacement: src("./packages/analysis/src/synth.ts") },
   { find: /^@tonic\/analysis\/testing$/, replacement: src("./packages/analysis/testing/index.ts") },
 ];
 

@@ -4,6 +4,7 @@
  */
 import { midiToHz } from "@tonic/theory/units";
 import { parseDisplayChord } from "../src/labels.js";
+import { addKick, addTone } from "../src/synth.js";
 
 /** Synthetic guitar, piano and organ chords and a room, for the live chord recogniser's tests and bench. */
 export {
@@ -55,19 +56,6 @@ export function clickTrack(bpm: number, seconds: number, sampleRate: number): Fl
   const period = 60 / bpm;
   for (let t = 0; t < seconds; t += period) addKick(out, sampleRate, t, 0.8);
   return out;
-}
-
-function addKick(out: Float32Array, sr: number, t: number, amp: number): void {
-  const start = Math.round(t * sr);
-  const len = Math.round(0.08 * sr);
-  for (let i = 0; i < len && start + i < out.length; i++) {
-    const tt = i / sr;
-    const env = Math.exp(-tt * 60);
-    const thump = Math.sin(2 * Math.PI * (60 + 100 * Math.exp(-tt * 40)) * tt);
-    const click = Math.sin(2 * Math.PI * 1000 * tt) * Math.exp(-tt * 300);
-    const j = start + i;
-    out[j] = (out[j] as number) + amp * (0.7 * thump * env + 0.5 * click);
-  }
 }
 
 /** A deterministic 32-bit PRNG (mulberry32) returning numbers in [0, 1). */
@@ -266,24 +254,6 @@ export function renderProgression(options: ProgressionOptions): Float32Array {
   for (const v of out) peak = Math.max(peak, Math.abs(v));
   if (peak > 0) for (let i = 0; i < out.length; i++) out[i] = ((out[i] as number) * 0.9) / peak;
   return out;
-}
-
-function addTone(out: Float32Array, sr: number, t0: number, dur: number, freq: number, amp: number): void {
-  const start = Math.round(t0 * sr);
-  const len = Math.round(dur * sr);
-  const nyq = sr / 2;
-  for (let h = 1; h <= 8; h++) {
-    const fh = freq * h;
-    if (fh >= nyq) break;
-    const w = (2 * Math.PI * fh) / sr;
-    const a = amp / h;
-    for (let i = 0; i < len && start + i < out.length; i++) {
-      const tt = i / sr;
-      const env = Math.min(1, tt / 0.01) * Math.exp(-tt * 1.5) * Math.min(1, (len - i) / (0.02 * sr));
-      const j = start + i;
-      out[j] = (out[j] as number) + a * env * Math.sin(w * i);
-    }
-  }
 }
 
 /** Options of {@link renderMeter}. */

@@ -1,8 +1,10 @@
 /**
  * The demo songs' generator: renders a chord progression as audio with our own synthesis (no
  * third-party recordings). Lives with the seed, not in the engine's test helpers, so production code
- * never imports `@tonic/analysis/testing`.
+ * never imports `@tonic/analysis/testing`; the kick and tone it plays are `@tonic/analysis/synth`'s, the
+ * ones the test signals use.
  */
+import { addKick, addTone } from "@tonic/analysis/synth";
 import { chordNotes, chromaOf } from "@tonic/theory";
 import { midiToHz } from "@tonic/theory/units";
 
@@ -74,34 +76,4 @@ export function renderDemoScore(score: DemoScore, sampleRate: number): Float32Ar
   for (const v of out) peak = Math.max(peak, Math.abs(v));
   if (peak > 0) for (let i = 0; i < out.length; i++) out[i] = ((out[i] as number) * 0.9) / peak;
   return out;
-}
-
-function addKick(out: Float32Array, sr: number, t: number, amp: number): void {
-  const start = Math.round(t * sr);
-  const len = Math.round(0.08 * sr);
-  for (let i = 0; i < len && start + i < out.length; i++) {
-    const tt = i / sr;
-    const env = Math.exp(-tt * 60);
-    const thump = Math.sin(2 * Math.PI * (60 + 100 * Math.exp(-tt * 40)) * tt);
-    const click = Math.sin(2 * Math.PI * 1000 * tt) * Math.exp(-tt * 300);
-    const j = start + i;
-    out[j] = (out[j] as number) + amp * (0.7 * thump * env + 0.5 * click);
-  }
-}
-
-function addTone(out: Float32Array, sr: number, t0: number, dur: number, freq: number, amp: number): void {
-  const start = Math.round(t0 * sr);
-  const len = Math.round(dur * sr);
-  for (let h = 1; h <= 8; h++) {
-    const fh = freq * h;
-    if (fh >= sr / 2) break;
-    const w = (2 * Math.PI * fh) / sr;
-    const a = amp / h;
-    for (let i = 0; i < len && start + i < out.length; i++) {
-      const tt = i / sr;
-      const env = Math.min(1, tt / 0.01) * Math.exp(-tt * 1.5) * Math.min(1, (len - i) / (0.02 * sr));
-      const j = start + i;
-      out[j] = (out[j] as number) + a * env * Math.sin(w * i);
-    }
-  }
 }
