@@ -36,14 +36,14 @@ function midi(n: string): number {
 /** The sargam names by semitone above Sa (PRODUCT §12). */
 const SARGAM = ["Sa", "re", "Re", "ga", "Ga", "Ma", "Ma′", "Pa", "dha", "Dha", "ni", "Ni"];
 
-/** Wait for the question's swara to sound and name it from Sa = C4, as the learner would by ear. */
-async function hearSwara(page: Page, playsBefore: number): Promise<string> {
+/** Wait for the question's swara to sound and name it from Sa (MIDI, default C4), as the learner would by ear. */
+async function hearSwara(page: Page, playsBefore: number, saMidi = 60): Promise<string> {
   await expect
     .poll(async () => (await audio(page)).plays - playsBefore, { timeout: 10_000 })
     .toBeGreaterThanOrEqual(1);
   const { recent } = await audio(page);
   const played = recent.at(-1)?.[0] ?? "";
-  const name = SARGAM[midi(played) - 60];
+  const name = SARGAM[midi(played) - saMidi];
   if (!name) throw new Error(`swara out of the middle octave: ${played}`);
   return name;
 }
@@ -178,6 +178,33 @@ for (const vp of [
       await page.getByRole("link", { name: /Back to Course/ }).click();
       await expect(page).toHaveURL(/\/learn$/);
       await expect.poll(async () => (await tanpuraState(page)).running).toBe(false);
+    });
+
+    test("the swara drill follows your Sa: pick D, the drone and the swaras move to it", async ({ page }) => {
+      await page.goto("/learn/ear-training?mode=swaras");
+      const drill = page.getByTestId("drill");
+      await drill.getByLabel("Your Sa").selectOption("D");
+      await expect(drill.getByTestId("drone")).toContainText("Tanpura drone on Sa = D");
+      let before = (await audio(page)).plays;
+      await drill.getByRole("button", { name: "Start drone and round" }).click();
+      // Pa below Sa = D4, Sa, Sa and the low Sa.
+      await expect.poll(async () => (await tanpuraState(page)).strings).toEqual([57, 62, 62, 50]);
+      await expect(drill.getByTestId("question")).toContainText("Sa = D:");
+      for (let i = 0; i < 3; i++) {
+        if (i > 0) {
+          before = (await audio(page)).plays;
+          await drill.getByRole("button", { name: /Next question/ }).click();
+        }
+        const heard = await hearSwara(page, before, 62);
+        await drill.getByRole("button", { name: heard, exact: true }).click();
+        await expect(drill.getByTestId("feedback")).toContainText("Correct!");
+      }
+      await page.screenshot({ path: `${SHOTS}/swaras-sa-d-${vp.name}.png`, fullPage: true });
+      await noSideScroll(page, vp.width);
+      // It is saved as "Your Sa" (the setting the vocal detector and Settings use): kept after a reload.
+      await page.reload();
+      await expect(page.getByTestId("drill").getByLabel("Your Sa")).toHaveValue("D");
+      await expect(page.getByTestId("drone")).toContainText("Tanpura drone on Sa = D");
     });
   });
 }

@@ -18,6 +18,7 @@ import {
   SWARA_DRILL_SA,
   SWARA_IDS,
   semitonesBetween,
+  swaraDrillSaMidi,
 } from "./exercises.js";
 import { SARGAM_NAMES } from "./sargam.js";
 import { diatonicChords } from "./scales.js";
@@ -194,6 +195,32 @@ describe("swaras over a drone (PRODUCT §15)", () => {
       expect(SWARA_IDS[semitones]).toBe(q.answer);
       expect(answerLabel(q)).toBe(SARGAM_NAMES[semitones]);
     }
+  });
+
+  it("builds the swaras on the learner's Sa: madhya Sa from G3 to F♯4, the swara above it", () => {
+    const sas = PITCH_CLASSES.map((pc) => swaraDrillSaMidi(pc));
+    expect(Math.min(...sas)).toBe(55);
+    expect(Math.max(...sas)).toBe(66);
+    expect(sas.map((m) => m % 12)).toEqual(PITCH_CLASSES.map((_, i) => i));
+    expect(swaraDrillSaMidi("D")).toBe(62);
+    expect(swaraDrillSaMidi("A")).toBe(57);
+    expect(() => swaraDrillSaMidi("H" as never)).toThrow(RangeError);
+    for (const pc of ["D", "A", "F#"] as const) {
+      const rng = seeded(7);
+      for (let i = 0; i < 60; i++) {
+        const q = generateQuestion("swaras", 3, rng, undefined, { sa: pc });
+        const played = Note.midi(q.playback[0]?.notes[0] ?? "");
+        expect(played).not.toBeNull();
+        const semitones = (played ?? 0) - swaraDrillSaMidi(pc);
+        expect(SWARA_IDS[semitones]).toBe(q.answer);
+      }
+    }
+    expect(generateQuestion("swaras", 1, seeded(1), "P", { sa: "D" }).playback[0]?.notes).toEqual(["A4"]);
+    expect(generateQuestion("swaras", 1, seeded(1), "S", { sa: "F#" }).context).toMatch(/^Sa = F♯:/);
+    // Other skills ignore the option.
+    expect(generateQuestion("intervals", 1, seeded(5), undefined, { sa: "D" })).toEqual(
+      generateQuestion("intervals", 1, seeded(5)),
+    );
   });
 
   it("asks every offered swara over many questions", () => {

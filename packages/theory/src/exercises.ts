@@ -322,11 +322,32 @@ const SWARA_LEVELS: readonly (readonly string[])[] = [
   SWARA_IDS,
 ];
 
-/** Sa of the swara drill: C4, the madhya Sa of Sa = C; the drone plays this Sa and the Pa below. */
+/** Sa of the swara drill when none is chosen: C4, the madhya Sa of Sa = C. */
 export const SWARA_DRILL_SA = "C4" as const;
-const SWARA_SA_MIDI = 60;
 
-function swaraQuestion(level: number, rng: Rng, forced?: string): ExerciseQuestion {
+/** Options of {@link generateQuestion}. */
+export interface QuestionOptions {
+  /** The learner's Sa (pitch class) for the swara drill; default C. Other skills ignore it. */
+  sa?: PitchClass;
+}
+
+/**
+ * The madhya (middle-octave) Sa of the swara drill for a Sa pitch class, as a MIDI number: the Sa
+ * from G3 (55) to F♯4 (66), so the swaras Sa…Ni stay between G3 and F5, a register both low and
+ * high voices hear comfortably and the drone's Pa below (a fourth under Sa) stays above C3.
+ *
+ * @param sa pitch class of Sa ("C" … "B").
+ * @returns MIDI number 55–66.
+ * @throws RangeError for a name that is not one of the 12 pitch classes.
+ */
+export function swaraDrillSaMidi(sa: PitchClass): MidiNote {
+  const pc = PITCH_CLASSES.indexOf(sa);
+  if (pc < 0) throw new RangeError(`Unknown Sa "${sa}"`);
+  return (pc <= 6 ? 60 + pc : 48 + pc) as MidiNote;
+}
+
+function swaraQuestion(level: number, rng: Rng, forced?: string, sa: PitchClass = "C"): ExerciseQuestion {
+  const saMidi = swaraDrillSaMidi(sa);
   const ids = SWARA_LEVELS[level - 1] ?? [];
   const id = forced ?? pick(rng, ids);
   const semitone = HINDUSTANI_SWARAS[id];
@@ -338,11 +359,11 @@ function swaraQuestion(level: number, rng: Rng, forced?: string): ExerciseQuesti
     skill: "swaras",
     level,
     prompt: "Which swara is this?",
-    context: "Sa = C: the tanpura plays Sa and Pa, then one swara sounds",
+    context: `Sa = ${prettyAccidentals(sa)}: the tanpura plays Sa and Pa, then one swara sounds`,
     choices: offered.map((s) => ({ id: s, label: SARGAM_NAMES[HINDUSTANI_SWARAS[s] ?? 0] ?? s })),
     answer: id,
     // Madhya saptak, from Sa up to Ni, long enough to hear against the drone.
-    playback: [{ notes: [note(SWARA_SA_MIDI + semitone)], seconds: 1.6 }],
+    playback: [{ notes: [note(saMidi + semitone)], seconds: 1.6 }],
   };
 }
 
@@ -362,6 +383,9 @@ function swaraQuestion(level: number, rng: Rng, forced?: string): ExerciseQuesti
  * item : string | undefined
  *     Force the right answer to this choice id (used to bring a missed item back); when it is
  *     not offered at this level it is added to the choices.
+ * options : QuestionOptions
+ *     `sa`: the learner's Sa for the swara drill (default C; the swara sounds over
+ *     {@link swaraDrillSaMidi}).
  *
  * Returns
  * -------
@@ -372,7 +396,13 @@ function swaraQuestion(level: number, rng: Rng, forced?: string): ExerciseQuesti
  * RangeError
  *     For a level out of range or an unknown item id.
  */
-export function generateQuestion(skill: Skill, level: number, rng: Rng, item?: string): ExerciseQuestion {
+export function generateQuestion(
+  skill: Skill,
+  level: number,
+  rng: Rng,
+  item?: string,
+  options: QuestionOptions = {},
+): ExerciseQuestion {
   clampLevel(level);
   switch (skill) {
     case "intervals":
@@ -384,7 +414,7 @@ export function generateQuestion(skill: Skill, level: number, rng: Rng, item?: s
     case "progressions":
       return progressionQuestion(level, rng, item);
     case "swaras":
-      return swaraQuestion(level, rng, item);
+      return swaraQuestion(level, rng, item, options.sa);
   }
 }
 

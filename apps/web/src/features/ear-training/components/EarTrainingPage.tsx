@@ -1,3 +1,4 @@
+import { prettyAccidentals } from "@tonic/theory";
 import {
   answerLabel,
   checkAnswer,
@@ -5,12 +6,15 @@ import {
   MAX_LEVEL,
   SKILLS,
   type Skill,
+  swaraDrillSaMidi,
 } from "@tonic/theory/exercises";
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
+import { NotePicker } from "@/components/theory/ScalePickers";
 import { playChord, playFeedbackSound, tanpura, unlockAudio } from "@/lib/audio";
 import { isDue, usePracticeStore, usePracticeSync } from "@/lib/practice";
 import { useSeo } from "@/lib/seo";
+import { useSettingsStore } from "@/stores/settings";
 import { answer, nextQuestion, type Session, type SessionQuestion, startSession } from "../lib/session";
 import { ProgressView } from "./ProgressView";
 
@@ -28,8 +32,6 @@ export const SKILL_INFO: Record<Skill, { name: string; hint: string }> = {
 
 /** Questions in one swara round; the drone stops when it ends (PRODUCT §15). */
 export const SWARA_ROUND = 10;
-/** The swara drill's madhya Sa (C4, `SWARA_DRILL_SA`) as MIDI, the drone's Sa. */
-const SWARA_SA_MIDI = 60;
 /** How long the drone sounds before the first swara, so the ear settles on Sa. */
 const DRONE_LEAD_MS = 2500;
 
@@ -61,7 +63,10 @@ function dueItemsOf(skill: Skill): string[] {
 }
 
 function Drill({ skill }: { skill: Skill }) {
-  const [session, setSession] = useState<Session>(() => startSession(skill, dueItemsOf(skill)));
+  /** The learner's Sa (Settings → "Your Sa"): the swara drill's drone and swaras are built on it. */
+  const sa = useSettingsStore((s) => s.settings.sa);
+  const updateSettings = useSettingsStore((s) => s.updateSettings);
+  const [session, setSession] = useState<Session>(() => startSession(skill, dueItemsOf(skill), { sa }));
   const [current, setCurrent] = useState<SessionQuestion | null>(null);
   const [picked, setPicked] = useState<string | null>(null);
   const [playing, setPlaying] = useState(false);
@@ -97,7 +102,7 @@ function Drill({ skill }: { skill: Skill }) {
   const setDrone = (on: boolean) => {
     if (on) {
       unlockAudio();
-      tanpura.start(SWARA_SA_MIDI, "Pa");
+      tanpura.start(swaraDrillSaMidi(session.options.sa ?? sa), "Pa");
     } else tanpura.stop();
     setDroneOn(on);
   };
@@ -117,11 +122,18 @@ function Drill({ skill }: { skill: Skill }) {
     next(DRONE_LEAD_MS);
   };
 
-  const newRound = () => {
+  const newRound = (saForRound = sa) => {
     cancel.current?.();
-    setSession(startSession(skill, dueItemsOf(skill)));
+    setSession(startSession(skill, dueItemsOf(skill), { sa: saForRound }));
     setCurrent(null);
     setPicked(null);
+  };
+
+  /** A new Sa is saved as "Your Sa" and starts a fresh round on it (the drone stops until Start). */
+  const changeSa = (next: typeof sa) => {
+    updateSettings({ sa: next });
+    if (droneOn) setDrone(false);
+    newRound(next);
   };
 
   const choose = (id: string) => {
@@ -181,10 +193,11 @@ function Drill({ skill }: { skill: Skill }) {
           data-on={droneOn ? "true" : "false"}
           className="mt-3 flex flex-wrap items-center gap-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
         >
-          <span className="flex-1">
-            Tanpura drone on Sa = C (with Pa below). A round is {SWARA_ROUND} swaras; the drone stops when it
-            ends.
+          <span className="min-w-48 flex-1">
+            Tanpura drone on Sa = {prettyAccidentals(session.options.sa ?? sa)} (with Pa below). A round is{" "}
+            {SWARA_ROUND} swaras; the drone stops when it ends.
           </span>
+          <NotePicker inline label="Your Sa" value={session.options.sa ?? sa} onChange={changeSa} />
           {q && !roundOver && (
             <button
               type="button"
@@ -276,7 +289,7 @@ function Drill({ skill }: { skill: Skill }) {
                   <button
                     ref={nextButton}
                     type="button"
-                    onClick={newRound}
+                    onClick={() => newRound()}
                     className="inline-flex min-h-12 items-center gap-2 rounded-xl bg-violet-600 px-5 font-semibold text-white shadow-sm hover:bg-violet-700"
                   >
                     New round

@@ -1,4 +1,5 @@
-import { checkAnswer, type Rng } from "@tonic/theory/exercises";
+import { noteToMidi } from "@tonic/theory";
+import { checkAnswer, type Rng, swaraDrillSaMidi } from "@tonic/theory/exercises";
 import { describe, expect, it } from "vitest";
 import { answer, nextQuestion, REVIEW_GAP, startSession } from "./session";
 
@@ -51,5 +52,20 @@ describe("ear-training session", () => {
     expect(s.level).toBe(2);
     expect(s.atLevel).toEqual([]);
     expect(s).toMatchObject({ asked: 6, right: 6 });
+  });
+
+  it("asks every swara of a session, reviews included, over the session's Sa", () => {
+    const rng = seeded(11);
+    let s = startSession("swaras", ["d"], { sa: "A" });
+    const saMidi = swaraDrillSaMidi("A");
+    for (let i = 0; i < 8; i++) {
+      const step = nextQuestion(s, rng);
+      const q = step.next.question;
+      expect(q.context).toMatch(/^Sa = A:/);
+      const played: number = noteToMidi(q.playback[0]?.notes[0] ?? "");
+      expect(played - saMidi).toBeGreaterThanOrEqual(0);
+      expect(played - saMidi).toBeLessThan(12);
+      s = answer(step.session, q, i % 2 === 0);
+    }
   });
 });

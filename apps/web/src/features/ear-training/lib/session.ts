@@ -2,6 +2,7 @@ import {
   type ExerciseQuestion,
   generateQuestion,
   nextLevel,
+  type QuestionOptions,
   type Rng,
   type Skill,
 } from "@tonic/theory/exercises";
@@ -27,6 +28,8 @@ export interface Session {
   pending: Pending[];
   /** Items due from earlier sessions (spaced repetition), asked before new ones. */
   dueFromBefore: string[];
+  /** Question options fixed for the session (the swara drill's Sa). */
+  options: QuestionOptions;
 }
 
 /** A question with whether it is a missed item coming back. */
@@ -43,9 +46,15 @@ export interface SessionQuestion {
  * skill : Skill
  * due : readonly string[]
  *     Answer ids of this skill that spaced repetition says are due (missed earlier).
+ * options : QuestionOptions
+ *     Passed to every question of the session (the swara drill's `sa`, the learner's Sa).
  */
-export function startSession(skill: Skill, due: readonly string[] = []): Session {
-  return { skill, level: 1, atLevel: [], asked: 0, right: 0, pending: [], dueFromBefore: [...due] };
+export function startSession(
+  skill: Skill,
+  due: readonly string[] = [],
+  options: QuestionOptions = {},
+): Session {
+  return { skill, level: 1, atLevel: [], asked: 0, right: 0, pending: [], dueFromBefore: [...due], options };
 }
 
 /**
@@ -61,13 +70,16 @@ export function nextQuestion(session: Session, rng: Rng): { session: Session; ne
   if (ready) {
     return {
       session: { ...session, pending: session.pending.filter((p) => p !== ready) },
-      next: { question: generateQuestion(session.skill, session.level, rng, ready.item), review: true },
+      next: {
+        question: generateQuestion(session.skill, session.level, rng, ready.item, session.options),
+        review: true,
+      },
     };
   }
   const [due, ...rest] = session.dueFromBefore;
   if (due !== undefined) {
     try {
-      const question = generateQuestion(session.skill, session.level, rng, due);
+      const question = generateQuestion(session.skill, session.level, rng, due, session.options);
       return { session: { ...session, dueFromBefore: rest }, next: { question, review: true } };
     } catch {
       return nextQuestion({ ...session, dueFromBefore: rest }, rng);
@@ -75,9 +87,9 @@ export function nextQuestion(session: Session, rng: Rng): { session: Session; ne
   }
   // A fresh question avoids the items waiting to come back, so those return as reviews.
   const waiting = new Set(session.pending.map((p) => p.item));
-  let question = generateQuestion(session.skill, session.level, rng);
+  let question = generateQuestion(session.skill, session.level, rng, undefined, session.options);
   for (let tries = 0; tries < 20 && waiting.has(question.answer); tries++) {
-    question = generateQuestion(session.skill, session.level, rng);
+    question = generateQuestion(session.skill, session.level, rng, undefined, session.options);
   }
   return { session, next: { question, review: false } };
 }
