@@ -5,6 +5,8 @@ const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots-tanpura";
 
 /** The drone's state, read through the e2e build's hook (`apps/web/src/lib/audio/tanpura.ts`). */
 interface TanpuraState {
+  cents: number;
+  saHz: number;
   running: boolean;
   strings: number[];
   plucks: number;
@@ -15,6 +17,8 @@ const tanpuraState = (page: Page) =>
       (window as unknown as { __tonicTanpura?: () => TanpuraState }).__tonicTanpura?.() ?? {
         running: false,
         strings: [],
+        cents: 0,
+        saHz: 0,
         plucks: 0,
       },
   );
@@ -42,6 +46,15 @@ for (const viewport of [
     await panel.getByLabel("First string").selectOption("Ma");
     await panel.getByLabel("Register").selectOption({ label: "Lower (most men)" });
     await expect.poll(async () => (await tanpuraState(page)).strings).toEqual([43, 50, 50, 38]);
+
+    // Fine tuning: 20 cents sharper raises the sounded Sa from D3 (146.83 Hz) by 2^(20/1200).
+    const fine = panel.getByLabel("Fine tuning in cents");
+    await fine.focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowRight");
+    await expect(panel.getByTestId("tanpura-cents")).toHaveText("+20 cents (sharper)");
+    await expect.poll(async () => (await tanpuraState(page)).cents).toBe(20);
+    const { saHz } = await tanpuraState(page);
+    expect(saHz).toBeCloseTo(146.832 * 2 ** (20 / 1200), 2);
 
     await panel.getByRole("button", { name: "Stop tanpura" }).click();
     await expect(panel.getByRole("button", { name: "Play tanpura" })).toHaveAttribute(

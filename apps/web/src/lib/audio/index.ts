@@ -5,6 +5,7 @@ export { playFeedbackSound, SOUND_EFFECTS } from "./effects";
 export type { AudioDiagnostics, PlayRecord } from "./engine";
 export {
   TANPURA_CYCLE_PAUSE_SECONDS,
+  TANPURA_MAX_CENTS,
   TANPURA_PLUCK_SECONDS,
   type TanpuraFirstString,
   type TanpuraState,

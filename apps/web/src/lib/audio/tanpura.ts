@@ -1,4 +1,4 @@
-import { asMidiNote, midiToHz } from "@tonic/theory";
+import { midiToHz } from "@tonic/theory/units";
 // Deep imports, as in engine.ts: Tone's index module would create an AudioContext before any gesture.
 import { Filter } from "tone/build/esm/component/filter/Filter.js";
 import { Gain } from "tone/build/esm/core/context/Gain.js";
@@ -34,10 +34,17 @@ export const TANPURA_CYCLE_PAUSE_SECONDS = 1.6;
  */
 const PARTIALS = [1, 0.7, 0.6, 0.55, 0.5, 0.42, 0.36, 0.3, 0.25, 0.2, 0.16, 0.12, 0.1, 0.08];
 
-/** What the browser tests read: whether the drone runs, its strings and how many plucks it played. */
+/** The fine tuning a tanpura offers around the equal-tempered Sa, cents (a quarter tone each way). */
+export const TANPURA_MAX_CENTS = 50;
+
+/** What the browser tests read: whether the drone runs, its strings, their fine tuning and the plucks played. */
 export interface TanpuraState {
   running: boolean;
   strings: number[];
+  /** Fine tuning of every string, cents from equal temperament (A4 = 440 Hz). */
+  cents: number;
+  /** Frequency of the middle Sa as sounded, Hz. */
+  saHz: number;
   plucks: number;
 }
 
@@ -48,10 +55,16 @@ export interface TanpuraState {
 export class Tanpura {
   private synth: PolySynth<Synth> | null = null;
   private timer: number | null = null;
-  private state: TanpuraState = { running: false, strings: [], plucks: 0 };
+  private state: TanpuraState = { running: false, strings: [], cents: 0, saHz: 0, plucks: 0 };
 
-  /** Starts (or retunes) the drone. */
-  start(saMidi: number, first: TanpuraFirstString): void {
+  /**
+   * Starts (or retunes) the drone.
+   * @param saMidi the middle Sa as a MIDI number.
+   * @param first the first string (Pa, Ma or Ni of the lower octave).
+   * @param cents fine tuning of all four strings from equal temperament, −{@link TANPURA_MAX_CENTS} to
+   *   +{@link TANPURA_MAX_CENTS} (clamped): a singer whose Sa sits between two keys, or a harmonium tuned off A440.
+   */
+  start(saMidi: number, first: TanpuraFirstString, cents = 0): void {
     const out = soundEngine.output();
     if (!out) return;
     this.stopTimer();
@@ -74,7 +87,11 @@ export class Tanpura {
       }).connect(filter);
     }
     const strings = tanpuraStrings(saMidi, first);
-    this.state = { running: true, strings, plucks: 0 };
+    const fine = Math.max(
+      -TANPURA_MAX_CENTS,
+      Math.min(TANPURA_MAX_CENTS, Number.isFinite(cents) ? cents : 0),
+    );
+    this.state = { running: true, strings, cents: fine, saHz: midiToHz(saMidi + fine / 100), plucks: 0 };
     let k = 0;
     const pluck = () => {
       const synth = this.synth;
@@ -82,7 +99,7 @@ export class Tanpura {
       const midi = strings[k % strings.length] ?? saMidi;
       const now = out.context.rawContext.currentTime;
       synth.triggerAttackRelease(
-        midiToHz(asMidiNote(midi)),
+        midiToHz(midi + fine / 100),
         4.5,
         now + 0.01,
         k % strings.length === 3 ? 0.9 : 0.7,

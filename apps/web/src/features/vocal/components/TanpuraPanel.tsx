@@ -7,7 +7,7 @@ import {
   spellNote,
 } from "@tonic/theory";
 import { useEffect, useId, useState } from "react";
-import { type TanpuraFirstString, tanpura } from "@/lib/audio";
+import { TANPURA_MAX_CENTS, type TanpuraFirstString, tanpura } from "@/lib/audio";
 import { useSettingsStore } from "@/stores/settings";
 
 const selectCls =
@@ -15,7 +15,8 @@ const selectCls =
 
 /**
  * A tanpura drone to sing against (issue 29): the singer's Sa (from Settings, changeable here), the first
- * string (Pa, Ma or Ni) and the register, synthesised on this device. It keeps playing while you record.
+ * string (Pa, Ma or Ni), the register and a fine tuning in cents, synthesised on this device. It keeps
+ * playing while you record.
  */
 export function TanpuraPanel() {
   const id = useId();
@@ -23,14 +24,15 @@ export function TanpuraPanel() {
   const [sa, setSa] = useState<PitchClass>(settingsSa);
   const [first, setFirst] = useState<TanpuraFirstString>("Pa");
   const [octave, setOctave] = useState<0 | -1>(0);
+  const [cents, setCents] = useState(0);
   const [playing, setPlaying] = useState(false);
   const saMidi = madhyaSaMidi(chromaOf(sa)) + 12 * octave;
 
   useEffect(() => setSa(settingsSa), [settingsSa]);
   // Retune while playing; stop when the page goes.
   useEffect(() => {
-    if (playing) tanpura.start(saMidi, first);
-  }, [playing, saMidi, first]);
+    if (playing) tanpura.start(saMidi, first, cents);
+  }, [playing, saMidi, first, cents]);
   useEffect(() => () => tanpura.stop(), []);
 
   const name = (pc: PitchClass) => prettyAccidentals(spellNote(pc, null));
@@ -106,7 +108,29 @@ export function TanpuraPanel() {
             <option value={-1}>Lower (most men)</option>
           </select>
         </label>
+        <label className="flex min-w-44 flex-1 flex-col text-xs font-semibold text-slate-700 dark:text-slate-300">
+          <span>
+            Fine tuning: <output data-testid="tanpura-cents">{centsText(cents)}</output>
+          </span>
+          <input
+            type="range"
+            aria-label="Fine tuning in cents"
+            aria-valuetext={centsText(cents)}
+            min={-TANPURA_MAX_CENTS}
+            max={TANPURA_MAX_CENTS}
+            step={5}
+            value={cents}
+            onChange={(e) => setCents(Number(e.target.value))}
+            className="mt-3 min-h-6 accent-violet-600"
+          />
+        </label>
       </div>
     </section>
   );
+}
+
+/** "in tune", "+15 cents (sharper)", "−20 cents (flatter)". */
+function centsText(cents: number): string {
+  if (cents === 0) return "in tune (A4 = 440 Hz)";
+  return `${cents > 0 ? "+" : "−"}${Math.abs(cents)} cents (${cents > 0 ? "sharper" : "flatter"})`;
 }
