@@ -110,6 +110,7 @@ export {
   type Chord,
   chordFormula,
   chordSymbol,
+  type DiatonicTriad,
   diatonicChords,
   getScale,
   type Progression,
@@ -117,11 +118,13 @@ export {
   progressions,
   relativeScale,
   type Scale,
+  type ScaleWithChords,
   scaleDegree,
   scaleNotes,
   scaleTypeLabel,
   type TimeSignatureProgressions,
   triadAt,
+  triadName,
 } from "./scales.js";
 export {
   type ChordSheet,

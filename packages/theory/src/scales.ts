@@ -16,36 +16,51 @@ import {
 import { transposePitchClass } from "./notes.js";
 import type { ChordQuality, PitchClass, ScaleType, TimeSignature } from "./types.js";
 
-/** A diatonic triad (PRODUCT §3 "Chord"). */
-export interface Chord {
+/**
+ * What every diatonic triad says of itself, however its notes are written: `N` is the note names' type
+ * (the 12 sharp {@link PitchClass} names in {@link Chord}, the key's own spelling in `SpelledChord`).
+ */
+export interface DiatonicTriad<N extends string> {
   /** Zero-based scale degree, 0–6. */
   readonly degree: number;
-  /** Roman numeral of the degree, e.g. "ii" or "vii°" (PRODUCT §9). */
+  /** Roman numeral of the degree (PRODUCT §9: I ii iii IV V vi vii°; i ii° III iv v VI VII). */
   readonly numeral: string;
-  readonly root: PitchClass;
-  readonly type: ChordQuality;
-  /** Chord symbol: bare root for major, root + "m" for minor, root + "dim" for diminished. */
+  readonly root: N;
+  /** Chord symbol: bare root for major, root + "m" for minor, root + "dim" for diminished ("Eb", "Cm"). */
   readonly symbol: string;
-  /** Display name, e.g. "D Minor". */
+  /** Display name, e.g. "D Minor", "Eb Major", "A Diminished". */
   readonly name: string;
   /** Root, third and fifth. */
-  readonly notes: readonly PitchClass[];
+  readonly notes: readonly N[];
 }
 
-/** A scale with its diatonic chords (PRODUCT §3 "Scale"). */
-export interface Scale {
-  /** Display name, e.g. "C# Minor". */
+/** A diatonic triad (PRODUCT §3 "Chord"), in sharp names. */
+export interface Chord extends DiatonicTriad<PitchClass> {
+  readonly type: ChordQuality;
+}
+
+/**
+ * What every scale with its diatonic chords says of itself: `N` is the note names' type and `C` the
+ * chords' ({@link Scale} in sharp names, `SpelledScale` in the key's own spelling).
+ */
+export interface ScaleWithChords<N extends string, C extends DiatonicTriad<N>> {
+  /** Display name, e.g. "C# Minor" or "Bb Major". */
   readonly name: string;
+  /** The stored tonic: one of PRODUCT §3's 12 sharp names. */
   readonly root: PitchClass;
   readonly type: ScaleType;
+  /** The 7 distinct notes from the tonic upward. */
+  readonly notes: readonly N[];
+  /** The 7 diatonic triads, one per degree. */
+  readonly chords: readonly C[];
+}
+
+/** A scale with its diatonic chords (PRODUCT §3 "Scale"), in sharp names. */
+export interface Scale extends ScaleWithChords<PitchClass, Chord> {
   /** Step formula, e.g. "W-W-H-W-W-W-H" (PRODUCT §9). */
   readonly formula: string;
   /** Steps in semitones (PRODUCT §9). */
   readonly steps: readonly number[];
-  /** The 7 distinct notes from the root upward. */
-  readonly notes: readonly PitchClass[];
-  /** The 7 diatonic triads, one per degree. */
-  readonly chords: readonly Chord[];
 }
 
 /** One Arpeggios card (PRODUCT §2 "Scale explorer panels"). */
@@ -175,7 +190,8 @@ export function triadAt(notes: readonly PitchClass[], index: number): PitchClass
  *
  * Parameters
  * ----------
- * root : PitchClass
+ * root : PitchClass | string
+ *     One of the 12 sharp names, or a root as a key spells it ("Eb", "E#").
  * quality : ChordQuality
  *
  * Returns
@@ -184,8 +200,26 @@ export function triadAt(notes: readonly PitchClass[], index: number): PitchClass
  *     "C" (major), "Cm" (minor) or "Cdim" (diminished) — PRODUCT §4 "Major chords show the
  *     bare name, minor the name plus m".
  */
-export function chordSymbol(root: PitchClass, quality: ChordQuality): string {
+export function chordSymbol(root: PitchClass | string, quality: ChordQuality): string {
   return `${root}${QUALITY_SUFFIX[quality]}`;
+}
+
+/**
+ * Display name of a triad: the root and the quality's word.
+ *
+ * Parameters
+ * ----------
+ * root : PitchClass | string
+ *     One of the 12 sharp names, or a root as a key spells it ("Eb", "E#").
+ * quality : ChordQuality
+ *
+ * Returns
+ * -------
+ * string
+ *     "D Minor", "Eb Major", "A Diminished".
+ */
+export function triadName(root: PitchClass | string, quality: ChordQuality): string {
+  return `${root} ${QUALITY_LABEL[quality]}`;
 }
 
 /**
@@ -212,7 +246,7 @@ export function diatonicChords(root: PitchClass, type: ScaleType): Chord[] {
       root: chordRoot,
       type: quality,
       symbol: chordSymbol(chordRoot, quality),
-      name: `${chordRoot} ${QUALITY_LABEL[quality]}`,
+      name: triadName(chordRoot, quality),
       notes: triadAt(notes, degree),
     };
   });

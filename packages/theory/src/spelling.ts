@@ -30,8 +30,15 @@ import * as Note from "@tonaljs/note";
 import { get as getTonalScale } from "@tonaljs/scale";
 import { CHORD_QUALITIES, ROMAN_NUMERALS } from "./constants.js";
 import { pitchClassFromChroma } from "./notes.js";
-import { getScale } from "./scales.js";
-import type { ChordQuality, PitchClass, ScaleType } from "./types.js";
+import {
+  chordSymbol,
+  type DiatonicTriad,
+  getScale,
+  type ScaleWithChords,
+  scaleTypeLabel,
+  triadName,
+} from "./scales.js";
+import type { PitchClass, ScaleType } from "./types.js";
 
 /**
  * How note names are written: by the song's key, always with the 12 sharp names, or in sargam relative to
@@ -463,44 +470,23 @@ export function commonProgression(
   return best ? { numerals: best.numerals, count: best.count } : null;
 }
 
-const QUALITY_SUFFIX: Readonly<Record<ChordQuality, string>> = { major: "", minor: "m", diminished: "dim" };
-const QUALITY_LABEL: Readonly<Record<ChordQuality, string>> = {
-  major: "Major",
-  minor: "Minor",
-  diminished: "Diminished",
-};
-
-/** A diatonic triad as a screen writes it (ASCII accidentals; typeset with {@link prettyAccidentals}). */
-export interface SpelledChord {
-  /** Zero-based scale degree, 0–6. */
-  readonly degree: number;
-  /** Roman numeral of the degree (PRODUCT §9: I ii iii IV V vi vii°; i ii° III iv v VI VII). */
-  readonly numeral: string;
-  /** The root, the scale's own note on this degree ("Eb" in B♭ major, "E#" in F♯ major). */
-  readonly root: string;
-  /** Chord symbol: "Eb", "Cm", "E#dim". */
-  readonly symbol: string;
-  /** Display name: "Eb Major", "C Minor", "A Diminished". */
-  readonly name: string;
-  /** Root, third and fifth, spelled: one letter apart by thirds ("C", "Eb", "G"). */
-  readonly notes: readonly string[];
+/**
+ * A diatonic triad as a screen writes it (ASCII accidentals; typeset with {@link prettyAccidentals}): the
+ * root is the scale's own note on the degree ("Eb" in B♭ major, "E#" in F♯ major), so symbols read "Eb",
+ * "Cm", "E#dim", and the notes are one letter apart by thirds ("C", "Eb", "G").
+ */
+export interface SpelledChord extends DiatonicTriad<string> {
   /** The same three notes as sharp pitch classes, for sound and for lighting keys (PRODUCT §3). */
   readonly pitchClasses: readonly PitchClass[];
 }
 
-/** A scale as every screen writes it: title, notes and diatonic chords in one spelling. */
-export interface SpelledScale {
-  /** The stored value underneath (one of PRODUCT §3's 12 sharp names) and the type. */
-  readonly root: PitchClass;
-  readonly type: ScaleType;
+/**
+ * A scale as every screen writes it: title ("Bb Major"), notes ("Bb", "C", "D", "Eb", "F", "G", "A", one
+ * letter each) and diatonic chords in one spelling; `root` is the stored value underneath.
+ */
+export interface SpelledScale extends ScaleWithChords<string, SpelledChord> {
   /** The key's tonic as written: "Bb" for the stored "A#" in major ("A#" with naming "sharps"). */
   readonly tonic: string;
-  /** Title: "Bb Major". */
-  readonly name: string;
-  /** The 7 notes from the tonic up, one letter each ("Bb", "C", "D", "Eb", "F", "G", "A"). */
-  readonly notes: readonly string[];
-  /** The 7 diatonic triads, one per degree. */
-  readonly chords: readonly SpelledChord[];
 }
 
 /**
@@ -528,13 +514,13 @@ export function spellScale(root: PitchClass, type: ScaleType, naming: NoteNaming
       degree,
       numeral: ROMAN_NUMERALS[type][degree] ?? "",
       root: chordRoot,
-      symbol: `${chordRoot}${QUALITY_SUFFIX[quality]}`,
-      name: `${chordRoot} ${QUALITY_LABEL[quality]}`,
+      symbol: chordSymbol(chordRoot, quality),
+      name: triadName(chordRoot, quality),
       notes: [at(degree), at(degree + 2), at(degree + 4)],
       pitchClasses: c.notes,
     };
   });
-  return { root, type, tonic, name: `${tonic} ${type === "major" ? "Major" : "Minor"}`, notes, chords };
+  return { root, type, tonic, name: `${tonic} ${scaleTypeLabel(type)}`, notes, chords };
 }
 
 /**

@@ -1,30 +1,23 @@
-import { type PitchClass, prettyAccidentals, type ScaleType, spellScale } from "@tonic/theory";
+import {
+  type PitchClass,
+  prettyAccidentals,
+  type ScaleType,
+  type SpelledChord,
+  type SpelledScale,
+  spellScale,
+} from "@tonic/theory";
 import { useMemo } from "react";
 import { useSettingsStore } from "@/stores/settings";
 
-/** A chord of {@link useSpelledScale}, every name typeset (♭, ♯). */
-export interface ShownChord {
-  readonly degree: number;
-  /** "III", "vii°" (PRODUCT §9). */
-  readonly numeral: string;
-  /** "E♭", "Cm", "E♯dim". */
-  readonly symbol: string;
-  /** "E♭ Major". */
-  readonly name: string;
-  /** "C", "E♭", "G". */
-  readonly notes: readonly string[];
-  /** The chord's sharp pitch classes, for sound. */
-  readonly pitchClasses: readonly PitchClass[];
-}
+/**
+ * A chord of {@link useSpelledScale}: `@tonic/theory`'s `SpelledChord` without its root, every name
+ * typeset (symbol "E♯dim", name "E♭ Major", notes "C", "E♭", "G"); `pitchClasses` stay the sharp names,
+ * for sound.
+ */
+export type ShownChord = Omit<SpelledChord, "root">;
 
-/** A scale as the screens show it: `@tonic/theory`'s `spellScale`, typeset. */
-export interface ShownScale {
-  /** "B♭ Major". */
-  readonly name: string;
-  /** "B♭". */
-  readonly tonic: string;
-  /** The 7 notes, typeset. */
-  readonly notes: readonly string[];
+/** A scale as the screens show it: `@tonic/theory`'s `spellScale`, typeset ("B♭ Major", tonic "B♭"). */
+export interface ShownScale extends Pick<SpelledScale, "name" | "tonic" | "notes"> {
   readonly chords: readonly ShownChord[];
 }
 
