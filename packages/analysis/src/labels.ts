@@ -6,7 +6,7 @@
  * chords: a proposed syntax for text annotations" (ISMIR), as parsed by mir_eval: "C:maj", "A:min",
  * "G:7", "C:maj7", "A:min7", "B:dim", "B:hdim7", "D:sus4", "N".
  */
-import { PITCH_CLASSES } from "@tonic/theory/constants";
+import { CHORD_SYMBOL_QUALITIES, PITCH_CLASSES } from "@tonic/theory/constants";
 import { pitchClassName } from "@tonic/theory/units";
 import { ChordLabelError, type PitchClassIndex, pitchClassIndex } from "./types.js";
 
@@ -23,24 +23,14 @@ export interface ChordQuality {
   intervals: readonly number[];
 }
 
-/** Known qualities. Order matters only for display. */
-export const QUALITIES: readonly ChordQuality[] = [
-  { harte: "maj", suffix: "", intervals: [0, 4, 7] },
-  { harte: "min", suffix: "m", intervals: [0, 3, 7] },
-  { harte: "7", suffix: "7", intervals: [0, 4, 7, 10] },
-  { harte: "maj7", suffix: "maj7", intervals: [0, 4, 7, 11] },
-  { harte: "min7", suffix: "m7", intervals: [0, 3, 7, 10] },
-  { harte: "dim", suffix: "dim", intervals: [0, 3, 6] },
-  { harte: "hdim7", suffix: "m7b5", intervals: [0, 3, 6, 10] },
-  { harte: "dim7", suffix: "dim7", intervals: [0, 3, 6, 9] },
-  { harte: "aug", suffix: "aug", intervals: [0, 4, 8] },
-  { harte: "sus4", suffix: "sus4", intervals: [0, 5, 7] },
-  { harte: "sus2", suffix: "sus2", intervals: [0, 2, 7] },
-  { harte: "maj6", suffix: "6", intervals: [0, 4, 7, 9] },
-  { harte: "min6", suffix: "m6", intervals: [0, 3, 7, 9] },
-  { harte: "9", suffix: "9", intervals: [0, 4, 7, 10, 14] },
-  { harte: "minmaj7", suffix: "mMaj7", intervals: [0, 3, 7, 11] },
-];
+/**
+ * Known qualities: the entries of `@tonic/theory`'s one chord-quality table (`CHORD_SYMBOL_QUALITIES`)
+ * that carry a Harte shorthand, in its order (which matters only for display), so every label the engine
+ * writes is one a chord sheet accepts.
+ */
+export const QUALITIES: readonly ChordQuality[] = CHORD_SYMBOL_QUALITIES.flatMap(
+  ({ harte, suffix, intervals }) => (harte === undefined ? [] : [{ harte, suffix, intervals }]),
+);
 
 const BY_HARTE = new Map(QUALITIES.map((q) => [q.harte, q]));
 // Longest suffixes first so "m7b5" wins over "m7" and "m".

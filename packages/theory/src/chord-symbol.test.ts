@@ -2,7 +2,6 @@
  * The chord grammar of chord sheets (issue 30): what a musician types or picks, parsed into root, quality
  * and bass, and written back as one canonical label (the engine's sharp spelling).
  */
-import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -22,13 +21,12 @@ import type { PitchClass } from "./types.js";
 const SUFFIXES = CHORD_SYMBOL_QUALITIES.map((q) => q.suffix);
 
 /**
- * The display suffixes of the engine's qualities, read from `QUALITIES` in `@tonic/analysis`'s labels.ts
- * (as text: the theory package does not depend on the analysis package).
+ * The display suffixes of the engine's qualities: `QUALITIES` in `@tonic/analysis`'s labels.ts is the
+ * entries of this table with a Harte shorthand (the theory package does not depend on the analysis
+ * package, so they are read here from the table itself).
  */
 function engineSuffixes(): string[] {
-  const source = readFileSync(new URL("../../analysis/src/labels.ts", import.meta.url), "utf8");
-  const block = /export const QUALITIES[^=]*=\s*\[([\s\S]*?)\n\];/.exec(source)?.[1] ?? "";
-  return [...block.matchAll(/suffix:\s*"([^"]*)"/g)].map((m) => m[1] ?? "");
+  return CHORD_SYMBOL_QUALITIES.filter((q) => q.harte !== undefined).map((q) => q.suffix);
 }
 
 describe("CHORD_SYMBOL_QUALITIES", () => {

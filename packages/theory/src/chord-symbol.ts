@@ -8,42 +8,12 @@
  * and numbered by the same code (`spelling.ts`). "N" is "no chord" (MIREX / Harte et al. 2005, "Symbolic
  * representation of musical chords", ISMIR).
  */
+import { CHORD_SYMBOL_QUALITIES } from "./constants.js";
 import { toPitchClass } from "./notes.js";
 import type { PitchClass } from "./types.js";
 
-/** One chord quality of the grammar: its canonical suffix, words for a picker and its intervals. */
-export interface ChordSymbolQuality {
-  /** Canonical suffix after the root ("" major, "m", "7", "maj7", …). */
-  suffix: string;
-  /** Words for a picker ("major", "minor seventh"). */
-  name: string;
-  /** Semitones above the root, root first. */
-  intervals: readonly number[];
-}
-
-/**
- * The qualities a sheet may hold. The first ten are the picker's (issue 30: major, minor, 7, maj7, m7,
- * dim, sus2, sus4, add9, 6); the rest are the other qualities the engine can answer (`labels.ts` of
- * `@tonic/analysis`), so every engine label stays a valid sheet label.
- */
-export const CHORD_SYMBOL_QUALITIES: readonly ChordSymbolQuality[] = [
-  { suffix: "", name: "major", intervals: [0, 4, 7] },
-  { suffix: "m", name: "minor", intervals: [0, 3, 7] },
-  { suffix: "7", name: "dominant seventh", intervals: [0, 4, 7, 10] },
-  { suffix: "maj7", name: "major seventh", intervals: [0, 4, 7, 11] },
-  { suffix: "m7", name: "minor seventh", intervals: [0, 3, 7, 10] },
-  { suffix: "dim", name: "diminished", intervals: [0, 3, 6] },
-  { suffix: "sus2", name: "suspended second", intervals: [0, 2, 7] },
-  { suffix: "sus4", name: "suspended fourth", intervals: [0, 5, 7] },
-  { suffix: "add9", name: "added ninth", intervals: [0, 4, 7, 14] },
-  { suffix: "6", name: "sixth", intervals: [0, 4, 7, 9] },
-  { suffix: "m6", name: "minor sixth", intervals: [0, 3, 7, 9] },
-  { suffix: "m7b5", name: "half-diminished", intervals: [0, 3, 6, 10] },
-  { suffix: "dim7", name: "diminished seventh", intervals: [0, 3, 6, 9] },
-  { suffix: "aug", name: "augmented", intervals: [0, 4, 8] },
-  { suffix: "9", name: "dominant ninth", intervals: [0, 4, 7, 10, 14] },
-  { suffix: "mMaj7", name: "minor-major seventh", intervals: [0, 3, 7, 11] },
-];
+/** The qualities a sheet may hold, and the analysis engine's among them (the one table, in constants). */
+export { CHORD_SYMBOL_QUALITIES, type ChordSymbolQuality } from "./constants.js";
 
 /** How many of {@link CHORD_SYMBOL_QUALITIES} the chord picker offers (issue 30's list). */
 export const PICKER_QUALITY_COUNT = 10;

@@ -74,6 +74,48 @@ export const PROGRESSIONS: Readonly<Record<TimeSignature, readonly ProgressionPa
 /** Time signatures in display order. */
 export const TIME_SIGNATURES: readonly TimeSignature[] = ["4/4", "3/4"];
 
+/**
+ * One chord quality of the chord-sheet grammar (`chord-symbol.ts`) and of the analysis engine: its
+ * canonical suffix, words for a picker, its intervals and, for a quality the engine can answer, its Harte
+ * shorthand (Harte et al. 2005, "Symbolic representation of musical chords", ISMIR; as parsed by
+ * mir_eval).
+ */
+export interface ChordSymbolQuality {
+  /** Canonical suffix after the root ("" major, "m", "7", "maj7", …). */
+  suffix: string;
+  /** Words for a picker ("major", "minor seventh"). */
+  name: string;
+  /** Semitones above the root, root first. */
+  intervals: readonly number[];
+  /** Harte shorthand ("maj", "min7", "hdim7") where the analysis engine knows the quality; else absent. */
+  harte?: string;
+}
+
+/**
+ * The qualities a sheet may hold. The first ten are the picker's (issue 30: major, minor, 7, maj7, m7,
+ * dim, sus2, sus4, add9, 6); the rest are the other qualities the engine can answer. The engine's
+ * qualities are the entries with a `harte` shorthand (`QUALITIES` of `@tonic/analysis`'s labels.ts is
+ * this table's), so every engine label is a valid sheet label.
+ */
+export const CHORD_SYMBOL_QUALITIES: readonly ChordSymbolQuality[] = [
+  { suffix: "", name: "major", intervals: [0, 4, 7], harte: "maj" },
+  { suffix: "m", name: "minor", intervals: [0, 3, 7], harte: "min" },
+  { suffix: "7", name: "dominant seventh", intervals: [0, 4, 7, 10], harte: "7" },
+  { suffix: "maj7", name: "major seventh", intervals: [0, 4, 7, 11], harte: "maj7" },
+  { suffix: "m7", name: "minor seventh", intervals: [0, 3, 7, 10], harte: "min7" },
+  { suffix: "dim", name: "diminished", intervals: [0, 3, 6], harte: "dim" },
+  { suffix: "sus2", name: "suspended second", intervals: [0, 2, 7], harte: "sus2" },
+  { suffix: "sus4", name: "suspended fourth", intervals: [0, 5, 7], harte: "sus4" },
+  { suffix: "add9", name: "added ninth", intervals: [0, 4, 7, 14] },
+  { suffix: "6", name: "sixth", intervals: [0, 4, 7, 9], harte: "maj6" },
+  { suffix: "m6", name: "minor sixth", intervals: [0, 3, 7, 9], harte: "min6" },
+  { suffix: "m7b5", name: "half-diminished", intervals: [0, 3, 6, 10], harte: "hdim7" },
+  { suffix: "dim7", name: "diminished seventh", intervals: [0, 3, 6, 9], harte: "dim7" },
+  { suffix: "aug", name: "augmented", intervals: [0, 4, 8], harte: "aug" },
+  { suffix: "9", name: "dominant ninth", intervals: [0, 4, 7, 10, 14], harte: "9" },
+  { suffix: "mMaj7", name: "minor-major seventh", intervals: [0, 3, 7, 11], harte: "minmaj7" },
+];
+
 /** Lowest and highest piano octave (PRODUCT §5, §9). */
 export const OCTAVE_MIN = 0;
 export const OCTAVE_MAX = 8;
