@@ -21,6 +21,8 @@ export {
   type PlayBar,
   type PlayedSample,
   scoreBars,
+  songTimeOf,
+  type TakeAnchor,
 } from "./playalong.js";
 export { LIVE_BLOCK, LiveListener, type LiveListenerOptions, type LiveUpdate } from "./session.js";
 export {

@@ -19,6 +19,7 @@ import {
   LiveListener,
   LiveTuner,
   scoreBars,
+  songTimeOf,
 } from "./index.js";
 
 const SR = 48000;
@@ -665,6 +666,30 @@ describe("play-along scoring", () => {
     expect(r.bars.map((b) => b.hit)).toEqual([true, true, false]);
     expect(r.score).toBeCloseTo(2 / 3);
     expect(scoreBars([], samples).score).toBe(0);
+  });
+
+  it("places chords on the song by the audio clock, at any speed", () => {
+    // The song started 3.2 s into the microphone stream, at 0.75× speed.
+    const anchor = { stream: 3.2, song: 0, speed: 0.75 };
+    expect(songTimeOf(anchor, 3.2)).toBe(0);
+    expect(songTimeOf(anchor, 3.2 + 4)).toBeCloseTo(3);
+    expect(songTimeOf(anchor, 2.2)).toBeCloseTo(-0.75);
+    // A player right on the song: C for two song seconds, then G. The engine decides each chord 0.25 s of
+    // audio after its strum; the frames reach the page in bursts (a busy device), which does not matter.
+    const bars = barsFromChords(
+      [
+        { time: 0, chord: "C" },
+        { time: 2, chord: "G" },
+      ],
+      4,
+      120,
+    );
+    const frames = Array.from({ length: 110 }, (_, i) => 3.2 + i * 0.05);
+    const samples = frames.map((heardAt) => {
+      const played = songTimeOf(anchor, heardAt - 0.25);
+      return { time: songTimeOf(anchor, heardAt), chord: played < 0 ? "N" : played < 2 ? "C" : "G" };
+    });
+    expect(scoreBars(bars, samples).bars.map((b) => b.hit)).toEqual([true, true]);
   });
 
   it("scores a take stopped early in a bar on the bars played at least halfway", () => {

@@ -87,6 +87,28 @@ export interface PlayedSample {
   chord: string;
 }
 
+/** Where a take's song started on the microphone's audio clock. */
+export interface TakeAnchor {
+  /** Stream time when the song started, seconds of audio since the microphone stream began. */
+  stream: number;
+  /** Song time then, seconds (0 for a take from the top). */
+  song: number;
+  /** Playback speed (0.5, 0.75 or 1: song seconds per second). */
+  speed: number;
+}
+
+/**
+ * Song time of a chord the live engine decided on audio heard at stream time `heardAt`: measured on the
+ * audio clock, so a busy device that shows chords late does not make the player late.
+ *
+ * @param anchor where the song started on the stream ({@link TakeAnchor}).
+ * @param heardAt stream time of the chord's frame, seconds (`LiveUpdate` chord `time`).
+ * @returns song seconds, `song + (heardAt − stream) · speed` (negative before the song started).
+ */
+export function songTimeOf(anchor: TakeAnchor, heardAt: number): number {
+  return anchor.song + (heardAt - anchor.stream) * anchor.speed;
+}
+
 /** A bar's verdict. */
 export interface BarResult extends PlayBar {
   /** Share 0..1 of the bar's samples (after the grace period) that matched. */

@@ -139,6 +139,7 @@ export function LivePage() {
               startListening={live.start}
               stopListening={live.stop}
               onChord={live.onChord}
+              streamTime={live.streamTime}
             />
             {chordCard}
           </>

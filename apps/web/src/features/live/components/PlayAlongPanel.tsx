@@ -6,6 +6,8 @@ import {
   type PlayBar,
   type PlayedSample,
   scoreBars,
+  songTimeOf,
+  type TakeAnchor,
 } from "@tonic/analysis";
 import { prettyAccidentals, spellChord, spellKey } from "@tonic/theory";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
@@ -31,11 +33,15 @@ export function PlayAlongPanel({
   startListening,
   stopListening,
   onChord,
+  streamTime,
 }: {
   listening: boolean;
   startListening: () => Promise<void>;
   stopListening: () => void;
-  onChord: (fn: (chord: string) => void) => () => void;
+  /** Chord updates with the stream time (audio clock, s) of the frame each was decided on. */
+  onChord: (fn: (chord: string, streamTime: number) => void) => () => void;
+  /** The microphone stream's time now, s (null when not listening). */
+  streamTime: () => number | null;
 }) {
   // Chords and key as every screen writes them (@tonic/theory: by the song's key, or Sharps only).
   const naming = useSettingsStore((st) => st.settings.noteNaming);
@@ -58,6 +64,11 @@ export function PlayAlongPanel({
   const audio = useRef<HTMLAudioElement | null>(null);
   const samples = useRef<PlayedSample[]>([]);
   const clock = useRef<{ t0: number; speed: number } | null>(null);
+  /**
+   * Where the song started on the microphone's audio clock ({@link songTimeOf}): a busy device that shows
+   * chords late is not scored as playing late.
+   */
+  const anchor = useRef<TakeAnchor | null>(null);
   const selectId = useId();
 
   const s: PlayAlongSong | null | undefined = song.data;
@@ -94,7 +105,10 @@ export function PlayAlongPanel({
   // Record what the display shows against song time while playing.
   useEffect(() => {
     if (phase !== "playing") return;
-    const off = onChord((chord) => samples.current.push({ time: now(), chord }));
+    const off = onChord((chord, heardAt) => {
+      const a = anchor.current;
+      if (a) samples.current.push({ time: songTimeOf(a, heardAt), chord });
+    });
     let raf = 0;
     const tick = () => {
       const t = now();
@@ -139,6 +153,8 @@ export function PlayAlongPanel({
     } else {
       clock.current = { t0: performance.now(), speed };
     }
+    const streamNow = streamTime();
+    anchor.current = streamNow === null ? null : { stream: streamNow, song: now(), speed };
     setPhase("playing");
   };
 

@@ -46,7 +46,12 @@ interface Session {
   wakeLock: WakeLockSentinel | null;
   /** Whether this microphone stream was opened with echo cancellation. */
   echoCancellation: boolean;
+  /** `ctx.currentTime` when the capture node was connected: stream time 0 of the worker's frames, s. */
+  streamOrigin: number;
 }
+
+/** A chord update's listener: the chord shown and the stream time of the frame it was decided on, s. */
+export type ChordListener = (chord: string, streamTime: number) => void;
 
 /** Reason a getUserMedia call failed, as a user message. */
 export function micErrorMessage(err: unknown): string {
@@ -83,7 +88,7 @@ export function useLiveListener(a4Hz: number, echoCancellation = false) {
   const session = useRef<Session | null>(null);
   const tunerCfg = useRef<{ on: boolean; instrument: TunerInstrument }>({ on: false, instrument: "guitar" });
   const chordRef = useRef("N");
-  const listeners = useRef(new Set<(chord: string) => void>());
+  const listeners = useRef(new Set<ChordListener>());
   const echoRef = useRef(echoCancellation);
   echoRef.current = echoCancellation;
 
@@ -166,7 +171,7 @@ export function useLiveListener(a4Hz: number, echoCancellation = false) {
             setHistory((h) => [...h.slice(-11), { chord: m.chord, at: performance.now() }]);
           }
         }
-        for (const l of listeners.current) l(m.chord);
+        if (m.time !== null) for (const l of listeners.current) l(m.chord, m.time);
         setConfidence(m.confidence);
         if (m.key) setKey(m.key);
         if (m.tuner !== undefined) setTuner(m.tuner);
@@ -178,13 +183,23 @@ export function useLiveListener(a4Hz: number, echoCancellation = false) {
       source.connect(node);
       node.connect(mute);
       mute.connect(ctx.destination);
+      // The worklet's first block, the worker's stream time 0, is captured from about now.
+      const streamOrigin = ctx.currentTime;
       let wakeLock: WakeLockSentinel | null = null;
       try {
         wakeLock = (await navigator.wakeLock?.request("screen")) ?? null;
       } catch {
         // Wake Lock refused (battery saver, unsupported): listening still works.
       }
-      session.current = { ctx, stream, worker, node, wakeLock, echoCancellation: echo };
+      session.current = {
+        ctx,
+        stream,
+        worker,
+        node,
+        wakeLock,
+        echoCancellation: echo,
+        streamOrigin,
+      };
       worker.postMessage({ type: "start", sampleRate: ctx.sampleRate, a4Hz } satisfies LiveWorkerRequest);
       worker.postMessage({ type: "tuner", ...tunerCfg.current, a4Hz } satisfies LiveWorkerRequest);
       node.port.onmessage = (e: MessageEvent<Float32Array>) => {
@@ -241,12 +256,26 @@ export function useLiveListener(a4Hz: number, echoCancellation = false) {
     setKey(null);
   }, [send]);
 
-  /** Subscribe to every chord update (~50 per second); returns the unsubscribe function. */
-  const onChord = useCallback((fn: (chord: string) => void) => {
+  /**
+   * Subscribe to every chord update (~50 per second), with the stream time of its frame (seconds of audio
+   * since the microphone was connected: the audio clock, not when the update reached this thread, so a busy
+   * device delays the display but not where a chord lands in time); returns the unsubscribe function.
+   */
+  const onChord = useCallback((fn: ChordListener) => {
     listeners.current.add(fn);
     return () => {
       listeners.current.delete(fn);
     };
+  }, []);
+
+  /**
+   * The stream time now, seconds: the audio clock since the microphone was connected (null when not
+   * listening). A chord update's `streamTime` minus this value at a moment is how long after that moment
+   * its audio was heard.
+   */
+  const streamTime = useCallback((): number | null => {
+    const s = session.current;
+    return s ? s.ctx.currentTime - s.streamOrigin : null;
   }, []);
 
   return {
@@ -263,5 +292,6 @@ export function useLiveListener(a4Hz: number, echoCancellation = false) {
     configureTuner,
     resetKey,
     onChord,
+    streamTime,
   };
 }

@@ -34,7 +34,7 @@ self.onmessage = (event: MessageEvent<LiveWorkerRequest>) => {
         confidence: last?.confidence ?? 0,
         key: u.key,
         tuner: u.tuner,
-        time: last?.time ?? 0,
+        time: last ? last.time : null,
         tuningCents,
       });
     }

@@ -19,8 +19,9 @@ export type LiveWorkerMessage =
       key: LiveKey | null;
       /** Undefined: the tuner made no new frame; null: no pitch heard. */
       tuner: TunerReading | null | undefined;
-      /** Stream time, seconds. */
-      time: number;
+      /** Stream time of the last chord frame, seconds of audio since the stream began; null when the block
+       * made only a tuner frame (then `chord` is not a new decision). */
+      time: number | null;
       /** The music's tuning relative to A4 as the chord path follows it, cents (0 within ±15). */
       tuningCents: number;
     }
