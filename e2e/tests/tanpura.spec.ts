@@ -1,4 +1,9 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { encodeWav, makeRng } from "@tonic/analysis/testing";
+import { launchWithMic } from "../support/fake-mic";
 
 /** Screenshots for people to look at (outside the repository). */
 const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots-tanpura";
@@ -68,3 +73,54 @@ for (const viewport of [
     );
   });
 }
+
+test("recording while the tanpura plays asks for echo cancellation, so the drone is left out (390 px)", async ({
+  baseURL,
+}) => {
+  // Quiet room noise is all the fake microphone hears; what matters is how the microphone was opened.
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "tonic-tanpura-e2e-")), "room.wav");
+  const rng = makeRng(9);
+  writeFileSync(
+    file,
+    encodeWav(
+      new Float32Array(48000 * 3).map(() => 0.004 * (rng() * 2 - 1)),
+      48000,
+    ),
+  );
+  const browser = await launchWithMic(file);
+  try {
+    const page = await browser.newPage({ baseURL, viewport: { width: 390, height: 844 } });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __gum: unknown[] };
+      w.__gum = [];
+      const original = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+      navigator.mediaDevices.getUserMedia = (c?: MediaStreamConstraints) => {
+        w.__gum.push(c?.audio);
+        return original(c);
+      };
+    });
+    const asked = () =>
+      page.evaluate(() => (window as unknown as { __gum: { echoCancellation?: boolean }[] }).__gum);
+    await page.goto("/vocal-detector");
+    const record = async () => {
+      await page.getByRole("button", { name: "Start recording" }).click();
+      await page.getByRole("button", { name: "Stop recording" }).click();
+      await expect(page.getByRole("button", { name: "Start recording" })).toBeVisible();
+    };
+    // Without the drone: the raw microphone.
+    await record();
+    await expect.poll(async () => (await asked()).length).toBe(1);
+    expect((await asked())[0]?.echoCancellation).toBe(false);
+    // With the drone playing: echo cancellation on, and the drone keeps playing.
+    const panel = page.getByTestId("tanpura");
+    await panel.getByRole("button", { name: "Play tanpura" }).click();
+    await expect.poll(async () => (await tanpuraState(page)).running).toBe(true);
+    await record();
+    await expect.poll(async () => (await asked()).length).toBe(2);
+    expect((await asked())[1]?.echoCancellation).toBe(true);
+    expect((await tanpuraState(page)).running).toBe(true);
+    await expect(panel).toContainText("the recording leaves it out");
+  } finally {
+    await browser.close();
+  }
+});

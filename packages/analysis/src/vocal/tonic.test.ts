@@ -78,4 +78,30 @@ describe("estimateSa", () => {
     expect(with_?.sa?.pitchClass).toBe(9);
     expect(analyzeVocal(audio, sr)?.sa).toBeUndefined();
   });
+
+  it("finds Sa and the range when the singer sings over a tanpura drone (Pa, Sa, Sa, low Sa)", async () => {
+    const { synthesizeVoice } = await import("../../testing/index.js");
+    const { addTone } = await import("../synth.js");
+    const sr = 16000;
+    for (const saMidi of [57, 62]) {
+      const notes = melody(saMidi, YAMAN, (i) => YAMAN_REST.has(i));
+      const voice = synthesizeVoice({ notes, sampleRate: sr, seed: 5 });
+      // The drone: strings plucked every 1.1 s (Pa of the lower octave, Sa, Sa, low Sa), each ringing 3 s, at
+      // about −16 dB under the voice (RMS), what reaches the recording of a tanpura played by the page once
+      // the browser's echo cancellation has taken most of it out (the recorder turns it on while the
+      // tanpura plays), or a drone in headphones leaking into the microphone.
+      const drone = new Float32Array(voice.length);
+      const strings = [saMidi - 5, saMidi, saMidi, saMidi - 12];
+      for (let k = 0, t = 0; t < voice.length / sr; k++, t += 1.1) {
+        const midi = strings[k % 4] ?? saMidi;
+        addTone(drone, sr, t, 3, 440 * 2 ** ((midi - 69) / 12), 0.02);
+      }
+      const mix = voice.map((v, i) => v + (drone[i] ?? 0));
+      const result = analyzeVocal(mix, sr, { saScales: THAATS });
+      expect(result?.sa?.pitchClass).toBe(saMidi % 12);
+      // The range is the singer's (N of the lower octave to Sa of the upper), not the drone's low Sa.
+      expect(Math.abs((result?.vocal_range.min_midi ?? 0) - (saMidi - 3))).toBeLessThanOrEqual(1);
+      expect(Math.abs((result?.vocal_range.max_midi ?? 0) - (saMidi + 12))).toBeLessThanOrEqual(1);
+    }
+  });
 });

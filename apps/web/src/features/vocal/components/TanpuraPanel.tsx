@@ -48,7 +48,8 @@ export function TanpuraPanel() {
             Tanpura
           </h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            A drone on your Sa to sing against. It keeps playing while you record.
+            A drone on your Sa to sing against. It keeps playing while you record, and the recording leaves it
+            out so it is not taken for your voice (headphones work best).
           </p>
         </div>
         <button

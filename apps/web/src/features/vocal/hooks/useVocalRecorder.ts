@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { tanpura } from "@/lib/audio";
 import { analyzeRecording } from "../lib/analyze";
 import {
   FFT_SIZE,
@@ -149,8 +150,12 @@ export function useVocalRecorder() {
     let stream: MediaStream;
     try {
       if (!navigator.mediaDevices?.getUserMedia) throw new Error("no getUserMedia");
+      // Raw microphone for the best pitch, except while this page's tanpura plays: then the browser's echo
+      // canceller takes the drone out of the recording, or its Sa and Pa would be heard as sung notes (a drone
+      // at −7 dB under the voice moved the lowest note down to the drone's low Sa in the engine's tests).
+      const echoCancellation = tanpura.diagnostics().running;
       stream = await navigator.mediaDevices.getUserMedia({
-        audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false, channelCount: 1 },
+        audio: { echoCancellation, noiseSuppression: false, autoGainControl: false, channelCount: 1 },
       });
     } catch (err) {
       setState({ status: "error", message: microphoneErrorMessage(err), audioUrl: null });
