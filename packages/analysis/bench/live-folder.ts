@@ -122,19 +122,39 @@ export function shownTimeline(frames: readonly ShownFrame[], end: number): Label
   return out.filter((iv) => iv.end > iv.start);
 }
 
+/**
+ * What both live benches count of the chord changes a recogniser shows (this one on a folder, `live.ts`
+ * on synthetic audio), as sums, so that runs pool by adding.
+ */
+export interface ChangeCounts {
+  /** per scored change, capped; seconds here, ms in `live.ts` */
+  latencies: number[];
+  /** changes whose chord was never shown right (within the cap) */
+  missed: number;
+  /** changes of the shown chord while a true chord was held, after it was first shown */
+  falseChanges: number;
+  /** seconds of such held time (the false changes' denominator) */
+  heldSeconds: number;
+  /** process CPU time of the listener, ms */
+  cpuMs: number;
+}
+
+/** Adds the counts of `s` into `into`. */
+export function addChangeCounts(into: ChangeCounts, s: ChangeCounts): void {
+  into.latencies.push(...s.latencies);
+  into.missed += s.missed;
+  into.falseChanges += s.falseChanges;
+  into.heldSeconds += s.heldSeconds;
+  into.cpuMs += s.cpuMs;
+}
+
 /** An item's scores as sums, so that items pool by adding. */
-export interface LiveScore {
+export interface LiveScore extends ChangeCounts {
   seconds: number;
   majmin: { right: number; of: number };
   sevenths: { right: number; of: number };
-  /** per scored change, seconds (capped) */
-  latencies: number[];
-  missed: number;
-  falseChanges: number;
-  heldSeconds: number;
   noChordSeconds: number;
   chordSeconds: number;
-  cpuMs: number;
 }
 
 export const emptyScore = (): LiveScore => ({
@@ -157,13 +177,9 @@ export function addScore(into: LiveScore, s: LiveScore): void {
   into.majmin.of += s.majmin.of;
   into.sevenths.right += s.sevenths.right;
   into.sevenths.of += s.sevenths.of;
-  into.latencies.push(...s.latencies);
-  into.missed += s.missed;
-  into.falseChanges += s.falseChanges;
-  into.heldSeconds += s.heldSeconds;
+  addChangeCounts(into, s);
   into.noChordSeconds += s.noChordSeconds;
   into.chordSeconds += s.chordSeconds;
-  into.cpuMs += s.cpuMs;
 }
 
 const isChord = (label: string) => label !== "N" && label !== "X";

@@ -38,7 +38,7 @@ import {
   renderChordSequence,
   renderSpeech,
 } from "../testing/index.js";
-import { folderCli, LIVE_RATE, pct, playLive } from "./live-folder.js";
+import { addChangeCounts, type ChangeCounts, folderCli, LIVE_RATE, pct, playLive } from "./live-folder.js";
 
 if (process.argv.includes("--folder")) {
   await folderCli(process.argv.slice(2));
@@ -78,14 +78,9 @@ function sequence(seed: number): HeldChord[] {
   return seq;
 }
 
-interface Stats {
+interface Stats extends ChangeCounts {
   frames: number;
   correct: number;
-  latencies: number[];
-  missed: number;
-  falseChanges: number;
-  heldSeconds: number;
-  cpuMs: number;
   audioSeconds: number;
   confusions: Map<string, number>;
 }
@@ -167,11 +162,7 @@ const rows: string[] = [];
 function add(t: Stats, s: Stats): void {
   t.frames += s.frames;
   t.correct += s.correct;
-  t.latencies.push(...s.latencies);
-  t.missed += s.missed;
-  t.falseChanges += s.falseChanges;
-  t.heldSeconds += s.heldSeconds;
-  t.cpuMs += s.cpuMs;
+  addChangeCounts(t, s);
   t.audioSeconds += s.audioSeconds;
   for (const [k, v] of s.confusions) t.confusions.set(k, (t.confusions.get(k) ?? 0) + v);
 }

@@ -36,7 +36,7 @@ import { parseArgs } from "node:util";
 import midiPkg from "@tonejs/midi";
 import { PITCH_CLASSES } from "@tonic/theory/constants";
 import FFT from "fft.js";
-import { makeRng } from "../testing/index.js";
+import { makeRng, pinkNoise } from "../testing/index.js";
 import { renderMidi, type SoundfontName } from "../train/fluidsynth.js";
 import { encodeWav } from "./live-folder.js";
 
@@ -427,23 +427,10 @@ function playChord(
 
 // ------------------------------------------------------------------ the room
 
-/** Pink noise (Paul Kellet's filter), unit RMS. */
-function pinkNoise(n: number, r: () => number): Float32Array {
-  const y = new Float32Array(n);
-  let b0 = 0;
-  let b1 = 0;
-  let b2 = 0;
-  let e = 0;
-  for (let i = 0; i < n; i++) {
-    const w = r() * 2 - 1;
-    b0 = 0.99765 * b0 + w * 0.099046;
-    b1 = 0.963 * b1 + w * 0.2965164;
-    b2 = 0.57 * b2 + w * 1.0526913;
-    const v = b0 + b1 + b2 + w * 0.1848;
-    y[i] = v;
-    e += v * v;
-  }
-  const g = 1 / Math.sqrt(e / Math.max(1, n));
+/** Pink noise (Paul Kellet's filter, testing's {@link pinkNoise}), unit RMS. */
+function unitPinkNoise(n: number, r: () => number): Float32Array {
+  const { samples: y, meanSquare } = pinkNoise(n, r);
+  const g = 1 / Math.sqrt(meanSquare);
   for (let i = 0; i < n; i++) y[i] = (y[i] as number) * g;
   return y;
 }
@@ -510,7 +497,7 @@ function inRoom(x: Float32Array, seed: number, snrDb: number): Float32Array {
   const wet = convolve(x, roomImpulse(r));
   let e = 0;
   for (const v of wet) e += v * v;
-  const noise = pinkNoise(wet.length, r);
+  const noise = unitPinkNoise(wet.length, r);
   const g = Math.sqrt(e / wet.length) / 10 ** (snrDb / 20);
   for (let i = 0; i < wet.length; i++) wet[i] = (wet[i] as number) + g * (noise[i] as number);
   return wet;

@@ -132,25 +132,40 @@ function evalDir(): string | null {
   }
 }
 
-function vocalDevItems(): Item[] {
+/**
+ * The items of one evaluation set: every `<eval>/<set>/<id>/` holding a `truth.json` and an `audio.flac`,
+ * in id order; none when the folder is missing.
+ * @param toTruth the item's truth from its parsed `truth.json`.
+ * @param maxSeconds only the audio's first seconds are scored (default: all of it).
+ */
+function evalSetItems(
+  set: string,
+  toTruth: (raw: unknown) => Truth,
+  maxSeconds = Number.POSITIVE_INFINITY,
+): Item[] {
   const root = evalDir();
-  const dir = root ? join(root, "vocal-dev") : "";
+  const dir = root ? join(root, set) : "";
   if (!root || !existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((d) => existsSync(join(dir, d, "truth.json")))
     .sort()
-    .map((d) => {
-      const truth = JSON.parse(readFileSync(join(dir, d, "truth.json"), "utf8")) as Truth;
-      return {
-        set: "vocal-dev",
-        id: d,
-        truth,
-        load: async () => {
-          const audio = await decode(readFileSync(join(dir, d, "audio.flac")));
-          return { samples: mono(audio.channelData), sampleRate: audio.sampleRate };
-        },
-      };
-    });
+    .map((d) => ({
+      set,
+      id: d,
+      truth: toTruth(JSON.parse(readFileSync(join(dir, d, "truth.json"), "utf8"))),
+      load: async () => {
+        const audio = await decode(readFileSync(join(dir, d, "audio.flac")));
+        const x = mono(audio.channelData);
+        const samples = Number.isFinite(maxSeconds)
+          ? x.slice(0, Math.round(maxSeconds * audio.sampleRate))
+          : x;
+        return { samples, sampleRate: audio.sampleRate };
+      },
+    }));
+}
+
+function vocalDevItems(): Item[] {
+  return evalSetItems("vocal-dev", (raw) => raw as Truth);
 }
 
 /** Seconds the browser records at most; vocal-rec-dev is scored on this prefix. */
@@ -163,18 +178,14 @@ interface RecTruth {
 }
 
 function vocalRecItems(): Item[] {
-  const root = evalDir();
-  const dir = root ? join(root, "vocal-rec-dev") : "";
-  if (!root || !existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((d) => existsSync(join(dir, d, "truth.json")))
-    .sort()
-    .map((d) => {
-      const raw = JSON.parse(readFileSync(join(dir, d, "truth.json"), "utf8")) as RecTruth;
+  return evalSetItems(
+    "vocal-rec-dev",
+    (json) => {
+      const raw = json as RecTruth;
       const ms = raw.notes
         .filter((n) => n.start < REC_SECONDS && n.midi >= LOWEST_SUNG_MIDI)
         .map((n) => Math.round(n.midi));
-      const truth: Truth = {
+      return {
         key: null,
         kind: "sung",
         range_min_midi: ms.length ? Math.min(...ms) : null,
@@ -182,20 +193,9 @@ function vocalRecItems(): Item[] {
         degrees_covered: null,
         f0: null,
       };
-      return {
-        set: "vocal-rec-dev",
-        id: d,
-        truth,
-        load: async () => {
-          const audio = await decode(readFileSync(join(dir, d, "audio.flac")));
-          const x = mono(audio.channelData);
-          return {
-            samples: x.slice(0, Math.round(REC_SECONDS * audio.sampleRate)),
-            sampleRate: audio.sampleRate,
-          };
-        },
-      };
-    });
+    },
+    REC_SECONDS,
+  );
 }
 
 function mono(ch: Float32Array[]): Float32Array {

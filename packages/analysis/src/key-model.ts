@@ -64,6 +64,44 @@ export type Float32TensorFactory<T extends OnnxTensorLike> = (
 ) => T;
 
 /**
+ * Check that an ONNX session has the named inputs and outputs.
+ * @param what the model, as error messages name it ("the key model").
+ * @throws {AnalysisError} `<what> has no "<name>" input (inputs: …)` (or output) for the first one missing.
+ */
+function requireNames(
+  session: Pick<OnnxSessionLike<OnnxTensorLike>, "inputNames" | "outputNames">,
+  what: string,
+  inputs: readonly string[],
+  outputs: readonly string[],
+): void {
+  for (const name of inputs)
+    if (!session.inputNames.includes(name))
+      throw new AnalysisError(`${what} has no "${name}" input (inputs: ${session.inputNames.join(", ")})`);
+  for (const name of outputs)
+    if (!session.outputNames.includes(name))
+      throw new AnalysisError(`${what} has no "${name}" output (outputs: ${session.outputNames.join(", ")})`);
+}
+
+/**
+ * Run an ONNX session.
+ * @param what the model, as error messages name it ("the chord model").
+ * @returns the session's outputs by name.
+ * @throws {AnalysisError} (as a rejection) `<what> failed to run: …` when the runtime fails; the runtime's
+ * error is the `cause`.
+ */
+async function runSession<T extends OnnxTensorLike>(
+  session: OnnxSessionLike<T>,
+  what: string,
+  feeds: Record<string, T>,
+): Promise<Record<string, T>> {
+  try {
+    return await session.run(feeds);
+  } catch (cause) {
+    throw new AnalysisError(`${what} failed to run: ${String(cause)}`, { cause });
+  }
+}
+
+/**
  * Wrap an ONNX session of the key model as a {@link KeyModel}.
  *
  * The model's graph: inputs `features` float32 [1, B, 24] (per beat 12 treble then 12 bass chroma, each
@@ -81,15 +119,7 @@ export function createOnnxKeyModel<T extends OnnxTensorLike>(
   session: OnnxSessionLike<T>,
   tensor: Float32TensorFactory<T>,
 ): KeyModel {
-  for (const name of ["features", "weights"])
-    if (!session.inputNames.includes(name))
-      throw new AnalysisError(
-        `the key model has no "${name}" input (inputs: ${session.inputNames.join(", ")})`,
-      );
-  if (!session.outputNames.includes("probabilities"))
-    throw new AnalysisError(
-      `the key model has no "probabilities" output (outputs: ${session.outputNames.join(", ")})`,
-    );
+  requireNames(session, "the key model", ["features", "weights"], ["probabilities"]);
   return {
     async predict(input: KeyModelInput): Promise<Float32Array> {
       const B = input.beats;
@@ -97,15 +127,10 @@ export function createOnnxKeyModel<T extends OnnxTensorLike>(
         throw new AnalysisError(
           `key model input must hold B ≥ 1 beats of 24 features and B weights, got B = ${B}, ${input.features.length} features, ${input.weights.length} weights`,
         );
-      let out: Record<string, T>;
-      try {
-        out = await session.run({
-          features: tensor(input.features, [1, B, 24]),
-          weights: tensor(input.weights, [1, B]),
-        });
-      } catch (cause) {
-        throw new AnalysisError(`the key model failed to run: ${String(cause)}`, { cause });
-      }
+      const out = await runSession(session, "the key model", {
+        features: tensor(input.features, [1, B, 24]),
+        weights: tensor(input.weights, [1, B]),
+      });
       const p = out.probabilities;
       if (!p || !(p.data instanceof Float32Array) || p.data.length !== 24)
         throw new AnalysisError("the key model returned no 24 float32 probabilities");
@@ -134,14 +159,7 @@ export function createOnnxChordModel<T extends OnnxTensorLike>(
   session: OnnxSessionLike<T>,
   tensor: Float32TensorFactory<T>,
 ): ChordModel {
-  if (!session.inputNames.includes("features"))
-    throw new AnalysisError(
-      `the chord model has no "features" input (inputs: ${session.inputNames.join(", ")})`,
-    );
-  if (!session.outputNames.includes("log_probabilities"))
-    throw new AnalysisError(
-      `the chord model has no "log_probabilities" output (outputs: ${session.outputNames.join(", ")})`,
-    );
+  requireNames(session, "the chord model", ["features"], ["log_probabilities"]);
   return {
     async predict(input: ChordModelInput): Promise<Float32Array> {
       const B = input.beats;
@@ -149,12 +167,9 @@ export function createOnnxChordModel<T extends OnnxTensorLike>(
         throw new AnalysisError(
           `chord model input must hold B ≥ 1 beats of 24 features, got B = ${B}, ${input.features.length} features`,
         );
-      let out: Record<string, T>;
-      try {
-        out = await session.run({ features: tensor(input.features, [1, B, 24]) });
-      } catch (cause) {
-        throw new AnalysisError(`the chord model failed to run: ${String(cause)}`, { cause });
-      }
+      const out = await runSession(session, "the chord model", {
+        features: tensor(input.features, [1, B, 24]),
+      });
       const p = out.log_probabilities;
       if (!p || !(p.data instanceof Float32Array) || p.data.length !== B * CHORD_CLASSES)
         throw new AnalysisError(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type ChordStats, estimateKey } from "./key.js";
+import { type ChordStats, emptyChordStats, estimateKey } from "./key.js";
 import { type BeatSyncFeatures, keyProfile } from "./stages.js";
 import { seconds } from "./types.js";
 
@@ -21,15 +21,7 @@ function triadProfile(chords: readonly [root: number, minor: boolean, beats: num
 
 /** Chord statistics with `seconds` on each (root, minor) chord. */
 function stats(chords: readonly [root: number, minor: boolean, seconds: number][]): ChordStats {
-  const s: ChordStats = {
-    majorSeconds: new Float64Array(12),
-    minorSeconds: new Float64Array(12),
-    totalSeconds: 0,
-    firstRoot: -1,
-    firstMinor: false,
-    lastRoot: -1,
-    lastMinor: false,
-  };
+  const s = emptyChordStats();
   for (const [root, minor, sec] of chords) {
     const acc = minor ? s.minorSeconds : s.majorSeconds;
     acc[root] = (acc[root] as number) + sec;

@@ -89,6 +89,19 @@ export interface ChordStats {
   lastMinor: boolean;
 }
 
+/** Chord statistics of no chords: zero seconds on every root, no first or last chord (root −1). */
+export function emptyChordStats(): ChordStats {
+  return {
+    majorSeconds: new Float64Array(12),
+    minorSeconds: new Float64Array(12),
+    totalSeconds: 0,
+    firstRoot: -1,
+    firstMinor: false,
+    lastRoot: -1,
+    lastMinor: false,
+  };
+}
+
 /** Result of {@link estimateKey}. */
 export interface KeyEstimate {
   key: string;

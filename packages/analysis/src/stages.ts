@@ -35,7 +35,7 @@ import {
   semitoneSpectrogram,
   type separateHarmonic,
 } from "./features.js";
-import { type ChordStats, estimateKey, type KeyEstimate, localKeys } from "./key.js";
+import { type ChordStats, emptyChordStats, estimateKey, type KeyEstimate, localKeys } from "./key.js";
 import { keyName, parseKey, slashChordName } from "./labels.js";
 import {
   beatPeriod,
@@ -778,15 +778,7 @@ export function keyProfile(features: BeatSyncFeatures): Float64Array {
 
 /** Chord statistics for the key decision (seconds per root and third, first and last chord). */
 export function chordStats(features: BeatSyncFeatures, chords: ChordTrack): ChordStats {
-  const stats: ChordStats = {
-    majorSeconds: new Float64Array(12),
-    minorSeconds: new Float64Array(12),
-    totalSeconds: 0,
-    firstRoot: -1,
-    firstMinor: false,
-    lastRoot: -1,
-    lastMinor: false,
-  };
+  const stats = emptyChordStats();
   for (let s = 0; s < chords.state.length; s++) {
     if (features.silent[s]) continue;
     const st = VOCAB[chords.state[s] as number] as ChordState;

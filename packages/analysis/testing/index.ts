@@ -5,6 +5,7 @@
 import { midiToHz } from "@tonic/theory/units";
 import { parseDisplayChord } from "../src/labels.js";
 import { addKick, addTone } from "../src/synth.js";
+import { makeRng } from "./voice-synth.js";
 
 /** Synthetic guitar, piano and organ chords and a room, for the live chord recogniser's tests and bench. */
 export {
@@ -14,6 +15,7 @@ export {
   type GuitarExcitation,
   type HeldChord,
   type LiveTimbre,
+  pinkNoise,
   renderChordSequence,
   renderSpeech,
   type SpeechOptions,
@@ -58,24 +60,12 @@ export function clickTrack(bpm: number, seconds: number, sampleRate: number): Fl
   return out;
 }
 
-/** A deterministic 32-bit PRNG (mulberry32) returning numbers in [0, 1). */
-function rng32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * White noise, uniform in ±amplitude, from a seeded PRNG (deterministic).
  * @param seconds duration (≥ 0); @param sampleRate Hz; @param amplitude peak (default 0.3).
  */
 export function whiteNoise(seconds: number, sampleRate: number, amplitude = 0.3, seed = 1): Float32Array {
-  const r = rng32(seed);
+  const r = makeRng(seed);
   const out = new Float32Array(Math.round(seconds * sampleRate));
   for (let i = 0; i < out.length; i++) out[i] = amplitude * (2 * r() - 1);
   return out;
@@ -89,7 +79,7 @@ export function whiteNoise(seconds: number, sampleRate: number, amplitude = 0.3,
  */
 export function drumLoop(bpm: number, seconds: number, sampleRate: number, seed = 2): Float32Array {
   const out = new Float32Array(Math.round(seconds * sampleRate));
-  const r = rng32(seed);
+  const r = makeRng(seed);
   const beat = 60 / bpm;
   for (let k = 0; k * beat < seconds; k++) {
     const t = k * beat;
@@ -136,7 +126,7 @@ function addNoiseBurst(
  * @param seconds duration; @param sampleRate Hz.
  */
 export function speechLike(seconds: number, sampleRate: number, seed = 3): Float32Array {
-  const r = rng32(seed);
+  const r = makeRng(seed);
   const out = new Float32Array(Math.round(seconds * sampleRate));
   const vowels = [
     [730, 1090],
@@ -284,7 +274,7 @@ export function renderMeter(options: MeterOptions): Float32Array {
   const beatsPerBar = options.meter === "4/4" ? 4 : options.meter === "3/4" ? 3 : 2;
   const bar = beat * beatsPerBar;
   const out = new Float32Array(Math.round((options.bars * bar + 0.5) * sr));
-  const r = rng32(9);
+  const r = makeRng(9);
   const f = (midi: number) => midiToHz(midi);
   for (let b = 0; b < options.bars; b++) {
     const ch = parseDisplayChord(options.chords[b % options.chords.length] ?? "N");

@@ -268,6 +268,32 @@ export function renderChordSequence(seq: readonly HeldChord[], options: ChordSeq
 }
 
 /**
+ * Pink noise: white noise from `r` (uniform in ±1) through Paul Kellet's three-pole filter ("economy"
+ * version, about −3 dB per octave above 10 Hz).
+ * @param n how many samples.
+ * @param r a PRNG returning numbers in [0, 1) (e.g. {@link makeRng}); called `n` times.
+ * @returns the samples, unscaled, and their mean square (computed before rounding to float32; for a unit
+ * RMS divide by its square root).
+ */
+export function pinkNoise(n: number, r: () => number): { samples: Float32Array; meanSquare: number } {
+  const samples = new Float32Array(n);
+  let b0 = 0;
+  let b1 = 0;
+  let b2 = 0;
+  let e = 0;
+  for (let i = 0; i < n; i++) {
+    const w = r() * 2 - 1;
+    b0 = 0.99765 * b0 + w * 0.099046;
+    b1 = 0.963 * b1 + w * 0.2965164;
+    b2 = 0.57 * b2 + w * 1.0526913;
+    const v = b0 + b1 + b2 + w * 0.1848;
+    samples[i] = v;
+    e += v * v;
+  }
+  return { samples, meanSquare: e / Math.max(1, n) };
+}
+
+/**
  * Put a signal in a room: a Schroeder reverb (four parallel feedback combs and two series allpasses,
  * Schroeder, "Natural sounding artificial reverberation", JAES 1962; wet 0.25) plus pink noise (Paul
  * Kellett's filter) at `snrDb` below the signal's RMS.
@@ -304,21 +330,8 @@ export function addRoom(x: Float32Array, sampleRate: number, snrDb = 15, seed = 
   }
   const rms = Math.sqrt(e / Math.max(1, x.length));
   const nAmp = rms * 10 ** (-snrDb / 20);
-  let b0 = 0;
-  let b1 = 0;
-  let b2 = 0;
-  const pink = new Float32Array(x.length);
-  let pe = 0;
-  for (let n = 0; n < x.length; n++) {
-    const w = rng() * 2 - 1;
-    b0 = 0.99765 * b0 + w * 0.099046;
-    b1 = 0.963 * b1 + w * 0.2965164;
-    b2 = 0.57 * b2 + w * 1.0526913;
-    const p = b0 + b1 + b2 + w * 0.1848;
-    pink[n] = p;
-    pe += p * p;
-  }
-  const g = nAmp / Math.sqrt(pe / Math.max(1, x.length) || 1);
+  const { samples: pink, meanSquare } = pinkNoise(x.length, rng);
+  const g = nAmp / Math.sqrt(meanSquare || 1);
   for (let n = 0; n < x.length; n++) out[n] = (out[n] as number) + g * (pink[n] as number);
   return out;
 }
