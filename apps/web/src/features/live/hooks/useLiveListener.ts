@@ -1,33 +1,12 @@
 import type { LiveKey, TunerInstrument, TunerReading } from "@tonic/analysis";
 import { LIVE_BLOCK } from "@tonic/analysis";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { createCaptureNode } from "@/lib/audio/capture";
 import { MSG_DENIED, MSG_FAILED, MSG_NO_MIC, MSG_UNSUPPORTED } from "../lib/messages";
 import type { LiveWorkerMessage, LiveWorkerRequest } from "../worker/protocol";
 
-/** AudioWorklet that buffers 128-sample render quanta into LIVE_BLOCK-sample mono blocks for the worker. */
-const CAPTURE_WORKLET = `
-class TonicLiveCapture extends AudioWorkletProcessor {
-  constructor() { super(); this.size = ${LIVE_BLOCK}; this.buf = new Float32Array(this.size); this.n = 0; }
-  process(inputs) {
-    const input = inputs[0];
-    if (input && input.length > 0) {
-      const len = input[0].length;
-      for (let i = 0; i < len; i++) {
-        let s = 0;
-        for (let c = 0; c < input.length; c++) s += input[c][i];
-        this.buf[this.n++] = s / input.length;
-        if (this.n === this.size) {
-          this.port.postMessage(this.buf, [this.buf.buffer]);
-          this.buf = new Float32Array(this.size);
-          this.n = 0;
-        }
-      }
-    }
-    return true;
-  }
-}
-registerProcessor("tonic-live-capture", TonicLiveCapture);
-`;
+/** The capture processor's name: it posts LIVE_BLOCK-sample mono blocks for the worker. */
+const CAPTURE_PROCESSOR = "tonic-live-capture";
 
 export type ListenStatus = "idle" | "starting" | "listening" | "error";
 
@@ -146,16 +125,7 @@ export function useLiveListener(a4Hz: number, echoCancellation = false) {
     try {
       const ctx = new AudioContext();
       await ctx.resume();
-      const url = URL.createObjectURL(new Blob([CAPTURE_WORKLET], { type: "text/javascript" }));
-      try {
-        await ctx.audioWorklet.addModule(url);
-      } finally {
-        URL.revokeObjectURL(url);
-      }
-      const node = new AudioWorkletNode(ctx, "tonic-live-capture", {
-        numberOfOutputs: 1,
-        outputChannelCount: [1],
-      });
+      const node = await createCaptureNode(ctx, CAPTURE_PROCESSOR, LIVE_BLOCK);
       const worker = new Worker(new URL("../worker/live.worker.ts", import.meta.url), { type: "module" });
       worker.onmessage = (e: MessageEvent<LiveWorkerMessage>) => {
         const m = e.data;

@@ -5,12 +5,18 @@ import { useSettingsStore } from "@/stores/settings";
 import type { PlayerHandle } from "../hooks/usePlayerTime";
 import { usePractice } from "../hooks/usePractice";
 import { type SheetSource, useSheetVersion } from "../hooks/useSheetVersion";
-import { barAt, beatAt, buildBeatGrid } from "../lib/beat-grid";
+import { barAt, beatAt } from "../lib/beat-grid";
 import { MAX_CAPO, suggestCapo } from "../lib/capo";
 import { toChordPro } from "../lib/chordpro";
 import { toLab } from "../lib/export-lab";
 import { toMidi } from "../lib/export-midi";
-import { analysisFromSheet, gridFromSheet, sheetFromAnalysis } from "../lib/sheet";
+import {
+  analysisBpm,
+  analysisFromSheet,
+  gridFromAnalysis,
+  gridFromSheet,
+  sheetFromAnalysis,
+} from "../lib/sheet";
 import { closeRunnerUp, confidenceWords, type SongAnalysis } from "../lib/song-model";
 import { type ChordDisplay, chordNumeral, displayChord, displayKey } from "../lib/spelling";
 import { formatSemitones } from "../lib/timeline";
@@ -90,21 +96,8 @@ export function SongSheet({
     () => (sheet ? analysisFromSheet(engineAnalysis.title, sheet, engineAnalysis) : engineAnalysis),
     [sheet, engineAnalysis],
   );
-  const bpm = analysis.bpm && analysis.bpm > 0 ? analysis.bpm : null;
-  const grid = useMemo(
-    () =>
-      sheet
-        ? gridFromSheet(sheet)
-        : buildBeatGrid({
-            beats: analysis.beats,
-            downbeats: analysis.downbeats,
-            timeSignature: analysis.timeSignature,
-            bpm,
-            chords: analysis.chords,
-            durationSeconds: analysis.durationSeconds,
-          }),
-    [sheet, analysis, bpm],
-  );
+  const bpm = analysisBpm(analysis);
+  const grid = useMemo(() => (sheet ? gridFromSheet(sheet) : gridFromAnalysis(analysis)), [sheet, analysis]);
   const startEditing = () => {
     const ok = versions.startEditing(() => sheetFromAnalysis(engineAnalysis));
     if (ok)

@@ -18,21 +18,34 @@ function meterOf(timeSignature: string | null | undefined, beatsPerBar: number):
   return meterOfBeats(beatsPerBar) ?? "4/4";
 }
 
+/** An analysis' tempo, beats per minute, where it has one (> 0); else null. */
+export function analysisBpm(analysis: SongAnalysis): number | null {
+  return analysis.bpm && analysis.bpm > 0 ? analysis.bpm : null;
+}
+
+/**
+ * The chord grid of an analysis: its beats and downbeats, or beats spaced from its tempo
+ * ({@link analysisBpm}), or one a second (`buildBeatGrid`).
+ */
+export function gridFromAnalysis(analysis: SongAnalysis): BeatGrid {
+  return buildBeatGrid({
+    beats: analysis.beats,
+    downbeats: analysis.downbeats,
+    timeSignature: analysis.timeSignature,
+    bpm: analysisBpm(analysis),
+    chords: analysis.chords,
+    durationSeconds: analysis.durationSeconds,
+  });
+}
+
 /**
  * The engine's answer as an editable chord sheet: the chord grid's beats (the engine's, or spaced from the
  * tempo, or one a second), the first downbeat within the first bar, and one change wherever the grid shows
  * a new chord. Labels the grammar does not know become "no chord".
  */
 export function sheetFromAnalysis(analysis: SongAnalysis): ChordSheet {
-  const bpm = analysis.bpm && analysis.bpm > 0 ? analysis.bpm : null;
-  const grid = buildBeatGrid({
-    beats: analysis.beats,
-    downbeats: analysis.downbeats,
-    timeSignature: analysis.timeSignature,
-    bpm,
-    chords: analysis.chords,
-    durationSeconds: analysis.durationSeconds,
-  });
+  const bpm = analysisBpm(analysis);
+  const grid = gridFromAnalysis(analysis);
   const meter = meterOf(bpm ? analysis.timeSignature : null, grid.beatsPerBar);
   const perBar = meterBeatsPerBar(meter);
   const beats = grid.beats.map((b) => b.time);

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { tanpura } from "@/lib/audio";
+import { createCaptureNode } from "@/lib/audio/capture";
 import { analyzeRecording } from "../lib/analyze";
 import {
   FFT_SIZE,
@@ -23,30 +24,9 @@ export type RecorderState =
   | { status: "noScale"; audioUrl: string; fewNotes: number[] | null }
   | { status: "error"; message: string; audioUrl: string | null };
 
-/** AudioWorklet source that forwards mono blocks of ~4096 samples to the page. */
-const CAPTURE_WORKLET = `
-class TonicCapture extends AudioWorkletProcessor {
-  constructor() { super(); this.buf = new Float32Array(4096); this.n = 0; }
-  process(inputs) {
-    const input = inputs[0];
-    if (input && input.length > 0) {
-      const len = input[0].length;
-      for (let i = 0; i < len; i++) {
-        let s = 0;
-        for (let c = 0; c < input.length; c++) s += input[c][i];
-        this.buf[this.n++] = s / input.length;
-        if (this.n === this.buf.length) {
-          this.port.postMessage(this.buf, [this.buf.buffer]);
-          this.buf = new Float32Array(4096);
-          this.n = 0;
-        }
-      }
-    }
-    return true;
-  }
-}
-registerProcessor("tonic-capture", TonicCapture);
-`;
+/** The capture processor's name and block size: mono blocks of 4096 samples for the recording. */
+const CAPTURE_PROCESSOR = "tonic-capture";
+const CAPTURE_BLOCK = 4096;
 
 interface Session {
   ctx: AudioContext;
@@ -60,22 +40,15 @@ interface Session {
 
 async function createCapture(ctx: AudioContext, onBlock: (b: Float32Array) => void): Promise<AudioNode> {
   if (ctx.audioWorklet && typeof AudioWorkletNode === "function") {
-    const url = URL.createObjectURL(new Blob([CAPTURE_WORKLET], { type: "text/javascript" }));
     try {
-      await ctx.audioWorklet.addModule(url);
-      const node = new AudioWorkletNode(ctx, "tonic-capture", {
-        numberOfOutputs: 1,
-        outputChannelCount: [1],
-      });
+      const node = await createCaptureNode(ctx, CAPTURE_PROCESSOR, CAPTURE_BLOCK);
       node.port.onmessage = (e: MessageEvent<Float32Array>) => onBlock(e.data);
       return node;
     } catch {
       // fall through to the ScriptProcessor below
-    } finally {
-      URL.revokeObjectURL(url);
     }
   }
-  const proc = ctx.createScriptProcessor(4096, 1, 1);
+  const proc = ctx.createScriptProcessor(CAPTURE_BLOCK, 1, 1);
   proc.onaudioprocess = (e) => onBlock(e.inputBuffer.getChannelData(0).slice());
   return proc;
 }

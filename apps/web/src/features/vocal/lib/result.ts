@@ -36,11 +36,20 @@ export type EngineVocalResult = Pick<
   "key" | "keyUncertain" | "bpm" | "time_signature" | "recommended_chords" | "vocal_range" | "sa"
 >;
 
-/** The worker's engine result → view. */
-export function fromEngine(r: EngineVocalResult): VocalView {
+/** The fields the engine's and the server's results both name (in snake_case). */
+type SharedVocalResult = Pick<
+  EngineVocalResult & ServerVocalResult,
+  "key" | "bpm" | "time_signature" | "recommended_chords"
+> & { vocal_range: Pick<VocalScaleResult["vocal_range"], "min" | "max" | "min_hz" | "max_hz"> };
+
+/** What the view takes alike from either result; the range's MIDI numbers come from the caller. */
+function sharedView(
+  r: SharedVocalResult,
+  minMidi: number,
+  maxMidi: number,
+): Pick<VocalView, "key" | "bpm" | "timeSignature" | "chords" | "range"> {
   return {
     key: r.key,
-    keyUncertain: r.keyUncertain,
     bpm: r.bpm,
     timeSignature: r.time_signature,
     chords: r.recommended_chords,
@@ -49,9 +58,17 @@ export function fromEngine(r: EngineVocalResult): VocalView {
       max: r.vocal_range.max,
       minHz: r.vocal_range.min_hz,
       maxHz: r.vocal_range.max_hz,
-      minMidi: r.vocal_range.min_midi,
-      maxMidi: r.vocal_range.max_midi,
+      minMidi,
+      maxMidi,
     },
+  };
+}
+
+/** The worker's engine result → view. */
+export function fromEngine(r: EngineVocalResult): VocalView {
+  return {
+    ...sharedView(r, r.vocal_range.min_midi, r.vocal_range.max_midi),
+    keyUncertain: r.keyUncertain,
     source: "device",
     sa: r.sa
       ? {
@@ -73,19 +90,8 @@ export function fromServer(r: ServerVocalResult): VocalView {
   const maxMidi = noteMidi(r.vocal_range.max);
   if (minMidi === null || maxMidi === null) throw new Error("Malformed vocal range");
   return {
-    key: r.key,
+    ...sharedView(r, minMidi, maxMidi),
     keyUncertain: r.key_uncertain ?? false,
-    bpm: r.bpm,
-    timeSignature: r.time_signature,
-    chords: r.recommended_chords,
-    range: {
-      min: r.vocal_range.min,
-      max: r.vocal_range.max,
-      minHz: r.vocal_range.min_hz,
-      maxHz: r.vocal_range.max_hz,
-      minMidi,
-      maxMidi,
-    },
     source: "server",
     sa: r.sa
       ? {
