@@ -36,16 +36,16 @@ with no such reading (aug, power chords, sus2) and "X" are left out of the loss.
 by each beat's duration, Adam, seeded, CPU.
 """
 import argparse
-import hashlib
 import json
 import os
 import random
 import sys
-import zlib
 
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+
+from train_common import data_report, export_onnx, is_validation, read_corpus, rotation_index, write_report
 
 CROP = 96  # beats per training crop (songs are cut to 45-60 s: most fit whole)
 BATCH = 16
@@ -60,10 +60,6 @@ SHORTHAND = {
     "maj9": "maj7", "maj11": "maj7", "maj13": "maj7", "min9": "min7", "min11": "min7", "min13": "min7",
     "minmaj7": "min", "aug": None, "sus2": None, "5": None, "1": None,
 }
-
-
-def is_validation(name: str) -> bool:
-    return zlib.crc32(name.encode()) % 10 == 0
 
 
 def chord_class(label: str) -> int:
@@ -100,11 +96,7 @@ def chord_class(label: str) -> int:
 
 def load(data_dir: str):
     songs = []
-    for f in sorted(os.listdir(data_dir)):
-        if not f.endswith(".json"):
-            continue
-        with open(os.path.join(data_dir, f)) as fh:
-            d = json.load(fh)
+    for d in read_corpus(data_dir):
         if "harmonicTreble" not in d:
             continue
         T = len(d["chords"])
@@ -125,16 +117,6 @@ def load(data_dir: str):
         name = f"{d['corpus']}-{d['id']}"
         songs.append({"name": name, "x": x, "y": y, "w": dur, "corpus": d["corpus"], "soundfont": d["soundfont"]})
     return songs
-
-
-def rotation_index() -> torch.Tensor:
-    """[12, 24] gather indices: rotation r puts pitch class r at index 0, for the treble and bass halves."""
-    idx = torch.zeros(12, 24, dtype=torch.long)
-    for r in range(12):
-        for i in range(12):
-            idx[r, i] = (i + r) % 12
-            idx[r, 12 + i] = 12 + (i + r) % 12
-    return idx
 
 
 class ChordNet(nn.Module):
@@ -257,32 +239,19 @@ def main():
         "validation": best,
         "train": evaluate(model, train[:200]),
         "command": "python3 packages/analysis/train/train_chord_model.py " + " ".join(sys.argv[1:]),
-        "data": {
-            "corpora": {c: sum(1 for s in songs if s["corpus"] == c) for c in sorted({s["corpus"] for s in songs})},
-            "split": "validation = crc32('<corpus>-<id>') % 10 == 0, by song",
-            "licences": {"pop909": "MIT", "billboard": "CC0", "soundfonts": "FluidR3_GM (MIT), MuseScore General (MIT)"},
-        },
+        "data": data_report(songs),
     }
     if args.export:
-        model.eval()
-        torch.onnx.export(
+        report["onnx"] = export_onnx(
             model,
             (torch.rand(1, 50, 24),),
             args.export,
             input_names=["features"],
             output_names=["log_probabilities"],
             dynamic_axes={"features": {1: "beats"}, "log_probabilities": {1: "beats"}},
-            opset_version=13,
         )
-        with open(args.export, "rb") as fh:
-            blob = fh.read()
-        report["onnx"] = {"bytes": len(blob), "sha256": hashlib.sha256(blob).hexdigest(), "opset": 13}
-        print(f"wrote {args.export} ({len(blob)} bytes)")
     print(json.dumps(report, indent=1))
-    if args.report:
-        with open(args.report, "w") as fh:
-            json.dump(report, fh, indent=1)
-            fh.write("\n")
+    write_report(report, args.report)
 
 
 if __name__ == "__main__":

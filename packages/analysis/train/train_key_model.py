@@ -33,17 +33,17 @@ otherwise; seeded, CPU. Selection score: the mean of the validation MIREX weight
 songs, on their first 30 s and on their first 15 s.
 """
 import argparse
-import hashlib
 import json
 import sys
 import math
 import os
 import random
-import zlib
 
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
+
+from train_common import data_report, export_onnx, is_validation, read_corpus, rotation_index, write_report
 
 # The hand-written stage's templates (src/key.ts POP909_MAJOR / POP909_MINOR, index 0 = tonic) and its
 # opening emphasis (src/stages.ts OPENING_WEIGHT, OPENING_SECONDS), for the comparison on the same split.
@@ -70,17 +70,9 @@ def mirex(ref: int, est: int) -> float:
     return 0.0
 
 
-def is_validation(name: str) -> bool:
-    return zlib.crc32(name.encode()) % 10 == 0
-
-
 def load(data_dir: str):
     songs = []
-    for f in sorted(os.listdir(data_dir)):
-        if not f.endswith(".json"):
-            continue
-        with open(os.path.join(data_dir, f)) as fh:
-            d = json.load(fh)
+    for d in read_corpus(data_dir):
         T = len(d["weights"])
         if T < 4:
             continue
@@ -97,16 +89,6 @@ def load(data_dir: str):
         name = f"{d['corpus']}-{d['id']}"
         songs.append({"name": name, "x": x, "w": w, "y": label, "corpus": d["corpus"], "style": d.get("style", "")})
     return songs
-
-
-def rotation_index() -> torch.Tensor:
-    """[12, 24] gather indices: rotation r puts pitch class r at index 0, for the treble and bass halves."""
-    idx = torch.zeros(12, 24, dtype=torch.long)
-    for r in range(12):
-        for i in range(12):
-            idx[r, i] = (i + r) % 12
-            idx[r, 12 + i] = 12 + (i + r) % 12
-    return idx
 
 
 class KeyNet(nn.Module):
@@ -376,33 +358,18 @@ def main():
         + report["hand_written_validation_first15s"]["weighted"]
     ) / 3
     report["command"] = "python3 packages/analysis/train/train_key_model.py " + " ".join(sys.argv[1:])
-    report["data"] = {
-        "corpora": {c: sum(1 for s in songs if s["corpus"] == c) for c in sorted({s["corpus"] for s in songs})},
-        "split": "validation = crc32('<corpus>-<id>') % 10 == 0, by song",
-        "licences": {"pop909": "MIT", "billboard": "CC0", "soundfonts": "FluidR3_GM (MIT), MuseScore General (MIT)"},
-    }
+    report["data"] = data_report(songs)
     print(json.dumps(report, indent=1))
     if args.export:
-        model.eval()
-        x = torch.rand(1, 50, 24)
-        w = torch.rand(1, 50)
-        torch.onnx.export(
+        report["onnx"] = export_onnx(
             model,
-            (x, w),
+            (torch.rand(1, 50, 24), torch.rand(1, 50)),
             args.export,
             input_names=["features", "weights"],
             output_names=["probabilities"],
             dynamic_axes={"features": {1: "beats"}, "weights": {1: "beats"}},
-            opset_version=13,
         )
-        with open(args.export, "rb") as fh:
-            blob = fh.read()
-        report["onnx"] = {"bytes": len(blob), "sha256": hashlib.sha256(blob).hexdigest(), "opset": 13}
-        print(f"wrote {args.export} ({len(blob)} bytes)")
-    if args.report:
-        with open(args.report, "w") as fh:
-            json.dump(report, fh, indent=1)
-            fh.write("\n")
+    write_report(report, args.report)
 
 
 if __name__ == "__main__":
