@@ -1,10 +1,10 @@
 import { mkdtemp, rm } from "node:fs/promises";
-import { type AnalysisResult, ENGINE_VERSION } from "@tonic/analysis";
+import type { AnalysisResult } from "@tonic/analysis";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.js";
 import { isDiskFullError } from "../lib/disk-full.js";
 import { HttpError } from "../lib/errors.js";
-import { songLanguage, storeSong } from "../songs/store.js";
+import { analysisExtra, songLanguage, storeSong } from "../songs/store.js";
 import type { VideoDetails, YouTubeClient } from "../youtube/client.js";
 import { analyzeInThread } from "./analyze-in-thread.js";
 import { jobDirPrefix } from "./cleanup.js";
@@ -156,15 +156,7 @@ export async function processJob(deps: JobDeps, requestedId: string): Promise<"d
         bpm: result.bpm,
         chords: result.chords,
         language: songLanguage(details?.language ?? info.language),
-        analysis: {
-          beats: result.beats,
-          downbeats: result.downbeats,
-          segments: result.segments,
-          timeSignature: result.timeSignature,
-          durationSeconds: result.durationSeconds,
-          keyConfidence: result.keyConfidence,
-          engineVersion: ENGINE_VERSION,
-        },
+        analysis: analysisExtra(result),
         sourceUrl: source,
       });
       await completeJob(trx, jobId);

@@ -1,8 +1,8 @@
-import { ENGINE_VERSION } from "@tonic/analysis";
 import { type AnalysisResult, analyzeAudio, loadNodeModels } from "@tonic/analysis/node";
 import type { Kysely } from "kysely";
-import type { Database, SongAnalysisExtra } from "../db/schema.js";
+import type { Database } from "../db/schema.js";
 import { analyzeInThread } from "../jobs/analyze-in-thread.js";
+import { analysisExtra } from "../songs/store.js";
 import { type DemoScore, demoDurationSeconds, renderDemoScore } from "./demo-synth.js";
 
 /**
@@ -174,15 +174,7 @@ export async function seedDemoSongs(
         bpm: result.bpm,
         chords: JSON.stringify(result.chords),
         language: s.language,
-        analysis: JSON.stringify({
-          beats: result.beats,
-          downbeats: result.downbeats,
-          segments: result.segments,
-          timeSignature: result.timeSignature,
-          durationSeconds: result.durationSeconds,
-          keyConfidence: result.keyConfidence,
-          engineVersion: ENGINE_VERSION,
-        } satisfies SongAnalysisExtra),
+        analysis: JSON.stringify(analysisExtra(result)),
         source_url: `/api/demo-audio/${s.videoId}`,
       })
       .onConflict((oc) => oc.column("video_id").doNothing())

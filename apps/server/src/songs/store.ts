@@ -1,3 +1,4 @@
+import { type AnalysisResult, ENGINE_VERSION } from "@tonic/analysis";
 import {
   DEMO_PREFIX,
   SONG_LANGUAGES,
@@ -78,6 +79,19 @@ export interface StoredSongInput {
   language: string;
   analysis: SongAnalysisExtra | null;
   sourceUrl: string | null;
+}
+
+/** The engine's extra results to keep with a song (issue 6), marked with the engine version that made them. */
+export function analysisExtra(result: AnalysisResult): SongAnalysisExtra {
+  return {
+    beats: result.beats,
+    downbeats: result.downbeats,
+    segments: result.segments,
+    timeSignature: result.timeSignature,
+    durationSeconds: result.durationSeconds,
+    keyConfidence: result.keyConfidence,
+    engineVersion: ENGINE_VERSION,
+  };
 }
 
 /**
