@@ -10,6 +10,8 @@ export {
   type LiveChordFrame,
   type LiveChordOptions,
   LiveChordRecognizer,
+  QUALITY_HOLD_SECONDS,
+  QualityHold,
 } from "./chords.js";
 export { type ChromaFrame, LiveChroma, type LiveChromaOptions } from "./chroma.js";
 export { type LiveKey, LiveKeyFinder } from "./key.js";
