@@ -69,6 +69,8 @@ interface Row {
   speechNull: boolean | null;
   /** A sung item got an answer (range, and a key or "key uncertain"). */
   answered: boolean;
+  /** A Sa was found (issue 29: "an answer for ≥ 0.95 of recordings"). */
+  saAnswered: boolean;
   keyUncertain: boolean;
   seconds: number;
   ms: number;
@@ -370,6 +372,7 @@ async function runItem(item: Item): Promise<Row> {
     rpa: t.f0 ? rawPitchAccuracy(t.f0, f0Est) : null,
     speechNull: isSpeech ? res === null : null,
     answered: res !== null,
+    saAnswered: Boolean(res?.sa),
     keyUncertain: res?.keyUncertain ?? false,
     seconds,
     ms,
@@ -399,6 +402,7 @@ function summarize(set: string, rows: Row[]) {
     key_exact_full_scale: mean(full.map((r) => (r.keyExact ? 1 : 0))),
     key_mirex: mean(keyed.map((r) => r.keyScore as number)),
     sa_exact: mean(rows.filter((r) => r.saExact !== null).map((r) => (r.saExact ? 1 : 0))),
+    sa_answered_sung: mean(sung.map((r) => (r.saAnswered ? 1 : 0))),
     range_low_within_1: mean(ranged.map((r) => (r.lowOk ? 1 : 0))),
     range_high_within_1: mean(ranged.map((r) => (r.highOk ? 1 : 0))),
     range_both_within_1: mean(ranged.map((r) => (r.lowOk && r.highOk ? 1 : 0))),
