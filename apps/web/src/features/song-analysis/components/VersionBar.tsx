@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/api";
 import type { SheetVersionState } from "../hooks/useSheetVersion";
 
 const btnCls =
-  "min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:hover:bg-slate-800";
+  "min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold hover:bg-slate-50 disabled:opacity-50 dark:border-slate-600 dark:bg-slate-900 dark:hover:bg-slate-800";
 
 /** The badge saying which chords are shown: Tonic's analysis, the user's version, or a shared version. */
 export function VersionBadge({ shown }: { shown: "analysis" | "mine" | "shared" }) {
@@ -77,7 +77,7 @@ export function VersionBar({
           </div>
         )}
         {!versions.editing && (
-          <button type="button" className={btnCls} onClick={onEdit}>
+          <button type="button" className={btnCls} onClick={onEdit} disabled={!versions.ready}>
             {hasVersion ? "Edit my version" : "Edit chords"}
           </button>
         )}

@@ -47,6 +47,11 @@ export interface SheetVersionState {
   saveState: SaveState;
   /** Why editing was refused (the daily limit), for the user. */
   refusal: string | null;
+  /**
+   * Whether editing may be asked for: false only while a signed-in FREE user's allowance for this song is
+   * still being fetched, so that "Edit" is not let through before the daily limit is known.
+   */
+  ready: boolean;
   /** Deletes the version: the song shows Tonic's analysis again. */
   discard(): Promise<void>;
   /** Sharing is possible (a signed-in user's saved version of a song from the store). */
@@ -345,6 +350,7 @@ export function useSheetVersion(source: SheetSource | null): SheetVersionState {
     canRedo: (history?.future.length ?? 0) > 0,
     saveState,
     refusal,
+    ready: !server || premium || query.data !== undefined || query.isError,
     discard,
     canShare: server && persisted,
     share,
