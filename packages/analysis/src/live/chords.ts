@@ -638,7 +638,6 @@ export class LiveChordRecognizer {
   /** Score one chroma frame (frames in stream order, one per hop) and return the chord to display. */
   next(frame: ChromaFrame): LiveChordFrame {
     const o = this.o;
-    const before = this.current;
     if (frame.time > this.lastTime) this.hop = frame.time - this.lastTime;
     this.lastTime = frame.time;
     const n = ++this.frameNo;
@@ -670,7 +669,7 @@ export class LiveChordRecognizer {
         this.current = -1;
         this.endSegment();
       }
-      return this.emit(frame.time, before, 0);
+      return this.emit(frame.time, 0);
     }
     this.quiet = 0;
     this.chordRms = Math.max(frame.rms, this.chordRms * Math.exp(-this.hop / ATTACK_HOLD_SECONDS));
@@ -688,11 +687,7 @@ export class LiveChordRecognizer {
       this.accumulate(n);
     }
     this.decide(n);
-    return this.emit(
-      frame.time,
-      before,
-      this.current >= 0 ? Math.max(0, this.corr[this.current] as number) : 0,
-    );
+    return this.emit(frame.time, this.current >= 0 ? Math.max(0, this.corr[this.current] as number) : 0);
   }
 
   /**
@@ -1301,7 +1296,7 @@ export class LiveChordRecognizer {
     return term;
   }
 
-  private emit(time: number, _before: number, confidence: number): LiveChordFrame {
+  private emit(time: number, confidence: number): LiveChordFrame {
     const was = this.shown;
     this.shown = this.hold.next(this.current, time);
     const st = this.shown >= 0 ? this.vocab[this.shown] : undefined;
