@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { ChordScorer, MODEL_FLOOR } from "./chord-scorer.js";
+import { liveChordDefaults } from "./chords.js";
+import type { ChromaFrame } from "./chroma.js";
+import { LiveVocabulary } from "./vocabulary.js";
+
+/** A frame whose treble chroma holds `pcs` over bass `bassPc` (both windows). */
+function frame(pcs: number[], bassPc: number): ChromaFrame {
+  const treble = new Float64Array(12).fill(0.05);
+  for (const pc of pcs) treble[pc] = 1;
+  const bass = new Float64Array(12).fill(0.05);
+  bass[bassPc] = 1;
+  return {
+    time: 0,
+    treble,
+    bass,
+    trebleLong: treble,
+    bassLong: bass,
+    rms: 0.1,
+    tonality: 0.9,
+    novelty: 0,
+    steadiness: 1,
+    tuningCents: 0,
+    longSeconds: 0.128,
+    shortSeconds: 0.085,
+    semitones: new Float32Array(0),
+  };
+}
+
+const argmax = (x: Float64Array) => x.reduce((best, v, k) => (v > (x[best] as number) ? k : best), 0);
+
+describe("ChordScorer", () => {
+  const o = liveChordDefaults();
+  const vocab = new LiveVocabulary(o);
+  const scorer = new ChordScorer(vocab, o);
+  const K = vocab.size;
+
+  it("scores C major chroma best as C on both windows, and G7 chroma as G7", () => {
+    for (const [pcs, bass, name] of [
+      [[0, 4, 7], 0, "C"],
+      [[7, 11, 2, 5], 7, "G7"],
+      [[9, 0, 4], 9, "Am"],
+    ] as const) {
+      const short = new Float64Array(K);
+      const plain = new Float64Array(K);
+      const long = new Float64Array(K);
+      expect(scorer.score(frame([...pcs], bass), short, plain, long), name).toBe(true);
+      expect(vocab.state(argmax(short)).name, name).toBe(name);
+      expect(vocab.state(argmax(long)).name, name).toBe(name);
+      expect(scorer.corr[vocab.indexOf(name)], name).toBeGreaterThan(0.8);
+    }
+  });
+
+  it("says a flat chroma holds no chord", () => {
+    const flat = frame([], 0);
+    flat.treble.fill(1);
+    const K3 = () => new Float64Array(K);
+    expect(scorer.score(flat, K3(), K3(), K3())).toBe(false);
+  });
+
+  it("adds modelWeight × the learned model's evidence (≥ MODEL_FLOOR nats) to the long window only", () => {
+    const f = frame([0, 4, 7], 0);
+    const short = new Float64Array(K);
+    const plain = new Float64Array(K);
+    const long = new Float64Array(K);
+    scorer.score(f, short, plain, long);
+    const term = Float64Array.from(scorer.modelEvidence(f.trebleLong, f.bassLong));
+    for (let k = 0; k < K; k++) {
+      expect(term[k]).toBeGreaterThanOrEqual(MODEL_FLOOR);
+      expect(term[k]).toBeLessThanOrEqual(0);
+      expect(long[k]).toBeCloseTo((plain[k] as number) + o.modelWeight * (term[k] as number), 12);
+    }
+    // The model reads C major chroma as C's family on C: C, C7 and Cmaj7 share its evidence.
+    const c = vocab.indexOf("C");
+    expect(term[c]).toBe(term[vocab.indexOf("C7")]);
+    expect(argmax(term)).toBe(c);
+    // dim and sus4 get their root's best reading, so the model judges only their root.
+    for (const rare of ["Cdim", "Csus4"]) {
+      expect(term[vocab.indexOf(rare)], rare).toBe(term[c]);
+      expect(term[vocab.indexOf(rare)], rare).toBeGreaterThanOrEqual(term[vocab.indexOf("Cm")] as number);
+    }
+  });
+});
