@@ -6,15 +6,23 @@
  */
 
 export {
-  LIVE_QUALITIES,
+  ChangeDetector,
+  type ChangeDetectorOptions,
+  type ChordChange,
+  notesChanged,
+  type SegmentView,
+} from "./change-detector.js";
+export { ChordScorer, type ChordScorerOptions } from "./chord-scorer.js";
+export {
   type LiveChordFrame,
   type LiveChordOptions,
   LiveChordRecognizer,
-  QUALITY_HOLD_SECONDS,
-  QualityHold,
+  liveChordDefaults,
 } from "./chords.js";
 export { type ChromaFrame, LiveChroma, type LiveChromaOptions } from "./chroma.js";
+export { FrameHistory } from "./history.js";
 export { type LiveKey, LiveKeyFinder } from "./key.js";
+export { OnsetGate, type OnsetGateOptions, spectralRelease } from "./onset-gate.js";
 export {
   type BarResult,
   barsFromChords,
@@ -26,7 +34,12 @@ export {
   songTimeOf,
   type TakeAnchor,
 } from "./playalong.js";
+export { QUALITY_HOLD_SECONDS, QualityHold } from "./quality-hold.js";
+export { ResidueMask } from "./residue-mask.js";
+export { hasStopped, isRestrike, type RestrikeMeasure, restrike } from "./restrike.js";
+export { SegmentDecision, type SegmentDecisionOptions } from "./segment-decision.js";
 export { LIVE_BLOCK, LiveListener, type LiveListenerOptions, type LiveUpdate } from "./session.js";
+export { SpeechGate, type SpeechGateOptions } from "./speech-gate.js";
 export {
   LiveTuner,
   midiName,
@@ -35,3 +48,4 @@ export {
   type TunerInstrument,
   type TunerReading,
 } from "./tuner.js";
+export { LIVE_QUALITIES, LiveVocabulary, type LiveVocabularyOptions } from "./vocabulary.js";
