@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { renderChordSequence } from "../testing/index.js";
+import { keyWeightedScore } from "../testing/metrics.js";
 import {
   encodeWav,
   folderSummary,
@@ -108,7 +109,7 @@ describe("runFolder on a tiny folder with a known answer", () => {
       { chord: "C", seconds: 4 },
       { chord: "G", seconds: 4 },
     ];
-    const write = (name: string, sr: number, labels: [string, string], group: string) => {
+    const write = (name: string, sr: number, labels: [string, string], group: string, key: string) => {
       mkdirSync(join(dir, name));
       writeFileSync(
         join(dir, name, "audio.wav"),
@@ -118,13 +119,15 @@ describe("runFolder on a tiny folder with a known answer", () => {
         join(dir, name, "truth.json"),
         JSON.stringify({
           group,
+          key,
           chords: [iv(0, 1, "N"), iv(1, 5, labels[0]), iv(5, 9, labels[1])],
         }),
       );
     };
-    write("a-right", 48000, ["C:maj", "G:maj"], "right");
+    write("a-right", 48000, ["C:maj", "G:maj"], "right", "C major");
     // The same chords labelled a minor third lower (A minor, E minor): every chord is wrong in majmin.
-    write("b-wrong", 16000, ["A:min", "E:min"], "wrong");
+    // …and its key a tritone away: no reading of C and G (C, G, A minor, E minor) scores anything.
+    write("b-wrong", 16000, ["A:min", "E:min"], "wrong", "F# minor");
     mkdirSync(join(dir, "c-no-truth"));
     const results = await runFolder(dir);
     expect(results.map((r) => r.item)).toEqual(["a-right", "b-wrong"]);
@@ -145,7 +148,14 @@ describe("runFolder on a tiny folder with a known answer", () => {
     const { all, groups } = pool(results);
     expect(all.majmin.right).toBeCloseTo(a.majmin.right + b.majmin.right, 9);
     expect([...groups.keys()]).toEqual(["right", "wrong"]);
+    // The key: the last one shown, scored against the truth's (8 s of chords: one is shown).
+    const [ka, kb] = results.map((r) => r.key);
+    if (!ka?.shown || !kb?.shown) throw new Error("a key shown for both items expected");
+    expect(ka.score).toBe(keyWeightedScore("C major", ka.shown));
+    expect(kb.score).toBe(0);
     const summary = folderSummary(dir, results);
+    expect(summary.key?.items).toBe(2);
+    expect(summary.key?.weighted).toBeCloseTo(ka.score / 2, 3);
     expect(summary.items).toBe(2);
     expect(summary.pooled.latencyP95Ms).toBe(2000);
     expect(summary.groups?.right?.majmin).toBeGreaterThan(0.95);

@@ -23,6 +23,9 @@
  *              right chord was first shown, per minute of such time;
  *   no chord   share of the truth's chord time (not N or X) during which "N" is shown;
  *   cpu        process CPU time of the listener per second of audio, % of one core.
+ *   key        for items whose truth names a key ("key": "G major"): the MIREX weighted score of the last
+ *              key shown, read by the engine's learned key model as in the Worker (the hand-written key
+ *              stage with `--hand-written-key`); mean and share exact over the items.
  * The last line printed is a JSON summary; `--json FILE` also writes it with every item's scores.
  */
 
@@ -31,8 +34,15 @@ import { join, resolve } from "node:path";
 import { chordToHarte } from "../src/labels.js";
 import { LIVE_BLOCK, LiveListener, type LiveListenerOptions } from "../src/live/index.js";
 import { decodeAudioFile } from "../src/node.js";
+import { loadNodeModels } from "../src/onnx-node.js";
 import { encodeWav as encodeWav16 } from "../src/wav.js";
-import { chordWcsr, compareMajmin, compareSevenths, type LabeledInterval } from "../testing/metrics.js";
+import {
+  chordWcsr,
+  compareMajmin,
+  compareSevenths,
+  keyWeightedScore,
+  type LabeledInterval,
+} from "../testing/metrics.js";
 
 /** The sample rate the live path runs at in the benches (the usual microphone AudioContext rate). */
 export const LIVE_RATE = 48000;
@@ -79,8 +89,24 @@ export interface ShownFrame {
 }
 
 /**
- * Plays 48 kHz `pcm` through a fresh `LiveListener` as the browser does: 128-sample render quanta buffered
- * into LIVE_BLOCK-sample blocks (a trailing partial block is not delivered).
+ * 48 kHz `pcm` as the browser's AudioWorklet delivers it to the Worker: 128-sample render quanta buffered
+ * into LIVE_BLOCK-sample blocks (a trailing partial block is not delivered). Yields each block (one
+ * reused buffer) with its end, seconds.
+ */
+function* liveBlocks(pcm: Float32Array): Generator<{ block: Float32Array; blockEnd: number }> {
+  const block = new Float32Array(LIVE_BLOCK);
+  let fill = 0;
+  for (let q = 0; q + RENDER_QUANTUM <= pcm.length; q += RENDER_QUANTUM) {
+    block.set(pcm.subarray(q, q + RENDER_QUANTUM), fill);
+    fill += RENDER_QUANTUM;
+    if (fill < LIVE_BLOCK) continue;
+    fill = 0;
+    yield { block, blockEnd: (q + RENDER_QUANTUM) / LIVE_RATE };
+  }
+}
+
+/**
+ * Plays 48 kHz `pcm` through a fresh `LiveListener` as the browser does (see {@link liveBlocks}).
  * @returns every chord frame, and the listener's process CPU time in ms.
  */
 export function playLive(
@@ -89,19 +115,34 @@ export function playLive(
 ): { frames: ShownFrame[]; cpuMs: number } {
   const listener = new LiveListener(LIVE_RATE, options);
   const frames: ShownFrame[] = [];
-  const block = new Float32Array(LIVE_BLOCK);
-  let fill = 0;
   const t0 = process.cpuUsage();
-  for (let q = 0; q + RENDER_QUANTUM <= pcm.length; q += RENDER_QUANTUM) {
-    block.set(pcm.subarray(q, q + RENDER_QUANTUM), fill);
-    fill += RENDER_QUANTUM;
-    if (fill < LIVE_BLOCK) continue;
-    fill = 0;
-    const blockEnd = (q + RENDER_QUANTUM) / LIVE_RATE;
+  for (const { block, blockEnd } of liveBlocks(pcm))
     for (const f of listener.push(block).chords) frames.push({ time: f.time, blockEnd, chord: f.chord });
-  }
   const cpu = process.cpuUsage(t0);
   return { frames, cpuMs: (cpu.user + cpu.system) / 1000 };
+}
+
+/**
+ * {@link playLive} with the key: when `options.keyModel` is set, the learned key model runs as in the
+ * Worker (`refreshKey` after each block, here awaited so that its answer is in the next block's update).
+ * @returns the chord frames, the CPU time in ms (the model's runs included) and the last key reported.
+ */
+export async function playLiveWithKey(
+  pcm: Float32Array,
+  options: LiveListenerOptions,
+): Promise<{ frames: ShownFrame[]; cpuMs: number; key: string | null }> {
+  const listener = new LiveListener(LIVE_RATE, options);
+  const frames: ShownFrame[] = [];
+  let key: string | null = null;
+  const t0 = process.cpuUsage();
+  for (const { block, blockEnd } of liveBlocks(pcm)) {
+    const u = listener.push(block);
+    for (const f of u.chords) frames.push({ time: f.time, blockEnd, chord: f.chord });
+    if (u.key?.key) key = u.key.key;
+    await listener.refreshKey();
+  }
+  const cpu = process.cpuUsage(t0);
+  return { frames, cpuMs: (cpu.user + cpu.system) / 1000, key };
 }
 
 /**
@@ -315,6 +356,8 @@ export function formatRow(label: string, s: LiveScore): string {
 interface TruthFile {
   chords: LabeledInterval[] | null;
   group?: string;
+  /** The piece's key ("G major"), when it has one. */
+  key?: string;
 }
 
 /** One scored item. */
@@ -322,6 +365,8 @@ export interface ItemResult {
   item: string;
   group?: string;
   score: LiveScore;
+  /** The truth's key, the last key the screen showed, and its MIREX weighted score (items with a key). */
+  key?: { truth: string; shown: string | null; score: number };
 }
 
 /**
@@ -331,6 +376,7 @@ export interface ItemResult {
 export async function runFolder(
   dir: string,
   options: { only?: string; listener?: LiveListenerOptions; onItem?: (r: ItemResult) => void } = {},
+  // The listener options default to LIVE_OPTS (see playLive).
 ): Promise<ItemResult[]> {
   const results: ItemResult[] = [];
   const items = readdirSync(dir, { withFileTypes: true })
@@ -347,11 +393,19 @@ export async function runFolder(
     const audio = await decodeAudioFile(join(dir, item, audioName));
     const pcm = toLiveRate(audio.samples, audio.sampleRate);
     const seconds = pcm.length / LIVE_RATE;
-    const { frames, cpuMs } = playLive(pcm, options.listener);
+    const listener: LiveListenerOptions = options.listener ?? JSON.parse(process.env.LIVE_OPTS ?? "{}");
+    const { frames, cpuMs, key } = await playLiveWithKey(pcm, listener);
     const chords = [...truth.chords].sort((a, b) => a.start - b.start);
     const score = scoreLive(chords, shownTimeline(frames, seconds), seconds);
     score.cpuMs = cpuMs;
-    const r: ItemResult = { item, score, ...(truth.group ? { group: truth.group } : {}) };
+    const r: ItemResult = {
+      item,
+      score,
+      ...(truth.group ? { group: truth.group } : {}),
+      ...(truth.key
+        ? { key: { truth: truth.key, shown: key, score: key ? keyWeightedScore(truth.key, key) : 0 } }
+        : {}),
+    };
     options.onItem?.(r);
     results.push(r);
   }
@@ -372,6 +426,25 @@ export function pool(results: readonly ItemResult[]): { all: LiveScore; groups: 
   return { all, groups };
 }
 
+/**
+ * The key measure over the items with a key: the mean MIREX weighted score of the last key shown (a
+ * piece with no key shown scores 0) and the share named exactly; nothing when no item has a key.
+ */
+export function keySummary(results: readonly ItemResult[]): {
+  key?: { items: number; weighted: number; exact: number };
+} {
+  const keyed = results.flatMap((r) => (r.key ? [r.key] : []));
+  if (keyed.length === 0) return {};
+  const r3 = (v: number) => Math.round(v * 1000) / 1000;
+  return {
+    key: {
+      items: keyed.length,
+      weighted: r3(keyed.reduce((a, k) => a + k.score, 0) / keyed.length),
+      exact: r3(keyed.filter((k) => k.score === 1).length / keyed.length),
+    },
+  };
+}
+
 /** The JSON summary: pooled, per group, and (with `items`) per item. */
 export function folderSummary(dir: string, results: readonly ItemResult[], items = false) {
   const { all, groups } = pool(results);
@@ -382,16 +455,24 @@ export function folderSummary(dir: string, results: readonly ItemResult[], items
     block: LIVE_BLOCK,
     items: results.length,
     pooled: summarize(all),
+    ...keySummary(results),
     ...(groups.size > 0
       ? { groups: Object.fromEntries([...groups].map(([k, v]) => [k, summarize(v)])) }
       : {}),
     ...(items
-      ? { perItem: results.map((r) => ({ item: r.item, group: r.group, ...summarize(r.score) })) }
+      ? {
+          perItem: results.map((r) => ({
+            item: r.item,
+            group: r.group,
+            ...summarize(r.score),
+            ...(r.key ? { key: r.key } : {}),
+          })),
+        }
       : {}),
   };
 }
 
-/** `bench:live -- --folder DIR [--json FILE] [--only SUBSTRING]`. */
+/** `bench:live -- --folder DIR [--json FILE] [--only SUBSTRING] [--hand-written-key]`. */
 export async function folderCli(argv: readonly string[]): Promise<void> {
   const arg = (name: string) => {
     const i = argv.indexOf(name);
@@ -405,13 +486,22 @@ export async function folderCli(argv: readonly string[]): Promise<void> {
   }
   const dir = resolve(folder);
   const only = arg("--only");
+  // The key as the Live screen reads it: the engine's learned key model, unless --hand-written-key.
+  const listener: LiveListenerOptions = JSON.parse(process.env.LIVE_OPTS ?? "{}");
+  if (!argv.includes("--hand-written-key")) {
+    const { key } = await loadNodeModels();
+    if (key) listener.keyModel = key;
+  }
   const results = await runFolder(dir, {
+    listener,
     ...(only ? { only } : {}),
     onItem: (r) => console.log(formatRow(r.item.padEnd(40), r.score)),
   });
   const { all, groups } = pool(results);
   for (const [g, s] of groups) console.log(formatRow(g.padEnd(40), s));
   console.log(formatRow(`pooled (${results.length} items)`.padEnd(40), all));
+  const k = keySummary(results).key;
+  if (k) console.log(`key (${k.items} items): weighted ${k.weighted}, exact ${k.exact}`);
   const json = arg("--json");
   if (json) writeFileSync(json, `${JSON.stringify(folderSummary(dir, results, true), null, 2)}\n`);
   console.log(JSON.stringify(folderSummary(dir, results)));

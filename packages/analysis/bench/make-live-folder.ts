@@ -11,7 +11,7 @@
  * on the recorded samples of FluidR3_GM or MuseScore General (`bash packages/analysis/train/setup.sh`
  * installs both; their licences allow any use of the audio), each as a clean item and as a "room" item,
  * 24 items in `DIR/<item>/audio.wav` (48 kHz mono, 16-bit) with `truth.json`
- * (`{"group": "guitar clean", "chords": [{start, end, label}]}`, Harte labels) written from the MIDI,
+ * (`{"group": "guitar clean", "key": "G major", "chords": [{start, end, label}]}`, Harte labels) written from the MIDI,
  * exact by construction: a chord starts at its first note (a strum's first string) and lasts until the
  * next chord's first note, or until its notes are released before a rest ("N").
  *
@@ -64,8 +64,11 @@ const INTERVALS: Record<Quality, number[]> = {
 };
 const harte = (c: Chord | null) => (c ? `${PITCH_CLASSES[c.root]}:${c.quality}` : "N");
 
-/** A diatonic progression of `n` chords in a random key; consecutive chords differ in root. */
-function progression(n: number, sevenths: boolean, r: () => number): Chord[] {
+/**
+ * A diatonic progression of `n` chords in a random key, starting on the tonic; consecutive chords differ
+ * in root. Returns the chords and the key ("G major", "E minor").
+ */
+function progression(n: number, sevenths: boolean, r: () => number): { chords: Chord[]; key: string } {
   const tonic = Math.floor(r() * 12);
   const minor = r() < 0.4;
   // Scale degrees (semitones above the tonic) with their triad and seventh qualities.
@@ -95,7 +98,7 @@ function progression(n: number, sevenths: boolean, r: () => number): Chord[] {
     const [st, triad, seventh] = degrees[k] as [number, Quality, Quality];
     out.push({ root: (tonic + st) % 12, quality: sevenths && r() < 0.4 ? seventh : triad });
   }
-  return out;
+  return { chords: out, key: `${PITCH_CLASSES[tonic]} ${minor ? "minor" : "major"}` };
 }
 
 // ------------------------------------------------------------------ guitar shapes (chords-db)
@@ -265,6 +268,8 @@ function keyboardVoicing(c: Chord, r: () => number): { left: number; right: numb
 
 interface Written {
   midi: MidiFile;
+  /** The progression's key ("G major"). */
+  key: string;
   truth: { start: number; end: number; label: string }[];
   seconds: number;
 }
@@ -287,7 +292,7 @@ function writePiece(p: Piece, seconds: number): Written {
   const lead = 0.5;
   const bars: (Chord | null)[] = [];
   const nBars = Math.max(4, Math.floor((seconds - lead - 1) / bar));
-  const chords = progression(nBars, p.sevenths, r);
+  const { chords, key } = progression(nBars, p.sevenths, r);
   const restAt = r() < 0.5 ? 2 + Math.floor(r() * Math.max(1, nBars - 5)) : -1;
   let ci = 0;
   while (bars.length < nBars) {
@@ -333,6 +338,7 @@ function writePiece(p: Piece, seconds: number): Written {
   const r4 = (v: number) => Math.round(v * 1e4) / 1e4;
   return {
     midi,
+    key,
     truth: truth
       .filter((s) => s.end > s.start)
       .map((s) => ({ start: r4(s.start), end: r4(s.end), label: s.label })),
@@ -553,6 +559,7 @@ for (const p of pieces.filter((q) => !opts.only || q.name.includes(opts.only))) 
           id: `${p.name}-${cond}`,
           group: `${p.instrument} ${cond}`,
           source: `make-live-folder.ts: ${p.soundfont} program ${p.program}, ${p.style}, seed ${p.seed}${cond === "room" ? ", synthetic room + pink noise 20 dB SNR" : ""}`,
+          key: w.key,
           chords: w.truth,
         },
         null,

@@ -102,6 +102,65 @@ export function emptyChordStats(): ChordStats {
   };
 }
 
+/**
+ * Whether a chord quality (Harte shorthand: "min", "min7", "dim", "hdim7", "maj", "7", …) has a minor
+ * third above its root — the chord evidence {@link ChordStats} sorts by.
+ */
+export function isMinorQuality(quality: string): boolean {
+  return quality.startsWith("min") || quality === "dim" || quality === "hdim7";
+}
+
+/**
+ * Chord statistics: add `seconds` of a chord on `root` (pitch class 0..11) to `stats`, in place.
+ * @param root 0..11; a negative root ("no chord") adds nothing.
+ * @param quality Harte shorthand (see {@link isMinorQuality}).
+ * @param seconds duration ≥ 0.
+ */
+export function addChordTime(stats: ChordStats, root: number, quality: string, seconds: number): void {
+  if (root < 0 || !(seconds >= 0)) return;
+  const minor = isMinorQuality(quality);
+  const acc = minor ? stats.minorSeconds : stats.majorSeconds;
+  acc[root] = (acc[root] as number) + seconds;
+  stats.totalSeconds += seconds;
+  if (stats.firstRoot < 0) {
+    stats.firstRoot = root;
+    stats.firstMinor = minor;
+  }
+  stats.lastRoot = root;
+  stats.lastMinor = minor;
+}
+
+/**
+ * Key profile: add one frame's or beat's pitch-class distribution to `profile`, in place — its treble
+ * and its bass chroma each normalised to sum 1 (a half with no energy adds nothing) and weighted by
+ * `weight` (its duration in seconds, times any emphasis). The offline key stage (`keyProfile`, per beat)
+ * and Live's sliding window (`LiveKeyFinder`, per frame) build their profiles with it.
+ * @param profile 12 values indexed by pitch class (0 = C).
+ * @param treble chroma, 12 values from `offset` (≥ 0).
+ * @param bass chroma, 12 values from `offset` (≥ 0).
+ * @param offset index of the first of the 12 values in `treble` and `bass` (default 0).
+ */
+export function addToKeyProfile(
+  profile: Float64Array,
+  treble: ArrayLike<number>,
+  bass: ArrayLike<number>,
+  weight: number,
+  offset = 0,
+): void {
+  let nt = 0;
+  let nb = 0;
+  for (let i = 0; i < 12; i++) {
+    nt += treble[offset + i] as number;
+    nb += bass[offset + i] as number;
+  }
+  for (let i = 0; i < 12; i++)
+    profile[i] =
+      (profile[i] as number) +
+      weight *
+        ((nt > 0 ? (treble[offset + i] as number) / nt : 0) +
+          (nb > 0 ? (bass[offset + i] as number) / nb : 0));
+}
+
 /** Result of {@link estimateKey}. */
 export interface KeyEstimate {
   key: string;

@@ -35,7 +35,15 @@ import {
   semitoneSpectrogram,
   type separateHarmonic,
 } from "./features.js";
-import { type ChordStats, emptyChordStats, estimateKey, type KeyEstimate, localKeys } from "./key.js";
+import {
+  addChordTime,
+  addToKeyProfile,
+  type ChordStats,
+  emptyChordStats,
+  estimateKey,
+  type KeyEstimate,
+  localKeys,
+} from "./key.js";
 import { keyName, parseKey, slashChordName } from "./labels.js";
 import {
   beatPeriod,
@@ -764,14 +772,7 @@ export function keyProfile(features: BeatSyncFeatures): Float64Array {
     if (silent[s]) continue;
     const t0 = bounds[s] as number;
     const dur = ((bounds[s + 1] as number) - t0) * (1 + OPENING_WEIGHT * Math.exp(-t0 / OPENING_SECONDS));
-    const nt = sum12(treble, s);
-    const nb = sum12(bass, s);
-    for (let i = 0; i < 12; i++)
-      profile[i] =
-        (profile[i] as number) +
-        dur *
-          ((nt > 0 ? (treble[s * 12 + i] as number) / nt : 0) +
-            (nb > 0 ? (bass[s * 12 + i] as number) / nb : 0));
+    addToKeyProfile(profile, treble, bass, dur, s * 12);
   }
   return profile;
 }
@@ -782,18 +783,12 @@ export function chordStats(features: BeatSyncFeatures, chords: ChordTrack): Chor
   for (let s = 0; s < chords.state.length; s++) {
     if (features.silent[s]) continue;
     const st = VOCAB[chords.state[s] as number] as ChordState;
-    if (st.root < 0) continue;
-    const dur = (features.bounds[s + 1] as number) - (features.bounds[s] as number);
-    const minor = st.harte.startsWith("min") || st.harte === "dim" || st.harte === "hdim7";
-    const acc = minor ? stats.minorSeconds : stats.majorSeconds;
-    acc[st.root] = (acc[st.root] as number) + dur;
-    stats.totalSeconds += dur;
-    if (stats.firstRoot < 0) {
-      stats.firstRoot = st.root;
-      stats.firstMinor = minor;
-    }
-    stats.lastRoot = st.root;
-    stats.lastMinor = minor;
+    addChordTime(
+      stats,
+      st.root,
+      st.harte,
+      (features.bounds[s + 1] as number) - (features.bounds[s] as number),
+    );
   }
   return stats;
 }

@@ -21,7 +21,7 @@ export {
 } from "./chords.js";
 export { type ChromaFrame, LiveChroma, type LiveChromaOptions } from "./chroma.js";
 export { FrameHistory } from "./history.js";
-export { type LiveKey, LiveKeyFinder } from "./key.js";
+export { KEY_BIN_SECONDS, type LiveKey, LiveKeyFinder } from "./key.js";
 export { OnsetGate, type OnsetGateOptions, spectralRelease } from "./onset-gate.js";
 export {
   type BarResult,
@@ -38,7 +38,13 @@ export { QUALITY_HOLD_SECONDS, QualityHold } from "./quality-hold.js";
 export { ResidueMask } from "./residue-mask.js";
 export { hasStopped, isRestrike, type RestrikeMeasure, restrike } from "./restrike.js";
 export { SegmentDecision, type SegmentDecisionOptions } from "./segment-decision.js";
-export { LIVE_BLOCK, LiveListener, type LiveListenerOptions, type LiveUpdate } from "./session.js";
+export {
+  KEY_MODEL_SECONDS,
+  LIVE_BLOCK,
+  LiveListener,
+  type LiveListenerOptions,
+  type LiveUpdate,
+} from "./session.js";
 export { SpeechGate, type SpeechGateOptions } from "./speech-gate.js";
 export {
   LiveTuner,

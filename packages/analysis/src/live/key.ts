@@ -1,9 +1,18 @@
 /**
- * Live key: the key of what was played over the last 10–30 s, from streaming chroma.
+ * Live key: the key of what was played over the last 10–30 s — the offline key stage on a sliding window.
  * Pure module (no Node or DOM APIs).
  */
-import { corrRot, KK_MAJOR, KK_MINOR, TEMPERLEY_MAJOR, TEMPERLEY_MINOR } from "../key.js";
-import { keyName } from "../labels.js";
+import {
+  addChordTime,
+  addToKeyProfile,
+  emptyChordStats,
+  estimateKey,
+  isMinorQuality,
+  type KeyEstimate,
+} from "../key.js";
+import { parseKey } from "../labels.js";
+import { keyFromProbabilities } from "../stages.js";
+import type { KeyModelInput } from "../types.js";
 import type { ChromaFrame } from "./chroma.js";
 
 /** The live key estimate. */
@@ -14,63 +23,84 @@ export interface LiveKey {
   tonic: number;
   /** Mode of `key` (null when `key` is null). */
   mode: "major" | "minor" | null;
-  /** 0..1 softmax share of the best key among the 24 (temperature 0.05); 0 when `key` is null. */
+  /** 0..1 probability of `key` among the 24 (the key model's, or `estimateKey`'s softmax); 0 when `key` is null. */
   confidence: number;
   /** Seconds of harmonic content in the window. */
   heardSeconds: number;
 }
 
+/** Length of one bin of the key window, seconds: about a beat, the segment the key model reads. */
+export const KEY_BIN_SECONDS = 0.5;
+
 /**
- * Sliding-window key finder. Frames with harmonic content add their unit-sum treble + bass chroma to a
- * one-second bin of a ring of `windowSeconds` bins; the key is the best of the 24 by the mean Pearson
- * correlation of the window's profile with the Krumhansl–Kessler (1982) and Temperley (2007) key profiles
- * — the engine's global-key profiles applied to a sliding window (Temperley 2007, ch. 4).
+ * Sliding-window key finder: the offline key stages run on the last `windowSeconds` of what was
+ * played. Each frame with harmonic content (a chord shown) adds its treble and bass pitch-class
+ * distributions to a half-second bin of a ring, and the chord shown adds to that bin's chord statistics.
+ * Two readings of the window:
+ * - {@link estimate}: the hand-written key stage, `estimateKey` on the window's profile
+ *   (`addToKeyProfile`, as `keyProfile` builds it per beat) and chord statistics (`addChordTime`, as
+ *   `chordStats`) — used where the learned model cannot run;
+ * - {@link modelInput} / {@link fromProbabilities}: the learned key model's input, one segment per bin
+ *   (its per-beat features: each half normalised to sum 1, weighted by the seconds heard), and its answer
+ *   as a {@link LiveKey} (`keyFromProbabilities`) — the engine's key stage (`models/key.onnx`) on a
+ *   sliding window.
  *
  * @param windowSeconds 10..30 (clamped), default 20.
  * @param minSeconds harmonic content needed before a key is reported, seconds (default 3).
  */
 export class LiveKeyFinder {
+  /** Per bin: 12 treble then 12 bass pitch-class distributions, summed over its frames × seconds. */
   private readonly bins: Float64Array;
+  private readonly major: Float64Array;
+  private readonly minor: Float64Array;
   private readonly heard: Float64Array;
-  private readonly windowSeconds: number;
+  private readonly nBins: number;
   private readonly minSeconds: number;
   private slot = -1;
-  private lastSecond = -1;
+  private lastBin = -1;
 
   constructor(windowSeconds = 20, minSeconds = 3) {
-    this.windowSeconds = Math.round(Math.max(10, Math.min(30, windowSeconds)));
+    const seconds = Math.round(Math.max(10, Math.min(30, windowSeconds)));
+    this.nBins = Math.round(seconds / KEY_BIN_SECONDS);
     this.minSeconds = minSeconds;
-    this.bins = new Float64Array(this.windowSeconds * 12);
-    this.heard = new Float64Array(this.windowSeconds);
+    this.bins = new Float64Array(this.nBins * 24);
+    this.major = new Float64Array(this.nBins * 12);
+    this.minor = new Float64Array(this.nBins * 12);
+    this.heard = new Float64Array(this.nBins);
   }
 
   /** Forget everything heard (the "reset" button). */
   reset(): void {
     this.bins.fill(0);
+    this.major.fill(0);
+    this.minor.fill(0);
     this.heard.fill(0);
     this.slot = -1;
-    this.lastSecond = -1;
+    this.lastBin = -1;
   }
 
   /**
    * Add one frame.
    * @param frame a chroma frame.
    * @param hopSeconds the frame's duration (hop), seconds.
-   * @param harmonic whether the frame holds harmonic content (e.g. the chord recogniser shows a chord).
+   * @param chord the chord shown for the frame (root −1 for none): frames without one hold no harmonic
+   * content and add nothing.
    */
-  add(frame: ChromaFrame, hopSeconds: number, harmonic: boolean): void {
-    const sec = Math.floor(frame.time);
-    if (sec !== this.lastSecond) {
-      // Advance the ring, clearing the seconds skipped over.
-      const steps = this.lastSecond < 0 ? 1 : Math.min(this.windowSeconds, sec - this.lastSecond);
+  add(frame: ChromaFrame, hopSeconds: number, chord: { root: number; quality: string }): void {
+    const bin = Math.floor(frame.time / KEY_BIN_SECONDS);
+    if (bin !== this.lastBin) {
+      // Advance the ring, clearing the bins skipped over.
+      const steps = this.lastBin < 0 ? 1 : Math.min(this.nBins, bin - this.lastBin);
       for (let s = 0; s < steps; s++) {
-        this.slot = (this.slot + 1) % this.windowSeconds;
+        this.slot = (this.slot + 1) % this.nBins;
         this.heard[this.slot] = 0;
-        this.bins.fill(0, this.slot * 12, this.slot * 12 + 12);
+        this.bins.fill(0, this.slot * 24, this.slot * 24 + 24);
+        this.major.fill(0, this.slot * 12, this.slot * 12 + 12);
+        this.minor.fill(0, this.slot * 12, this.slot * 12 + 12);
       }
-      this.lastSecond = sec;
+      this.lastBin = bin;
     }
-    if (!harmonic) return;
+    if (chord.root < 0) return;
     let ts = 0;
     let bs = 0;
     for (let i = 0; i < 12; i++) {
@@ -78,38 +108,82 @@ export class LiveKeyFinder {
       bs += frame.bass[i] as number;
     }
     if (!(ts > 0)) return;
-    const base = this.slot * 12;
+    const o = this.slot * 24;
     for (let i = 0; i < 12; i++) {
-      const v = (frame.treble[i] as number) / ts + (bs > 0 ? (0.5 * (frame.bass[i] as number)) / bs : 0);
-      this.bins[base + i] = (this.bins[base + i] as number) + v * hopSeconds;
+      this.bins[o + i] = (this.bins[o + i] as number) + ((frame.treble[i] as number) / ts) * hopSeconds;
+      if (bs > 0)
+        this.bins[o + 12 + i] =
+          (this.bins[o + 12 + i] as number) + ((frame.bass[i] as number) / bs) * hopSeconds;
     }
+    const acc = isMinorQuality(chord.quality) ? this.minor : this.major;
+    acc[this.slot * 12 + chord.root] = (acc[this.slot * 12 + chord.root] as number) + hopSeconds;
     this.heard[this.slot] = (this.heard[this.slot] as number) + hopSeconds;
   }
 
-  /** The current estimate. */
-  estimate(): LiveKey {
-    let heardSeconds = 0;
-    for (const h of this.heard) heardSeconds += h;
-    const none: LiveKey = { key: null, tonic: -1, mode: null, confidence: 0, heardSeconds };
-    if (heardSeconds < this.minSeconds) return none;
-    const p = new Float64Array(12);
-    for (let s = 0; s < this.windowSeconds; s++)
-      for (let i = 0; i < 12; i++) p[i] = (p[i] as number) + (this.bins[s * 12 + i] as number);
-    const scores: number[] = [];
-    for (let t = 0; t < 12; t++) {
-      scores.push((corrRot(p, KK_MAJOR, t) + corrRot(p, TEMPERLEY_MAJOR, t)) / 2);
-    }
-    for (let t = 0; t < 12; t++) {
-      scores.push((corrRot(p, KK_MINOR, t) + corrRot(p, TEMPERLEY_MINOR, t)) / 2);
-    }
-    let best = 0;
-    for (let k = 1; k < 24; k++) if ((scores[k] as number) > (scores[best] as number)) best = k;
-    const top = scores[best] as number;
-    if (!(top > 0)) return none;
-    let z = 0;
-    for (const s of scores) z += Math.exp((s - top) / 0.05);
-    const mode = best < 12 ? "major" : "minor";
-    const tonic = best % 12;
-    return { key: keyName(tonic, mode), tonic, mode, confidence: 1 / z, heardSeconds };
+  /** Seconds of harmonic content in the window. */
+  heardSeconds(): number {
+    let h = 0;
+    for (const x of this.heard) h += x;
+    return h;
   }
+
+  /** The hand-written key stage's estimate (`estimateKey`) of the window. */
+  estimate(): LiveKey {
+    const heardSeconds = this.heardSeconds();
+    const none = noKey(heardSeconds);
+    if (heardSeconds < this.minSeconds) return none;
+    const profile = new Float64Array(12);
+    const stats = emptyChordStats();
+    for (let s = 0; s < this.nBins; s++) {
+      addToKeyProfile(profile, this.bins, this.bins.subarray(12), this.heard[s] as number, s * 24);
+      for (let i = 0; i < 12; i++) {
+        addChordTime(stats, i, "maj", this.major[s * 12 + i] as number);
+        addChordTime(stats, i, "min", this.minor[s * 12 + i] as number);
+      }
+    }
+    const est = estimateKey(profile, stats);
+    return est.confidence > 0 ? liveKey(est, heardSeconds) : none;
+  }
+
+  /**
+   * The learned key model's input for the window: one segment per bin, oldest first, each with the
+   * bin's treble and bass pitch-class distributions normalised to sum 1 and the seconds of harmonic
+   * content heard in it as its weight (0: silent). Null until `minSeconds` of harmonic content were heard.
+   */
+  modelInput(): KeyModelInput | null {
+    if (this.heardSeconds() < this.minSeconds) return null;
+    const B = this.nBins;
+    const features = new Float32Array(B * 24);
+    const weights = new Float32Array(B);
+    for (let k = 0; k < B; k++) {
+      const s = (this.slot + 1 + k) % B;
+      weights[k] = this.heard[s] as number;
+      for (const half of [0, 12]) {
+        let n = 0;
+        for (let i = 0; i < 12; i++) n += this.bins[s * 24 + half + i] as number;
+        if (n > 0)
+          for (let i = 0; i < 12; i++)
+            features[k * 24 + half + i] = (this.bins[s * 24 + half + i] as number) / n;
+      }
+    }
+    return { beats: B, features, weights };
+  }
+
+  /**
+   * The learned model's answer for {@link modelInput} as a live key.
+   * @param p the model's 24 probabilities (major tonics 0..11, minor 12..23).
+   * @throws {AnalysisError} when `p` does not hold 24 finite, non-negative values.
+   */
+  fromProbabilities(p: Float32Array): LiveKey {
+    return liveKey(keyFromProbabilities(p), this.heardSeconds());
+  }
+}
+
+function noKey(heardSeconds: number): LiveKey {
+  return { key: null, tonic: -1, mode: null, confidence: 0, heardSeconds };
+}
+
+function liveKey(est: KeyEstimate, heardSeconds: number): LiveKey {
+  const { tonic, mode } = parseKey(est.key);
+  return { key: est.key, tonic, mode, confidence: est.confidence, heardSeconds };
 }

@@ -8,11 +8,14 @@ import {
 } from "@tonic/analysis/testing";
 import { describe, expect, it } from "vitest";
 import { N_PITCH, PITCH_LO } from "../features.js";
+import { loadNodeModels } from "../onnx-node.js";
+import { AnalysisError } from "../types.js";
 import {
   barsFromChords,
   barsPlayed,
   type ChromaFrame,
   chordsMatch,
+  KEY_MODEL_SECONDS,
   LIVE_BLOCK,
   LiveChordRecognizer,
   LiveChroma,
@@ -90,16 +93,71 @@ describe("LiveListener", () => {
     expect(new Set(after.map((s) => s.chord))).toEqual(new Set(["Em"]));
   });
 
-  it("finds the key of a I–vi–IV–V progression over a few seconds, and forgets it on reset", () => {
+  it("finds the key of a I–vi–IV–V progression with the engine's learned key model, and forgets it on reset", async () => {
     const seq = Array.from({ length: 3 }, () =>
       ["G", "Em", "C", "D"].map((chord) => ({ chord, seconds: 1 })),
     ).flat();
-    const listener = new LiveListener(SR);
-    const { key } = listen(renderChordSequence(seq, { timbre: "organ", sampleRate: SR }), listener);
+    const { key: keyModel } = await loadNodeModels();
+    const listener = new LiveListener(SR, { ...(keyModel ? { keyModel } : {}) });
+    const pcm = renderChordSequence(seq, { timbre: "organ", sampleRate: SR });
+    let key: string | null = null;
+    let runs = 0;
+    for (let i = 0; i + LIVE_BLOCK <= pcm.length; i += LIVE_BLOCK) {
+      const u = listener.push(pcm.subarray(i, i + LIVE_BLOCK));
+      if (u.key) key = u.key.key;
+      if (await listener.refreshKey()) runs++;
+    }
     expect(key).toBe("G Major");
+    // Once per KEY_MODEL_SECONDS of stream time after the first 3 s of chords, not once per block.
+    expect(runs).toBeGreaterThanOrEqual(Math.floor(seq.length - 3) / KEY_MODEL_SECONDS - 1);
+    expect(runs).toBeLessThanOrEqual(seq.length / KEY_MODEL_SECONDS + 1);
     listener.resetKey();
     const u = listener.push(new Float32Array(LIVE_BLOCK * 4));
-    expect(u.key?.key ?? null).toBeNull();
+    expect(u.key?.key).toBeNull();
+  });
+
+  it("reads the key with the hand-written key stage when no model is given", () => {
+    const seq = Array.from({ length: 3 }, () =>
+      ["D", "G", "A", "D"].map((chord) => ({ chord, seconds: 1 })),
+    ).flat();
+    const { key } = listen(renderChordSequence(seq, { timbre: "piano", sampleRate: SR }));
+    expect(key).toBe("D Major");
+  });
+
+  it("falls back to the hand-written key stage when the key model fails, and drops an answer from before a reset", async () => {
+    const seq = ["D", "G", "A", "D", "G", "A", "D"].map((chord) => ({ chord, seconds: 1 }));
+    const pcm = renderChordSequence(seq, { timbre: "piano", sampleRate: SR });
+    const failing = new LiveListener(SR, {
+      keyModel: { predict: () => Promise.reject(new AnalysisError("the key model failed to run")) },
+    });
+    let error: unknown = null;
+    let key: string | null = null;
+    for (let i = 0; i + LIVE_BLOCK <= pcm.length; i += LIVE_BLOCK) {
+      const u = failing.push(pcm.subarray(i, i + LIVE_BLOCK));
+      if (u.key) key = u.key.key;
+      await failing.refreshKey().catch((e: unknown) => {
+        error = e;
+      });
+    }
+    expect(error).toBeInstanceOf(AnalysisError);
+    expect(key).toBe("D Major");
+    // A slow model answering after the reset button: its answer is about the old window and is dropped.
+    let answer: ((p: Float32Array) => void) | null = null;
+    const slow = new LiveListener(SR, {
+      keyModel: { predict: () => new Promise<Float32Array>((resolve) => (answer = resolve)) },
+    });
+    let pending: Promise<unknown> | null = null;
+    for (let i = 0; i + LIVE_BLOCK <= pcm.length && !answer; i += LIVE_BLOCK) {
+      slow.push(pcm.subarray(i, i + LIVE_BLOCK));
+      pending = slow.refreshKey();
+    }
+    if (!answer) throw new Error("the key model was never run");
+    slow.resetKey();
+    const p = new Float32Array(24);
+    p[9] = 1;
+    (answer as (p: Float32Array) => void)(p);
+    expect(await pending).toBeNull();
+    expect(slow.push(new Float32Array(LIVE_BLOCK * 4)).key?.key).toBeNull();
   });
 
   it("holds re-strummed chords without flicker, clean and in a noisy room", () => {

@@ -4,6 +4,7 @@
  * Pure module (no Node or DOM APIs).
  */
 
+import type { KeyModel } from "../types.js";
 import { type LiveChordFrame, type LiveChordOptions, LiveChordRecognizer } from "./chords.js";
 import { type ChromaFrame, LiveChroma, type LiveChromaOptions } from "./chroma.js";
 import { type LiveKey, LiveKeyFinder } from "./key.js";
@@ -29,7 +30,16 @@ export interface LiveListenerOptions {
   chord?: LiveChordOptions;
   /** Chroma tuning (A4 comes from `a4Hz`). */
   chroma?: Omit<LiveChromaOptions, "tuningHz">;
+  /**
+   * The engine's learned key model (`loadWebModels().key` in the browser, `loadNodeModels().key` in
+   * Node). With it the key is the model's reading of the key window, refreshed by {@link
+   * LiveListener.refreshKey}; without it, the hand-written key stage's.
+   */
+  keyModel?: KeyModel;
 }
+
+/** Stream time between two runs of the learned key model, seconds. */
+export const KEY_MODEL_SECONDS = 1;
 
 /** What one {@link LiveListener.push} call produced. */
 export interface LiveUpdate {
@@ -47,7 +57,8 @@ export interface LiveUpdate {
 }
 
 /**
- * Live listening: streaming chroma → chord recogniser with hysteresis → sliding-window key, plus the
+ * Live listening: streaming chroma → chord recogniser with hysteresis → sliding-window key (the
+ * engine's learned key model when `keyModel` is given, see {@link LiveListener.refreshKey}), plus the
  * tuner. Push mono blocks of any size (the AudioWorklet sends 128-sample render quanta, buffered).
  *
  * @param sampleRate Hz of the pushed audio (8–192 kHz).
@@ -61,6 +72,15 @@ export class LiveListener {
   private readonly tuner: LiveTuner;
   private tunerOn: boolean;
   private readonly hopSeconds: number;
+  private keyModel: KeyModel | null;
+  /** The learned model's newest key (null until its first answer or after a reset). */
+  private modelKey: LiveKey | null = null;
+  private keyInFlight = false;
+  /** Stream time of the last model run, seconds. */
+  private keyRunAt = Number.NEGATIVE_INFINITY;
+  private streamTime = 0;
+  /** Bumped by resetKey, so that an answer for the window before a reset is dropped. */
+  private keyGeneration = 0;
 
   constructor(sampleRate: number, options: LiveListenerOptions = {}) {
     this.sampleRate = sampleRate;
@@ -71,6 +91,7 @@ export class LiveListener {
     this.tuner = new LiveTuner(sampleRate);
     this.tuner.configure(options.instrument ?? "guitar", options.a4Hz ?? 440);
     this.tunerOn = options.tuner ?? false;
+    this.keyModel = options.keyModel ?? null;
   }
 
   /** Turn the tuner on or off and set its preset and reference A4 (Hz); the chord path follows the reference. */
@@ -80,9 +101,71 @@ export class LiveListener {
     this.chroma.setTuning(a4Hz);
   }
 
+  /**
+   * Use the engine's learned key model from now on (null: the hand-written key stage). The Worker starts
+   * listening at once and sets the model when it has loaded.
+   */
+  setKeyModel(model: KeyModel | null): void {
+    this.keyModel = model;
+    this.modelKey = null;
+    this.keyRunAt = Number.NEGATIVE_INFINITY;
+    this.keyGeneration++;
+  }
+
   /** Forget the key heard so far. */
   resetKey(): void {
     this.keyFinder.reset();
+    this.modelKey = null;
+    this.keyRunAt = Number.NEGATIVE_INFINITY;
+    this.keyGeneration++;
+  }
+
+  /**
+   * Run the learned key model on the key window when one is set, at most once per {@link
+   * KEY_MODEL_SECONDS} of stream time and never twice at once; the next {@link push} reports its answer.
+   * Call it after `push` (the Worker does not wait for it; the bench awaits it).
+   * @returns the model's key, or null when it did not run. When the model fails, the listener falls back
+   * to the hand-written key stage for good and the promise rejects with the model's AnalysisError.
+   */
+  async refreshKey(): Promise<LiveKey | null> {
+    const model = this.keyModel;
+    if (!model || this.keyInFlight || this.streamTime - this.keyRunAt < KEY_MODEL_SECONDS) return null;
+    this.keyRunAt = this.streamTime;
+    const input = this.keyFinder.modelInput();
+    if (!input) {
+      this.modelKey = null;
+      return null;
+    }
+    const generation = this.keyGeneration;
+    this.keyInFlight = true;
+    try {
+      const p = await model.predict(input);
+      if (generation !== this.keyGeneration) return null;
+      this.modelKey = this.keyFinder.fromProbabilities(p);
+      return this.modelKey;
+    } catch (err) {
+      this.keyModel = null;
+      throw err;
+    } finally {
+      this.keyInFlight = false;
+    }
+  }
+
+  /**
+   * The key to report: the learned model's newest answer (no key until its first, so that a screen
+   * clears a key it showed before a reset), or the hand-written key stage's reading without a model.
+   */
+  private currentKey(): LiveKey {
+    if (!this.keyModel) return this.keyFinder.estimate();
+    return (
+      this.modelKey ?? {
+        key: null,
+        tonic: -1,
+        mode: null,
+        confidence: 0,
+        heardSeconds: this.keyFinder.heardSeconds(),
+      }
+    );
   }
 
   /** Analyse the next block of mono PCM. */
@@ -92,13 +175,14 @@ export class LiveListener {
     for (const f of frames) {
       const c = this.recognizer.next(f);
       chords.push(c);
-      this.keyFinder.add(f, this.hopSeconds, c.chord !== "N");
+      this.keyFinder.add(f, this.hopSeconds, c);
     }
     const tuner = this.tunerOn ? this.tuner.push(block) : undefined;
     const last = frames[frames.length - 1];
+    if (last) this.streamTime = last.time;
     return {
       chords,
-      key: frames.length > 0 ? this.keyFinder.estimate() : null,
+      key: frames.length > 0 ? this.currentKey() : null,
       tuner,
       tuningCents: last ? last.tuningCents : Number.NaN,
     };

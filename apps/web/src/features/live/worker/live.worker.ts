@@ -1,11 +1,35 @@
 /// <reference lib="webworker" />
-import { LiveListener } from "@tonic/analysis";
+import { type KeyModel, LiveListener } from "@tonic/analysis";
+import chordModelUrl from "@tonic/analysis/models/chords.onnx?url";
+import keyModelUrl from "@tonic/analysis/models/key.onnx?url";
+import { loadWebModels } from "@tonic/analysis/web";
+import wasmUrl from "onnxruntime-web/ort-wasm-simd-threaded.wasm?url";
 import type { LiveWorkerMessage, LiveWorkerRequest } from "./protocol";
 
 declare const self: DedicatedWorkerGlobalScope;
 
 let listener: LiveListener | null = null;
 let tuningCents = 0;
+
+/**
+ * The engine's learned key model (onnxruntime-web), loaded when listening starts — the Live page's first
+ * load fetches neither the runtime nor the model. Until it has loaded, or when it cannot (no WebAssembly
+ * SIMD, say), the key comes from the hand-written key stage; the reason goes to the console.
+ */
+let keyModel: Promise<KeyModel | null> | null = null;
+function loadKeyModel(): Promise<KeyModel | null> {
+  keyModel ??= loadWebModels({ keyModelUrl, chordModelUrl, wasmUrl }).then(
+    (m) => m.key ?? null,
+    (err: unknown) => {
+      console.warn(
+        "Tonic: the learned key model is unavailable in Live, using the hand-written key stage:",
+        err,
+      );
+      return null;
+    },
+  );
+  return keyModel;
+}
 
 function post(msg: LiveWorkerMessage) {
   self.postMessage(msg);
@@ -16,14 +40,21 @@ self.onmessage = (event: MessageEvent<LiveWorkerRequest>) => {
   const msg = event.data;
   try {
     if (msg.type === "start") {
-      listener = new LiveListener(msg.sampleRate, { a4Hz: msg.a4Hz });
+      const started = new LiveListener(msg.sampleRate, { a4Hz: msg.a4Hz });
+      listener = started;
       tuningCents = 0;
+      void loadKeyModel().then((model) => {
+        if (model && listener === started) started.setKeyModel(model);
+      });
     } else if (msg.type === "tuner") {
       listener?.setTuner(msg.on, msg.instrument, msg.a4Hz);
     } else if (msg.type === "reset-key") {
       listener?.resetKey();
     } else if (msg.type === "audio" && listener) {
       const u = listener.push(msg.samples);
+      listener.refreshKey().catch((err: unknown) => {
+        console.warn("Tonic: the learned key model failed in Live, using the hand-written key stage:", err);
+      });
       if (Number.isFinite(u.tuningCents)) tuningCents = u.tuningCents;
       const last = u.chords[u.chords.length - 1];
       if (!last && u.tuner === undefined) return;
