@@ -92,9 +92,14 @@ test.describe("Live chord and key", () => {
     baseURL,
   }) => {
     const context = await browser.newContext({ baseURL, viewport: DESKTOP });
+    const requested: string[] = [];
+    context.on("request", (r) => requested.push(r.url()));
     const page = await context.newPage();
     await page.goto("/live");
     await expect(page.getByRole("heading", { name: "Live", exact: true })).toBeVisible();
+    // The learned key model and its runtime load only once listening starts, in the live Worker.
+    const modelFiles = () => requested.filter((u) => /\/key-[^/]*\.onnx$|ort-wasm[^/]*\.wasm$/.test(u));
+    expect(modelFiles()).toEqual([]);
     // The Recorder section of the navigation is active on /live.
     await expect(
       page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Recorder" }),
@@ -125,6 +130,7 @@ test.describe("Live chord and key", () => {
     for (const c of history) if (c === ["C", "G", "Am", "F"][next]) next++;
     expect(next, history.join(" ")).toBe(4);
     await expect(page.getByTestId("live-key")).toHaveText("C Major");
+    expect(modelFiles().length).toBeGreaterThanOrEqual(2);
     await page.screenshot({ path: `${SHOTS}/live-key-1280.png`, fullPage: true });
     await page.getByRole("button", { name: "Reset key" }).click();
     await expect(page.getByTestId("live-key")).toHaveText("—");
