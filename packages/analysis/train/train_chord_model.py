@@ -45,7 +45,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from train_common import data_report, export_onnx, is_validation, read_corpus, rotation_index, write_report
+from train_common import data_report, export_onnx, is_validation, read_corpus, record_like, rotation_index, write_report
 
 CROP = 96  # beats per training crop (songs are cut to 45-60 s: most fit whole)
 BATCH = 16
@@ -175,7 +175,9 @@ def main():
     ap.add_argument("--lr", type=float, default=0.003)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=0, help="PyTorch threads (0: one per core)")
+    ap.add_argument("--record-share", type=float, default=0.0, help="share of training crops degraded like records (train_common.record_like)")
     ap.add_argument("--holdout-soundfont", help="validate on every song rendered with this soundfont and train on the other's (unheard instruments)")
+    ap.add_argument("--evaluate-onnx", help="score this exported model (same --hidden/--kernel) instead of training")
     ap.add_argument("--export")
     ap.add_argument("--report")
     args = ap.parse_args()
@@ -194,6 +196,15 @@ def main():
     opt = torch.optim.Adam(model.parameters(), lr=args.lr, weight_decay=1e-5)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, args.epochs)
     best = None
+    if args.evaluate_onnx:
+        # An exported model's weights (the ONNX initialisers carry the module's parameter names).
+        import onnx
+        from onnx import numpy_helper
+
+        init = {i.name: torch.from_numpy(numpy_helper.to_array(i).copy()) for i in onnx.load(args.evaluate_onnx).graph.initializer}
+        model.load_state_dict({k: init[k].to(v.dtype) for k, v in model.state_dict().items()})
+        best = evaluate(model, val)
+        args.epochs = 0
     for epoch in range(args.epochs):
         model.train()
         random.shuffle(train)
@@ -209,7 +220,10 @@ def main():
                 T = len(s["y"])
                 a = random.randint(0, max(0, T - CROP))
                 n = min(CROP, T - a)
-                xb[j, :n] = s["x"][a:a + n]
+                xj = s["x"][a:a + n]
+                if random.random() < args.record_share:
+                    xj = record_like(xj, torch.Generator().manual_seed(random.randrange(2**31)), treble_max=True)
+                xb[j, :n] = xj
                 yb[j, :n] = s["y"][a:a + n]
                 wb[j, :n] = s["w"][a:a + n]
             logp = model(xb)
@@ -228,7 +242,15 @@ def main():
         v = evaluate(model, val)
         print(f"epoch {epoch + 1}: train loss {total / max(1, batches):.3f}, validation exact {v['exact']:.3f} root+third {v['rootThird']:.3f}", flush=True)
         best = v
+    # The validation songs degraded like records (a fixed generator per song, the same for every model):
+    # renderings are cleaner than records, so models are compared on both.
+    stressed_val = [
+        {**s, "x": record_like(s["x"], torch.Generator().manual_seed(12345 + i), treble_max=True)}
+        for i, s in enumerate(val)
+    ]
     report = {
+        "record_share": args.record_share,
+        "stressed_validation": evaluate(model, stressed_val),
         "hidden": args.hidden,
         "kernel": args.kernel,
         "epochs": args.epochs,

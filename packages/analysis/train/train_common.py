@@ -40,6 +40,42 @@ def rotation_index() -> torch.Tensor:
     return idx
 
 
+def record_like(x: torch.Tensor, gen: torch.Generator, treble_max: bool = False) -> torch.Tensor:
+    """Per-beat chroma features [T, 24] (12 treble, then 12 bass) degraded the ways a record's chroma
+    differs from a clean rendering's, every choice drawn from `gen` (one song's worth):
+    - timbre: each pitch class's energy scaled by a song-wide factor exp(N(0, 0.25)) (which overtones of
+      which instruments land where);
+    - an unreliable bass (kick drum, a bass mixed low): on a third of the songs the bass half is replaced by
+      the treble's on 20-80 % of the beats;
+    - a foreground voice with non-chord tones: on 30-70 % of the beats a pitch class drawn at random gets
+      0.1-0.4 of the treble's mass;
+    - a broadband floor (drums, distortion, reverb tails): each half mixed with the flat distribution at a
+      song-wide share 0-0.5 plus a per-beat jitter of up to 0.1.
+    Works on each half normalised to sum 1 and returns that, or with `treble_max` the chord model's
+    convention (treble scaled to a maximum of 1, bass to sum 1). All-zero (silent) beats stay zero. The
+    same for the key model (training and its stressed validation) and the chord model."""
+    T = x.shape[0]
+    h = x.reshape(T, 2, 12).clamp_min(0).clone()
+    silent = h.sum(dim=(1, 2)) <= 0
+    u = lambda a, b: a + (b - a) * float(torch.rand((), generator=gen))
+    h = h * torch.exp(0.25 * torch.randn(12, generator=gen))
+    h = h / h.sum(dim=2, keepdim=True).clamp_min(1e-9)
+    if u(0, 1) < 1 / 3:
+        sel = torch.rand(T, generator=gen) < u(0.2, 0.8)
+        h[sel, 1] = h[sel, 0]
+    voiced = (torch.rand(T, generator=gen) < u(0.3, 0.7)).unsqueeze(1)
+    spike = torch.zeros(T, 12)
+    spike[torch.arange(T), torch.randint(0, 12, (T,), generator=gen)] = 1.0
+    mass = (0.1 + 0.3 * torch.rand(T, generator=gen)).unsqueeze(1)
+    h[:, 0] = torch.where(voiced, (1 - mass) * h[:, 0] + mass * spike, h[:, 0])
+    floor = (u(0, 0.5) + 0.1 * torch.rand(T, 1, 1, generator=gen)).clamp(0, 0.6)
+    h = (1 - floor) * h + floor / 12
+    if treble_max:
+        h[:, 0] = h[:, 0] / h[:, 0].max(dim=1, keepdim=True).values.clamp_min(1e-12)
+    h[silent] = 0
+    return h.reshape(T, 24)
+
+
 def data_report(songs: Sequence[dict]) -> dict:
     """The report's "data" section: songs per corpus, the split and the licences of what was rendered."""
     return {

@@ -43,7 +43,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from train_common import data_report, export_onnx, is_validation, read_corpus, rotation_index, write_report
+from train_common import data_report, export_onnx, is_validation, read_corpus, record_like, rotation_index, write_report
 
 # The hand-written stage's templates (src/key.ts POP909_MAJOR / POP909_MINOR, index 0 = tonic) and its
 # opening emphasis (src/stages.ts OPENING_WEIGHT, OPENING_SECONDS), for the comparison on the same split.
@@ -151,13 +151,60 @@ class KeyNet(nn.Module):
         return torch.softmax(self.logits(features, weights) / self.log_temperature.exp(), dim=1)
 
 
+class KeyEnsemble(nn.Module):
+    """The mean of several trained KeyNets' calibrated probabilities (each with its own temperature): seeds
+    and augmentations differ in what they get wrong, so their average varies less from run to run.
+    `logits` returns the log of that mean, so the ONNX export, the evaluation and the temperature fit treat
+    it as one model."""
+
+    def __init__(self, members):
+        super().__init__()
+        self.members = nn.ModuleList(members)
+        self.log_temperature = nn.Parameter(torch.zeros(()), requires_grad=False)
+
+    def logits(self, x: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
+        p = torch.stack([m(x, w) for m in self.members]).mean(dim=0)
+        return torch.log(p.clamp_min(1e-12))
+
+    def forward(self, features: torch.Tensor, weights: torch.Tensor) -> torch.Tensor:
+        return torch.softmax(self.logits(features, weights) / self.log_temperature.exp(), dim=1)
+
+
+def load_onnx_weights(model: nn.Module, path: str) -> None:
+    """Load an exported model's weights into `model` (the ONNX initialisers carry the module's parameter
+    names; Debian's python3-onnx reads them)."""
+    import onnx
+    from onnx import numpy_helper
+
+    init = {i.name: torch.from_numpy(numpy_helper.to_array(i).copy()) for i in onnx.load(path).graph.initializer}
+    model.load_state_dict({k: init[k].to(v.dtype) for k, v in model.state_dict().items()})
+
+
 def sharpen(x: torch.Tensor, gamma: float) -> torch.Tensor:
     """Each half of each beat raised to `gamma` and renormalised to sum 1 (gamma > 1: sparser chroma)."""
     h = x.view(-1, 2, 12).clamp_min(0) ** gamma
     return (h / h.sum(dim=2, keepdim=True).clamp_min(1e-9)).view(-1, 24)
 
 
-def crop(song, rnd: random.Random, share: float, sharp: float):
+def with_blue_notes(x: torch.Tensor, y: int, gen: torch.Generator) -> torch.Tensor:
+    """A major-key song's treble given the blues' flat third and flat seventh of its tonic on 20-50 % of
+    the beats, at 0.1-0.3 of their mass (a minor-pentatonic melody over major chords, as in blues and
+    rock). Minor keys are returned unchanged."""
+    if y >= 12:
+        return x
+    T = x.shape[0]
+    u = lambda a, b: a + (b - a) * float(torch.rand((), generator=gen))
+    h = x.view(T, 2, 12).clone()
+    sel = torch.rand(T, generator=gen) < u(0.2, 0.5)
+    b = torch.zeros(12)
+    b[(y + 3) % 12] = 0.5
+    b[(y + 10) % 12] = 0.5
+    m = u(0.1, 0.3)
+    h[sel, 0] = (1 - m) * h[sel, 0] + m * b
+    return h.reshape(T, 24)
+
+
+def crop(song, rnd: random.Random, share: float, sharp: float, record: float = 0.0, blue: float = 0.0):
     x, w = song["x"], song["w"]
     T = x.shape[0]
     if rnd.random() < share and T > 16:
@@ -168,15 +215,30 @@ def crop(song, rnd: random.Random, share: float, sharp: float):
         # Cleaner and sparser chroma than the renderings give (a solo instrument, a synthetic test signal,
         # a single bass note per beat): without it the model can be confidently wrong on such input.
         x = sharpen(x, rnd.uniform(1.5, 8.0))
+    elif rnd.random() < record:
+        gen = torch.Generator().manual_seed(rnd.randrange(2**31))
+        x = record_like(x, gen)
+        if rnd.random() < blue:
+            x = with_blue_notes(x, song["y"], gen)
     return x, w
 
 
-def batches(songs, size: int, rnd: random.Random, share: float, sharp: float):
+def stressed(songs, seed: int = 12345):
+    """The validation songs with record-like degradations (`record_like`, no blue notes), the same for
+    every model: a fixed generator per song."""
+    out = []
+    for i, s in enumerate(songs):
+        gen = torch.Generator().manual_seed(seed + i)
+        out.append({**s, "x": record_like(s["x"], gen)})
+    return out
+
+
+def batches(songs, size: int, rnd: random.Random, share: float, sharp: float, record: float = 0.0, blue: float = 0.0):
     order = list(range(len(songs)))
     rnd.shuffle(order)
     for i in range(0, len(order), size):
         group = [songs[j] for j in order[i : i + size]]
-        crops = [crop(s, rnd, share, sharp) for s in group]
+        crops = [crop(s, rnd, share, sharp, record, blue) for s in group]
         T = max(c[0].shape[0] for c in crops)
         x = torch.zeros(len(group), T, 24)
         w = torch.zeros(len(group), T)
@@ -196,7 +258,7 @@ def first_seconds(song, seconds: float):
 
 
 @torch.no_grad()
-def evaluate(model: KeyNet, songs, clip: float | None = None):
+def evaluate(model: nn.Module, songs, clip: float | None = None):
     model.eval()
     score = 0.0
     exact = 0
@@ -221,7 +283,7 @@ def evaluate(model: KeyNet, songs, clip: float | None = None):
 
 
 @torch.no_grad()
-def cadence_probe(model: KeyNet):
+def cadence_probe(model: nn.Module):
     """Idealised chroma (exact triads, one-hot bass) of I-I-IV-V in all 12 major keys and i-i-iv-V in all
     12 minor keys: the share the model names right (the unit test of src/key-model.test.ts asks for C major
     and A minor)."""
@@ -240,7 +302,7 @@ def cadence_probe(model: KeyNet):
     return right / 24
 
 
-def fit_temperature(model: KeyNet, songs):
+def fit_temperature(model: nn.Module, songs):
     """Temperature scaling on the validation split (minimises its negative log-likelihood)."""
     with torch.no_grad():
         logits = torch.stack([model.logits(s["x"].unsqueeze(0), s["w"].unsqueeze(0))[0] for s in songs])
@@ -271,6 +333,36 @@ def hand_written_key(x: torch.Tensor, w: torch.Tensor) -> int:
     return arg
 
 
+def hand_written_probabilities(x: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
+    """The hand-written stage's 24 key confidences: softmax of the POP909 profile correlations over
+    temperature 0.1 (src/key.ts KEY_SOFTMAX_TEMPERATURE), without the small chord-share term."""
+    t0 = torch.cumsum(torch.cat([torch.zeros(1), w[:-1]]), 0)
+    dur = w * (1 + 4 * torch.exp(-t0 / 30))
+    prof = (x[:, :12] + x[:, 12:]).mul(dur.unsqueeze(1)).sum(0)
+    c = torch.zeros(24)
+    for mode, tpl in ((0, POP909_MAJOR), (1, POP909_MINOR)):
+        t = torch.tensor(tpl)
+        for tonic in range(12):
+            c[tonic + 12 * mode] = torch.nan_to_num(torch.corrcoef(torch.stack([torch.roll(prof, -tonic), t]))[0, 1])
+    return torch.softmax(c / 0.1, dim=0)
+
+
+@torch.no_grad()
+def ensemble_score(model: nn.Module, songs, share: float) -> float:
+    """Selection score (whole, first 30 s, first 15 s) of (1 - share) x the model's probabilities + share x
+    the hand-written stage's."""
+    model.eval()
+    total = 0.0
+    for clip in (None, 30.0, 15.0):
+        sc = 0.0
+        for s in songs:
+            x, w = (s["x"], s["w"]) if clip is None else first_seconds(s, clip)
+            p = (1 - share) * model(x.unsqueeze(0), w.unsqueeze(0))[0] + share * hand_written_probabilities(x, w)
+            sc += mirex(s["y"], int(p.argmax()))
+        total += sc / max(1, len(songs))
+    return total / 3
+
+
 def hand_written_scores(songs, clip: float | None = None):
     score = 0.0
     for s in songs:
@@ -293,6 +385,9 @@ def main():
     ap.add_argument("--no-init-profile", action="store_true", help="random head instead of the POP909 templates")
     ap.add_argument("--sharpen-share", type=float, default=0.3, help="share of examples with sharpened chroma")
     ap.add_argument("--crop-share", type=float, default=0.5, help="share of training examples cut to 8-64 beats")
+    ap.add_argument("--record-share", type=float, default=0.0, help="share of training examples degraded like records (record_like)")
+    ap.add_argument("--blue-share", type=float, default=0.0, help="share of degraded major-key songs given blue notes")
+    ap.add_argument("--evaluate-onnx", default="", help="score these exported models (comma-separated: their averaged probabilities; same architecture flags) instead of training; --export writes what was scored")
     ap.add_argument("--export", default="")
     ap.add_argument("--report", default="")
     args = ap.parse_args()
@@ -306,10 +401,20 @@ def main():
     model = KeyNet(args.arch, args.hidden, args.kernel, not args.no_opening, not args.no_init_profile)
     opt = torch.optim.Adam([p for p in model.parameters() if p.requires_grad], lr=args.lr, weight_decay=1e-5)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=args.epochs)
+    if args.evaluate_onnx:
+        # Score exported models instead of training: one file, or several averaged (KeyEnsemble).
+        paths = args.evaluate_onnx.split(",")
+        members = []
+        for path in paths:
+            member = KeyNet(args.arch, args.hidden, args.kernel, not args.no_opening, not args.no_init_profile)
+            load_onnx_weights(member, path)
+            members.append(member)
+        model = members[0] if len(members) == 1 else KeyEnsemble(members)
+        args.epochs = 0
     for epoch in range(args.epochs):
         model.train()
         total = 0.0
-        for x, w, y in batches(train, args.batch, rnd, args.crop_share, args.sharpen_share):
+        for x, w, y in batches(train, args.batch, rnd, args.crop_share, args.sharpen_share, args.record_share, args.blue_share):
             loss = F.cross_entropy(model.logits(x, w), y)
             opt.zero_grad()
             loss.backward()
@@ -319,7 +424,7 @@ def main():
         if epoch % 5 == 4 or epoch == args.epochs - 1:
             v = evaluate(model, val)
             print(f"epoch {epoch + 1}: train loss {total / len(train):.3f}, validation weighted {v['weighted']:.3f} acc {v['accuracy']:.3f}")
-    temperature = fit_temperature(model, val)
+    temperature = math.exp(float(model.log_temperature)) if args.evaluate_onnx else fit_temperature(model, val)
     report = {
         "arch": args.arch,
         "hidden": args.hidden,
@@ -327,6 +432,8 @@ def main():
         "lr": args.lr,
         "crop_share": args.crop_share,
         "sharpen_share": args.sharpen_share,
+        "record_share": args.record_share,
+        "blue_share": args.blue_share,
         "opening": not args.no_opening,
         "init_profile": not args.no_init_profile,
         "epochs": args.epochs,
@@ -357,6 +464,28 @@ def main():
         + report["hand_written_validation_first30s"]["weighted"]
         + report["hand_written_validation_first15s"]["weighted"]
     ) / 3
+    # The same on the validation songs degraded like records (`stressed`): renderings are cleaner than
+    # records, so models are chosen by the mean of the two.
+    sval = stressed(val)
+    report["stressed_validation"] = evaluate(model, sval)
+    report["stressed_validation_first30s"] = evaluate(model, sval, 30.0)
+    report["stressed_validation_first15s"] = evaluate(model, sval, 15.0)
+    report["stressed_selection_score"] = (
+        report["stressed_validation"]["weighted"]
+        + report["stressed_validation_first30s"]["weighted"]
+        + report["stressed_validation_first15s"]["weighted"]
+    ) / 3
+    report["hand_written_stressed_selection_score"] = (
+        hand_written_scores(sval)["weighted"]
+        + hand_written_scores(sval, 30.0)["weighted"]
+        + hand_written_scores(sval, 15.0)["weighted"]
+    ) / 3
+    report["combined_selection_score"] = (report["selection_score"] + report["stressed_selection_score"]) / 2
+    # The model averaged with the hand-written stage, clean and stressed.
+    report["ensemble"] = {
+        str(a): {"clean": ensemble_score(model, val, a), "stressed": ensemble_score(model, sval, a)}
+        for a in (0.25, 0.5)
+    }
     report["command"] = "python3 packages/analysis/train/train_key_model.py " + " ".join(sys.argv[1:])
     report["data"] = data_report(songs)
     print(json.dumps(report, indent=1))
