@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { type ChordStats, emptyChordStats, estimateKey } from "./key.js";
+import {
+  addChordTime,
+  addToKeyProfile,
+  type ChordStats,
+  emptyChordStats,
+  estimateKey,
+  isMinorQuality,
+} from "./key.js";
 import { type BeatSyncFeatures, keyProfile } from "./stages.js";
 import { seconds } from "./types.js";
 
@@ -140,5 +147,52 @@ describe("keyProfile", () => {
     // Opening weight decays by < 2 % over the first second, so the two beats contribute almost equally.
     expect((p[E] as number) / (p[A] as number)).toBeGreaterThan(0.95);
     expect(p[C]).toBe(0);
+  });
+});
+
+describe("the key stage's shared accumulators (offline per beat, Live per frame)", () => {
+  it("isMinorQuality sorts qualities by their third", () => {
+    expect(["min", "min7", "minmaj7", "dim", "hdim7"].map(isMinorQuality)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(["maj", "7", "maj7", "sus4", "aug"].map(isMinorQuality)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it("addChordTime adds seconds per root and third and keeps the first and last chord", () => {
+    const s = emptyChordStats();
+    addChordTime(s, A, "min7", 2);
+    addChordTime(s, F, "maj", 1.5);
+    addChordTime(s, A, "min", 0.5);
+    addChordTime(s, -1, "maj", 3); // no chord: nothing
+    expect(s.minorSeconds[A]).toBe(2.5);
+    expect(s.majorSeconds[F]).toBe(1.5);
+    expect(s.totalSeconds).toBe(4);
+    expect([s.firstRoot, s.firstMinor, s.lastRoot, s.lastMinor]).toEqual([A, true, A, true]);
+  });
+
+  it("addToKeyProfile adds each half as a distribution times the weight, at an offset", () => {
+    // Two frames stored one after the other; the second's treble is C–E–G at 1:1:2, its bass a lone C.
+    const treble = new Float64Array(24);
+    const bass = new Float64Array(24);
+    treble[12 + C] = 1;
+    treble[12 + E] = 1;
+    treble[12 + G] = 2;
+    bass[12 + C] = 5;
+    const p = new Float64Array(12);
+    addToKeyProfile(p, treble, bass, 2, 12);
+    expect([...p]).toEqual([2 * (0.25 + 1), 0, 0, 0, 0.5, 0, 0, 1, 0, 0, 0, 0]);
+    // A silent frame (offset 0: all zero) adds nothing.
+    addToKeyProfile(p, treble, bass, 2, 0);
+    expect(p[C]).toBe(2.5);
   });
 });

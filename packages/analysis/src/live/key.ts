@@ -127,6 +127,11 @@ export class LiveKeyFinder {
     return h;
   }
 
+  /** No key yet, with the seconds of harmonic content heard so far. */
+  none(): LiveKey {
+    return noKey(this.heardSeconds());
+  }
+
   /** The hand-written key stage's estimate (`estimateKey`) of the window. */
   estimate(): LiveKey {
     const heardSeconds = this.heardSeconds();

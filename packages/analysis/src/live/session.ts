@@ -157,15 +157,7 @@ export class LiveListener {
    */
   private currentKey(): LiveKey {
     if (!this.keyModel) return this.keyFinder.estimate();
-    return (
-      this.modelKey ?? {
-        key: null,
-        tonic: -1,
-        mode: null,
-        confidence: 0,
-        heardSeconds: this.keyFinder.heardSeconds(),
-      }
-    );
+    return this.modelKey ?? this.keyFinder.none();
   }
 
   /** Analyse the next block of mono PCM. */
