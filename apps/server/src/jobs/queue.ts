@@ -16,6 +16,31 @@ export interface JobQueue {
 /** Runs one job; never throws (failures are recorded on the job). */
 export type JobHandler = (jobId: string) => Promise<unknown>;
 
+/** PostgreSQL's SQLSTATE for "deadlock detected" (the transaction was aborted to break a deadlock). */
+export const DEADLOCK_DETECTED = "40P01";
+
+/**
+ * Runs `fn`, again when PostgreSQL aborted it to break a deadlock (SQLSTATE 40P01), up to `attempts`
+ * times in all, waiting `wait(attempt)` between tries. For idempotent set-up statements only.
+ * @param wait resolves when the next try may start (default 100 ms × the attempt number).
+ * @throws the last error, or at once any error that is not a deadlock.
+ */
+export async function retryOnDeadlock<T>(
+  fn: () => Promise<T>,
+  attempts = 5,
+  wait: (attempt: number) => Promise<void> = (attempt) => new Promise((r) => setTimeout(r, 100 * attempt)),
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (err) {
+      const code = err instanceof Error && "code" in err ? err.code : undefined;
+      if (code !== DEADLOCK_DETECTED || attempt >= attempts) throw err;
+      await wait(attempt);
+    }
+  }
+}
+
 /** Options of {@link PgBossQueue.start}. */
 export interface PgBossQueueOptions {
   connectionString: string;
@@ -49,7 +74,9 @@ export class PgBossQueue implements JobQueue {
     const boss = new PgBoss({ connectionString: opts.connectionString, max: 4, schedule: false });
     boss.on("error", (err: Error) => opts.log?.error({ err: err.message }, "pg-boss error"));
     await boss.start();
-    await boss.createQueue(SONG_QUEUE, { name: SONG_QUEUE, retryLimit: 0 });
+    // Workers and servers starting together on a fresh database create the queue at the same moment;
+    // PostgreSQL may then abort one of them with a deadlock. Creating it is idempotent: try again.
+    await retryOnDeadlock(() => boss.createQueue(SONG_QUEUE, { name: SONG_QUEUE, retryLimit: 0 }));
     const queue = new PgBossQueue(boss, opts.expireInSeconds);
     const handler = opts.handler;
     if (handler) {
