@@ -1,5 +1,5 @@
+import { chromaFrame, semitoneSpectrum } from "@tonic/analysis/testing";
 import { describe, expect, it } from "vitest";
-import { N_PITCH, PITCH_LO } from "../features.js";
 import { ChangeDetector, type ChordChange, notesChanged } from "./change-detector.js";
 import { ChordScorer } from "./chord-scorer.js";
 import { liveChordDefaults } from "./chords.js";
@@ -9,36 +9,6 @@ import { LiveVocabulary } from "./vocabulary.js";
 
 const SR = 48000;
 const HOP = 1024 / SR;
-
-/** A chroma frame at `time` whose chroma holds `pcs` (both windows) over `bassPc`, with `semitones`. */
-function frame(time: number, pcs: number[], bassPc: number, semitones: Float32Array): ChromaFrame {
-  const treble = new Float64Array(12).fill(0.05);
-  for (const pc of pcs) treble[pc] = 1;
-  const bass = new Float64Array(12).fill(0.05);
-  bass[bassPc] = 1;
-  return {
-    time,
-    treble,
-    bass,
-    trebleLong: treble,
-    bassLong: bass,
-    rms: 0.1,
-    tonality: 0.9,
-    novelty: 0,
-    steadiness: 1,
-    tuningCents: 0,
-    longSeconds: 6144 / SR,
-    shortSeconds: 4096 / SR,
-    semitones,
-  };
-}
-
-/** Semitone amplitudes: MIDI note → linear amplitude. */
-function spectrum(notes: Record<number, number>): Float32Array {
-  const s = new Float32Array(N_PITCH);
-  for (const [m, a] of Object.entries(notes)) s[Number(m) - PITCH_LO] = a;
-  return s;
-}
 
 /**
  * Run the change detector alone over 2 s of frames `at(t)`, the segment starting on `first` (its chroma
@@ -100,15 +70,15 @@ function detect(at: (t: number) => ChromaFrame, first: string, afterOnset = true
 }
 
 // C major (C3 E3 G3 C4 E4 G4) with a little A (a harmonic); A minor with the Gs faded.
-const heldC = spectrum({ 48: 1, 52: 1, 55: 1, 60: 1, 64: 1, 67: 1, 69: 0.3 });
-const restruckC = spectrum({ 48: 1.2, 52: 1.2, 55: 1.2, 60: 1.2, 64: 1.2, 67: 1.2, 69: 0.6 });
-const am = spectrum({ 45: 1, 48: 1, 52: 1, 55: 0.1, 57: 1, 60: 1, 64: 1, 67: 0.1, 69: 1 });
+const heldC = semitoneSpectrum({ 48: 1, 52: 1, 55: 1, 60: 1, 64: 1, 67: 1, 69: 0.3 });
+const restruckC = semitoneSpectrum({ 48: 1.2, 52: 1.2, 55: 1.2, 60: 1.2, 64: 1.2, 67: 1.2, 69: 0.6 });
+const am = semitoneSpectrum({ 45: 1, 48: 1, 52: 1, 55: 0.1, 57: 1, 60: 1, 64: 1, 67: 0.1, 69: 1 });
 const C = [0, 4, 7];
 const AM = [9, 0, 4];
 
 describe("ChangeDetector", () => {
   it("finds exactly one change between two held chords, just after the boundary, starting at it", () => {
-    const changes = detect((t) => (t < 1 ? frame(t, C, 0, heldC) : frame(t, AM, 9, am)), "C");
+    const changes = detect((t) => (t < 1 ? chromaFrame(t, C, 0, heldC) : chromaFrame(t, AM, 9, am)), "C");
     expect(changes.map((c) => c.name)).toEqual(["Am"]);
     const c = changes[0] as ChordChange & { time: number };
     expect(c.time).toBeGreaterThanOrEqual(1);
@@ -120,15 +90,17 @@ describe("ChangeDetector", () => {
   });
 
   it("finds no change in one chord held with a re-strum whose attack reads as another chord", () => {
-    const strum = (t: number) => (t >= 1 && t < 1.13 ? frame(t, AM, 9, restruckC) : frame(t, C, 0, heldC));
+    const strum = (t: number) =>
+      t >= 1 && t < 1.13 ? chromaFrame(t, AM, 9, restruckC) : chromaFrame(t, C, 0, heldC);
     expect(detect(strum, "C")).toEqual([]);
     // The same chroma with the G strings damped is a change: the spectrum, not the chroma, decides.
-    const damped = (t: number) => (t >= 1 && t < 1.13 ? frame(t, AM, 9, am) : frame(t, C, 0, heldC));
+    const damped = (t: number) =>
+      t >= 1 && t < 1.13 ? chromaFrame(t, AM, 9, am) : chromaFrame(t, C, 0, heldC);
     expect(detect(damped, "C").map((c) => c.name)).toContain("Am");
   });
 
   it("asks clearer evidence without a recent onset", () => {
-    const at = (t: number) => (t < 1 ? frame(t, C, 0, heldC) : frame(t, AM, 9, am));
+    const at = (t: number) => (t < 1 ? chromaFrame(t, C, 0, heldC) : chromaFrame(t, AM, 9, am));
     const withOnset = detect(at, "C", true)[0]?.time ?? Number.POSITIVE_INFINITY;
     const without = detect(at, "C", false)[0]?.time ?? Number.POSITIVE_INFINITY;
     expect(without).toBeGreaterThan(withOnset);

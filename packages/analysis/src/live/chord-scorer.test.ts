@@ -1,31 +1,8 @@
+import { chromaFrame } from "@tonic/analysis/testing";
 import { describe, expect, it } from "vitest";
 import { ChordScorer, MODEL_FLOOR } from "./chord-scorer.js";
 import { liveChordDefaults } from "./chords.js";
-import type { ChromaFrame } from "./chroma.js";
 import { LiveVocabulary } from "./vocabulary.js";
-
-/** A frame whose treble chroma holds `pcs` over bass `bassPc` (both windows). */
-function frame(pcs: number[], bassPc: number): ChromaFrame {
-  const treble = new Float64Array(12).fill(0.05);
-  for (const pc of pcs) treble[pc] = 1;
-  const bass = new Float64Array(12).fill(0.05);
-  bass[bassPc] = 1;
-  return {
-    time: 0,
-    treble,
-    bass,
-    trebleLong: treble,
-    bassLong: bass,
-    rms: 0.1,
-    tonality: 0.9,
-    novelty: 0,
-    steadiness: 1,
-    tuningCents: 0,
-    longSeconds: 0.128,
-    shortSeconds: 0.085,
-    semitones: new Float32Array(0),
-  };
-}
 
 const argmax = (x: Float64Array) => x.reduce((best, v, k) => (v > (x[best] as number) ? k : best), 0);
 
@@ -44,7 +21,7 @@ describe("ChordScorer", () => {
       const short = new Float64Array(K);
       const plain = new Float64Array(K);
       const long = new Float64Array(K);
-      expect(scorer.score(frame([...pcs], bass), short, plain, long), name).toBe(true);
+      expect(scorer.score(chromaFrame(0, [...pcs], bass), short, plain, long), name).toBe(true);
       expect(vocab.state(argmax(short)).name, name).toBe(name);
       expect(vocab.state(argmax(long)).name, name).toBe(name);
       expect(scorer.corr[vocab.indexOf(name)], name).toBeGreaterThan(0.8);
@@ -52,14 +29,14 @@ describe("ChordScorer", () => {
   });
 
   it("says a flat chroma holds no chord", () => {
-    const flat = frame([], 0);
+    const flat = chromaFrame(0, [], 0);
     flat.treble.fill(1);
     const K3 = () => new Float64Array(K);
     expect(scorer.score(flat, K3(), K3(), K3())).toBe(false);
   });
 
   it("adds modelWeight × the learned model's evidence (≥ MODEL_FLOOR nats) to the long window only", () => {
-    const f = frame([0, 4, 7], 0);
+    const f = chromaFrame(0, [0, 4, 7], 0);
     const short = new Float64Array(K);
     const plain = new Float64Array(K);
     const long = new Float64Array(K);

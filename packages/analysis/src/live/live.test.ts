@@ -1,13 +1,14 @@
 import {
   addRoom,
+  chromaFrame,
   type GuitarExcitation,
   type LiveTimbre,
   renderChordSequence,
   renderSpeech,
+  semitoneSpectrum,
   sineTone,
 } from "@tonic/analysis/testing";
 import { describe, expect, it } from "vitest";
-import { N_PITCH, PITCH_LO } from "../features.js";
 import { loadNodeModels } from "../onnx-node.js";
 import { AnalysisError } from "../types.js";
 import {
@@ -470,45 +471,18 @@ describe("QualityHold", () => {
 });
 
 describe("LiveChordRecognizer", () => {
-  /** A chroma frame at `time` whose chroma holds `pcs` (both windows) over `bassPc`, with `semitones`. */
-  function frame(time: number, pcs: number[], bassPc: number, semitones: Float32Array): ChromaFrame {
-    const treble = new Float64Array(12).fill(0.05);
-    for (const pc of pcs) treble[pc] = 1;
-    const bass = new Float64Array(12).fill(0.05);
-    bass[bassPc] = 1;
-    return {
-      time,
-      treble,
-      bass,
-      trebleLong: treble,
-      bassLong: bass,
-      rms: 0.1,
-      tonality: 0.9,
-      novelty: 0,
-      steadiness: 1,
-      tuningCents: 0,
-      longSeconds: 6144 / SR,
-      shortSeconds: 4096 / SR,
-      semitones,
-    };
-  }
-  /** A chroma frame like {@link frame} whose chroma holds each pitch class of `levels` at its level. */
+  /** A chroma frame like `chromaFrame` whose chroma holds each pitch class of `levels` at its level. */
   function frameWith(
     time: number,
     levels: Record<number, number>,
     bassPc: number,
     semitones: Float32Array,
   ): ChromaFrame {
-    const f = frame(time, [], bassPc, semitones);
+    const f = chromaFrame(time, [], bassPc, semitones);
     for (const [pc, v] of Object.entries(levels)) f.treble[Number(pc)] = Math.max(0.05, v);
     return f;
   }
-  /** Semitone amplitudes: MIDI note → linear amplitude. */
-  const spectrum = (notes: Record<number, number>) => {
-    const s = new Float32Array(N_PITCH);
-    for (const [m, a] of Object.entries(notes)) s[Number(m) - PITCH_LO] = a;
-    return s;
-  };
+
   /**
    * Feed 2 s of frames (`at(t)` every 1024-sample hop) to a new recogniser. Returns the chords shown after
    * 0.3 s, each change once, and the time after 1 s at which `target` was first shown (NaN if never).
@@ -544,16 +518,18 @@ describe("LiveChordRecognizer", () => {
     // C major (C3 E3 G3 C4 E4 G4) held for 1 s; then chroma that reads A minor, for 0.13 s (an attack)
     // or for good (a change). On the re-strum the G strings ring on at their level and the A (a
     // harmonic) only brightens; on the change the Gs fade and the As sound.
-    const held = spectrum({ 48: 1, 52: 1, 55: 1, 60: 1, 64: 1, 67: 1, 69: 0.3 });
-    const restruck = spectrum({ 48: 1.2, 52: 1.2, 55: 1.2, 60: 1.2, 64: 1.2, 67: 1.2, 69: 0.6 });
-    const changed = spectrum({ 45: 1, 48: 1, 52: 1, 55: 0.1, 57: 1, 60: 1, 64: 1, 67: 0.1, 69: 1 });
+    const held = semitoneSpectrum({ 48: 1, 52: 1, 55: 1, 60: 1, 64: 1, 67: 1, 69: 0.3 });
+    const restruck = semitoneSpectrum({ 48: 1.2, 52: 1.2, 55: 1.2, 60: 1.2, 64: 1.2, 67: 1.2, 69: 0.6 });
+    const changed = semitoneSpectrum({ 45: 1, 48: 1, 52: 1, 55: 0.1, 57: 1, 60: 1, 64: 1, 67: 0.1, 69: 1 });
     for (const [after, attackSeconds, expected] of [
       [restruck, 0.13, ["C"]],
       [changed, 1, ["C", "Am"]],
     ] as const) {
       const { shown, firstAt } = follow(
         (t) =>
-          t >= 1 && t < 1 + attackSeconds ? frame(t, [9, 0, 4], 9, after) : frame(t, [0, 4, 7], 0, held),
+          t >= 1 && t < 1 + attackSeconds
+            ? chromaFrame(t, [9, 0, 4], 9, after)
+            : chromaFrame(t, [0, 4, 7], 0, held),
         "Am",
       );
       expect(shown).toEqual(expected);
@@ -565,16 +541,18 @@ describe("LiveChordRecognizer", () => {
     // G7 held 1 s, then its F: stops (G); stops in a room, where its reverberation and the noise floor
     // keep a quarter of its chroma share while its level falls to 0.15 (G); or, at a re-strum, sounds softer,
     // at half its level, which log compression makes 0.2 of its share (G7).
-    const g7 = spectrum({ 43: 1, 50: 1, 55: 1, 59: 1, 65: 1 });
+    const g7 = semitoneSpectrum({ 43: 1, 50: 1, 55: 1, 59: 1, 65: 1 });
     for (const [fShare, fLevel, expected] of [
       [0, 0, ["G7", "G"]],
       [0.25, 0.15, ["G7", "G"]],
       [0.2, 0.5, ["G7"]],
     ] as const) {
-      const after = spectrum({ 43: 1, 50: 1, 55: 1, 59: 1, 65: fLevel });
+      const after = semitoneSpectrum({ 43: 1, 50: 1, 55: 1, 59: 1, 65: fLevel });
       const { shown, firstAt } = follow(
         (t) =>
-          t < 1 ? frame(t, [7, 11, 2, 5], 7, g7) : frameWith(t, { 7: 1, 11: 1, 2: 1, 5: fShare }, 7, after),
+          t < 1
+            ? chromaFrame(t, [7, 11, 2, 5], 7, g7)
+            : frameWith(t, { 7: 1, 11: 1, 2: 1, 5: fShare }, 7, after),
         "G",
       );
       expect(shown, `F at ${fShare} of its share, ${fLevel} of its level`).toEqual(expected);
@@ -586,15 +564,15 @@ describe("LiveChordRecognizer", () => {
     // A7 (A2 E3 G3 C#4 E4) held 1 s, then F#sus4 (F#2 C#3 F#3 B3 C#4) while A7's A, E and G ring on in
     // the reverberation at a tenth of their amplitude — which log compression lifts to most of their
     // chroma share, so the chroma reads F#m. Or F#m, whose A (A3) is struck anew.
-    const a7 = spectrum({ 45: 1, 52: 1, 55: 1, 61: 1, 64: 1 });
-    const sus4 = spectrum({ 42: 1, 49: 1, 54: 1, 59: 1, 61: 1, 45: 0.1, 52: 0.1, 55: 0.1 });
-    const minor = spectrum({ 42: 1, 49: 1, 54: 1, 57: 1, 61: 1, 45: 0.1, 52: 0.1, 55: 0.1 });
+    const a7 = semitoneSpectrum({ 45: 1, 52: 1, 55: 1, 61: 1, 64: 1 });
+    const sus4 = semitoneSpectrum({ 42: 1, 49: 1, 54: 1, 59: 1, 61: 1, 45: 0.1, 52: 0.1, 55: 0.1 });
+    const minor = semitoneSpectrum({ 42: 1, 49: 1, 54: 1, 57: 1, 61: 1, 45: 0.1, 52: 0.1, 55: 0.1 });
     for (const [after, levels, target] of [
       [sus4, { 6: 1, 11: 1, 1: 1, 9: 0.9, 4: 0.5, 7: 0.5 }, "F#sus4"],
       [minor, { 6: 1, 9: 1, 1: 1, 4: 0.5, 7: 0.5 }, "F#m"],
     ] as const) {
       const { shown, firstAt } = follow(
-        (t) => (t < 1 ? frame(t, [9, 1, 4, 7], 9, a7) : frameWith(t, levels, 6, after)),
+        (t) => (t < 1 ? chromaFrame(t, [9, 1, 4, 7], 9, a7) : frameWith(t, levels, 6, after)),
         target,
       );
       expect(shown, target).toEqual(["A7", target]);
@@ -608,8 +586,19 @@ describe("LiveChordRecognizer", () => {
     // partials keeps ≈ 0.77 of before, so this is an attack. Its G pitches alone (G3, G4, G5) keep only
     // ≈ 0.52, which read as a change. A change that damps the G string, partials and all, is still
     // shown.
-    const held = spectrum({ 48: 1, 52: 1, 55: 1, 60: 1, 64: 1, 67: 0.5, 69: 0.3, 74: 0.6, 79: 0.5, 83: 0.4 });
-    const restruck = spectrum({
+    const held = semitoneSpectrum({
+      48: 1,
+      52: 1,
+      55: 1,
+      60: 1,
+      64: 1,
+      67: 0.5,
+      69: 0.3,
+      74: 0.6,
+      79: 0.5,
+      83: 0.4,
+    });
+    const restruck = semitoneSpectrum({
       48: 1.2,
       52: 1.2,
       55: 0.3,
@@ -621,7 +610,7 @@ describe("LiveChordRecognizer", () => {
       79: 0.6,
       83: 0.6,
     });
-    const changed = spectrum({
+    const changed = semitoneSpectrum({
       45: 1,
       48: 1,
       52: 1,
@@ -641,7 +630,9 @@ describe("LiveChordRecognizer", () => {
     ] as const) {
       const { shown } = follow(
         (t) =>
-          t >= 1 && t < 1 + attackSeconds ? frame(t, [9, 0, 4], 9, after) : frame(t, [0, 4, 7], 0, held),
+          t >= 1 && t < 1 + attackSeconds
+            ? chromaFrame(t, [9, 0, 4], 9, after)
+            : chromaFrame(t, [0, 4, 7], 0, held),
         "Am",
       );
       expect(shown).toEqual(expected);

@@ -1,17 +1,10 @@
+import { semitoneSpectrum } from "@tonic/analysis/testing";
 import { describe, expect, it } from "vitest";
-import { N_PITCH, PITCH_LO } from "../features.js";
 import { ResidueMask } from "./residue-mask.js";
 import { FAST_KEPT } from "./restrike.js";
 
-/** Semitone amplitudes: MIDI note → linear amplitude. */
-function spectrum(notes: Record<number, number>): Float32Array {
-  const s = new Float32Array(N_PITCH);
-  for (const [m, a] of Object.entries(notes)) s[Number(m) - PITCH_LO] = a;
-  return s;
-}
-
 // A7 (A2 E3 G3 C#4 E4) before the change.
-const a7 = spectrum({ 45: 1, 52: 1, 55: 1, 61: 1, 64: 1 });
+const a7 = semitoneSpectrum({ 45: 1, 52: 1, 55: 1, 61: 1, 64: 1 });
 const A7 = Uint8Array.from([0, 1, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0]);
 
 describe("ResidueMask", () => {
@@ -20,7 +13,7 @@ describe("ResidueMask", () => {
     mask.start(a7, A7);
     expect(mask.active).toBe(true);
     // F#sus4 with A7's A, E and G ringing on at a tenth of their amplitude; its C# held.
-    const sus4 = spectrum({ 42: 1, 49: 1, 54: 1, 59: 1, 61: 1, 45: 0.1, 52: 0.1, 55: 0.1 });
+    const sus4 = semitoneSpectrum({ 42: 1, 49: 1, 54: 1, 59: 1, 61: 1, 45: 0.1, 52: 0.1, 55: 0.1 });
     expect(mask.compute(sus4)).toBe(true);
     for (const pc of [9, 4, 7]) expect(mask.gain[pc], `pc ${pc}`).toBeCloseTo(0.1 / FAST_KEPT, 6);
     expect(mask.gain[1]).toBe(1);
@@ -31,7 +24,7 @@ describe("ResidueMask", () => {
     const mask = new ResidueMask();
     mask.start(a7, A7);
     // F#m: its A3 struck anew, while A2 rings on at a tenth.
-    const minor = spectrum({ 42: 1, 49: 1, 54: 1, 57: 1, 61: 1, 45: 0.1, 52: 0.1, 55: 0.1 });
+    const minor = semitoneSpectrum({ 42: 1, 49: 1, 54: 1, 57: 1, 61: 1, 45: 0.1, 52: 0.1, 55: 0.1 });
     expect(mask.compute(minor)).toBe(true);
     expect(mask.gain[9]).toBe(1);
     expect(mask.gain[4]).toBeCloseTo(0.1 / FAST_KEPT, 6);

@@ -1,13 +1,8 @@
+import { semitoneSpectrum } from "@tonic/analysis/testing";
 import { describe, expect, it } from "vitest";
-import { N_PITCH, PITCH_LO } from "../features.js";
+import { N_PITCH } from "../features.js";
 import { FAST_KEPT, hasStopped, isRestrike, RESTRUCK_GAIN, RESTRUCK_KEPT, restrike } from "./restrike.js";
 
-/** Semitone amplitudes: MIDI note → linear amplitude. */
-function spectrum(notes: Record<number, number>): Float32Array {
-  const s = new Float32Array(N_PITCH);
-  for (const [m, a] of Object.entries(notes)) s[Number(m) - PITCH_LO] = a;
-  return s;
-}
 /** Pitch-class set of pitch classes `pcs`. */
 function pcs(...list: number[]): Uint8Array {
   const m = new Uint8Array(12);
@@ -18,11 +13,11 @@ function pcs(...list: number[]): Uint8Array {
 const C = pcs(0, 4, 7);
 const AM = pcs(9, 0, 4);
 // C major held (C3 E3 G3 C4 E4 G4, a little A from the harmonics).
-const held = spectrum({ 48: 1, 52: 1, 55: 1, 60: 1, 64: 1, 67: 1, 69: 0.3 });
+const held = semitoneSpectrum({ 48: 1, 52: 1, 55: 1, 60: 1, 64: 1, 67: 1, 69: 0.3 });
 
 describe("restrike", () => {
   it("recognises a re-strum of the same chord, brighter, as a re-strum and not a change to Am", () => {
-    const restruck = spectrum({ 48: 1.2, 52: 1.2, 55: 1.2, 60: 1.2, 64: 1.2, 67: 1.2, 69: 0.6 });
+    const restruck = semitoneSpectrum({ 48: 1.2, 52: 1.2, 55: 1.2, 60: 1.2, 64: 1.2, 67: 1.2, 69: 0.6 });
     const m = restrike(restruck, held, C, AM);
     expect(m?.kept).toBeCloseTo(1.2, 6);
     expect(m?.gain).toBeCloseTo(2, 6);
@@ -31,7 +26,7 @@ describe("restrike", () => {
   });
 
   it("takes a change whose old notes are damped and new notes sound (C → Am) for a change", () => {
-    const am = spectrum({ 45: 1, 48: 1, 52: 1, 55: 0.1, 57: 1, 60: 1, 64: 1, 67: 0.1, 69: 1 });
+    const am = semitoneSpectrum({ 45: 1, 48: 1, 52: 1, 55: 0.1, 57: 1, 60: 1, 64: 1, 67: 0.1, 69: 1 });
     const m = restrike(am, held, C, AM);
     expect(m?.kept).toBeCloseTo(0.1, 6);
     expect(m?.gain).toBeGreaterThan(RESTRUCK_GAIN);
@@ -41,7 +36,7 @@ describe("restrike", () => {
 
   it("reads a string's level over its partials, not its fundamental alone", () => {
     // The G3 string plucked again with a weaker fundamental but brighter partials (D5, B5).
-    const before = spectrum({
+    const before = semitoneSpectrum({
       48: 1,
       52: 1,
       55: 1,
@@ -53,7 +48,7 @@ describe("restrike", () => {
       79: 0.5,
       83: 0.4,
     });
-    const after = spectrum({
+    const after = semitoneSpectrum({
       48: 1.2,
       52: 1.2,
       55: 0.3,
@@ -80,9 +75,9 @@ describe("restrike", () => {
   it("counts a note at FAST_KEPT of its level as stopped only below it", () => {
     const g7 = pcs(7, 11, 2, 5);
     const g = pcs(7, 11, 2);
-    const before = spectrum({ 43: 1, 50: 1, 55: 1, 59: 1, 65: 1 });
+    const before = semitoneSpectrum({ 43: 1, 50: 1, 55: 1, 59: 1, 65: 1 });
     const at = (level: number) =>
-      restrike(spectrum({ 43: 1, 50: 1, 55: 1, 59: 1, 65: level }), before, g7, g);
+      restrike(semitoneSpectrum({ 43: 1, 50: 1, 55: 1, 59: 1, 65: level }), before, g7, g);
     expect(hasStopped(at(FAST_KEPT * 0.9))).toBe(true);
     expect(hasStopped(at(FAST_KEPT * 1.1))).toBe(false);
   });

@@ -1,5 +1,5 @@
+import { chromaFrame } from "@tonic/analysis/testing";
 import { describe, expect, it } from "vitest";
-import { N_PITCH } from "../features.js";
 import { ChordScorer } from "./chord-scorer.js";
 import { liveChordDefaults } from "./chords.js";
 import type { ChromaFrame } from "./chroma.js";
@@ -8,34 +8,6 @@ import { SegmentDecision } from "./segment-decision.js";
 import { LiveVocabulary } from "./vocabulary.js";
 
 const HOP = 1024 / 48000;
-
-/** A frame at `time` whose chroma holds `pcs` (both windows) over `bassPc`, with `semitones`. */
-function frame(
-  time: number,
-  pcs: number[],
-  bassPc: number,
-  semitones = new Float32Array(N_PITCH),
-): ChromaFrame {
-  const treble = new Float64Array(12).fill(0.05);
-  for (const pc of pcs) treble[pc] = 1;
-  const bass = new Float64Array(12).fill(0.05);
-  bass[bassPc] = 1;
-  return {
-    time,
-    treble,
-    bass,
-    trebleLong: treble,
-    bassLong: bass,
-    rms: 0.1,
-    tonality: 0.9,
-    novelty: 0,
-    steadiness: 1,
-    tuningCents: 0,
-    longSeconds: 0.128,
-    shortSeconds: 0.085,
-    semitones,
-  };
-}
 
 /** The segment decision alone, fed scored frames of one segment opened after silence. */
 function setup() {
@@ -75,7 +47,7 @@ function setup() {
 describe("SegmentDecision", () => {
   it("decides a frame of C-major chroma is C, once confirmFrames have been heard after silence", () => {
     const { feed, decision, vocab } = setup();
-    const shown = Array.from({ length: 10 }, (_, n) => feed(n, frame(n * HOP, [0, 4, 7], 0)));
+    const shown = Array.from({ length: 10 }, (_, n) => feed(n, chromaFrame(n * HOP, [0, 4, 7], 0)));
     const confirm = liveChordDefaults().confirmFrames;
     expect(shown.slice(0, confirm - 1)).toEqual(new Array(confirm - 1).fill("N"));
     expect(shown.slice(confirm - 1)).toEqual(new Array(10 - confirm + 1).fill("C"));
@@ -86,15 +58,15 @@ describe("SegmentDecision", () => {
   it("reads the variant within the family from the long window: C with a B is Cmaj7", () => {
     const { feed } = setup();
     let last = "";
-    for (let n = 0; n < 20; n++) last = feed(n, frame(n * HOP, [0, 4, 7, 11], 0));
+    for (let n = 0; n < 20; n++) last = feed(n, chromaFrame(n * HOP, [0, 4, 7, 11], 0));
     expect(last).toBe("Cmaj7");
   });
 
   it("starts a segment at a change, rebuilt from the history, and shows the new chord while it settles", () => {
     const { feed, store, decision, vocab, decide } = setup();
-    for (let n = 0; n < 30; n++) feed(n, frame(n * HOP, [0, 4, 7], 0));
+    for (let n = 0; n < 30; n++) feed(n, chromaFrame(n * HOP, [0, 4, 7], 0));
     // Am from frame 30; the change detector (not part of this test) declares it at frame 39, from frame 30.
-    for (let n = 30; n < 40; n++) expect(feed(n, frame(n * HOP, [9, 0, 4], 9))).toBe("C");
+    for (let n = 30; n < 40; n++) expect(feed(n, chromaFrame(n * HOP, [9, 0, 4], 9))).toBe("C");
     const c = vocab.indexOf("C");
     decision.end();
     expect(decision.chord).toBe(-1);
@@ -103,7 +75,7 @@ describe("SegmentDecision", () => {
     expect(decision.start).toBe(30);
     expect(decision.chromaCount).toBeGreaterThan(0);
     expect(decide(39)).toBe("Am");
-    store(40, frame(40 * HOP, [9, 0, 4], 9));
+    store(40, chromaFrame(40 * HOP, [9, 0, 4], 9));
     decision.accumulate(40);
     expect(decide(40)).toBe("Am");
   });
