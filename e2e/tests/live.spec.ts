@@ -97,8 +97,9 @@ test.describe("Live chord and key", () => {
     const page = await context.newPage();
     await page.goto("/live");
     await expect(page.getByRole("heading", { name: "Live", exact: true })).toBeVisible();
-    // The learned key model and its runtime load only once listening starts, in the live Worker.
-    const modelFiles = () => requested.filter((u) => /\/key-[^/]*\.onnx$|ort-wasm[^/]*\.wasm$/.test(u));
+    // The learned key and chord models and their runtime load only once listening starts, in the live Worker.
+    const modelFiles = () =>
+      requested.filter((u) => /\/(key|chords)-[^/]*\.onnx$|ort-wasm[^/]*\.wasm$/.test(u));
     expect(modelFiles()).toEqual([]);
     // The Recorder section of the navigation is active on /live.
     await expect(
@@ -130,7 +131,12 @@ test.describe("Live chord and key", () => {
     for (const c of history) if (c === ["C", "G", "Am", "F"][next]) next++;
     expect(next, history.join(" ")).toBe(4);
     await expect(page.getByTestId("live-key")).toHaveText("C Major");
-    expect(modelFiles().length).toBeGreaterThanOrEqual(2);
+    // Both models and the runtime were fetched once listening started.
+    for (const file of [/\/key-[^/]*\.onnx$/, /\/chords-[^/]*\.onnx$/, /ort-wasm[^/]*\.wasm$/])
+      expect(
+        modelFiles().some((u) => file.test(u)),
+        String(file),
+      ).toBe(true);
     await page.screenshot({ path: `${SHOTS}/live-key-1280.png`, fullPage: true });
     await page.getByRole("button", { name: "Reset key" }).click();
     await expect(page.getByTestId("live-key")).toHaveText("—");

@@ -23,6 +23,8 @@
  *              right chord was first shown, per minute of such time;
  *   no chord   share of the truth's chord time (not N or X) during which "N" is shown;
  *   cpu        process CPU time of the listener per second of audio, % of one core.
+ *   The chords are the recogniser's with the engine's learned chord model read on the sliding window as
+ *   in the Worker (`--built-in-chords`: the small built-in model instead).
  *   key        for items whose truth names a key ("key": "G major"): the MIREX weighted score of the last
  *              key shown, read by the engine's learned key model as in the Worker (the hand-written key
  *              stage with `--hand-written-key`); mean and share exact over the items.
@@ -123,11 +125,12 @@ export function playLive(
 }
 
 /**
- * {@link playLive} with the key: when `options.keyModel` is set, the learned key model runs as in the
- * Worker (`refreshKey` after each block, here awaited so that its answer is in the next block's update).
- * @returns the chord frames, the CPU time in ms (the model's runs included) and the last key reported.
+ * {@link playLive} with the learned models: when `options.keyModel` or `options.chordModel` is set, it
+ * runs as in the Worker (`refreshKey` and `refreshChords` after each block, here awaited so that their
+ * answers are read from the next block on).
+ * @returns the chord frames, the CPU time in ms (the models' runs included) and the last key reported.
  */
-export async function playLiveWithKey(
+export async function playLiveWithModels(
   pcm: Float32Array,
   options: LiveListenerOptions,
 ): Promise<{ frames: ShownFrame[]; cpuMs: number; key: string | null }> {
@@ -140,6 +143,7 @@ export async function playLiveWithKey(
     for (const f of u.chords) frames.push({ time: f.time, blockEnd, chord: f.chord });
     if (u.key?.key) key = u.key.key;
     await listener.refreshKey();
+    await listener.refreshChords();
   }
   const cpu = process.cpuUsage(t0);
   return { frames, cpuMs: (cpu.user + cpu.system) / 1000, key };
@@ -394,7 +398,7 @@ export async function runFolder(
     const pcm = toLiveRate(audio.samples, audio.sampleRate);
     const seconds = pcm.length / LIVE_RATE;
     const listener: LiveListenerOptions = options.listener ?? JSON.parse(process.env.LIVE_OPTS ?? "{}");
-    const { frames, cpuMs, key } = await playLiveWithKey(pcm, listener);
+    const { frames, cpuMs, key } = await playLiveWithModels(pcm, listener);
     const chords = [...truth.chords].sort((a, b) => a.start - b.start);
     const score = scoreLive(chords, shownTimeline(frames, seconds), seconds);
     score.cpuMs = cpuMs;
@@ -472,7 +476,11 @@ export function folderSummary(dir: string, results: readonly ItemResult[], items
   };
 }
 
-/** `bench:live -- --folder DIR [--json FILE] [--only SUBSTRING] [--hand-written-key]`. */
+/**
+ * `bench:live -- --folder DIR [--json FILE] [--only SUBSTRING] [--hand-written-key] [--built-in-chords]`:
+ * the learned key and chord models run as on the Live screen, unless the flags ask for the hand-written
+ * key stage or the small built-in chord model.
+ */
 export async function folderCli(argv: readonly string[]): Promise<void> {
   const arg = (name: string) => {
     const i = argv.indexOf(name);
@@ -486,12 +494,7 @@ export async function folderCli(argv: readonly string[]): Promise<void> {
   }
   const dir = resolve(folder);
   const only = arg("--only");
-  // The key as the Live screen reads it: the engine's learned key model, unless --hand-written-key.
-  const listener: LiveListenerOptions = JSON.parse(process.env.LIVE_OPTS ?? "{}");
-  if (!argv.includes("--hand-written-key")) {
-    const { key } = await loadNodeModels();
-    if (key) listener.keyModel = key;
-  }
+  const listener = await withModels(JSON.parse(process.env.LIVE_OPTS ?? "{}"), argv);
   const results = await runFolder(dir, {
     listener,
     ...(only ? { only } : {}),
@@ -505,6 +508,22 @@ export async function folderCli(argv: readonly string[]): Promise<void> {
   const json = arg("--json");
   if (json) writeFileSync(json, `${JSON.stringify(folderSummary(dir, results, true), null, 2)}\n`);
   console.log(JSON.stringify(folderSummary(dir, results)));
+}
+
+/**
+ * `options` with the engine's learned models as the Live screen reads them (`loadNodeModels`): the key
+ * model unless `argv` holds `--hand-written-key`, the chord model unless it holds `--built-in-chords`.
+ */
+export async function withModels(
+  options: LiveListenerOptions,
+  argv: readonly string[],
+): Promise<LiveListenerOptions> {
+  const { key, chords } = await loadNodeModels();
+  return {
+    ...options,
+    ...(key && !argv.includes("--hand-written-key") ? { keyModel: key } : {}),
+    ...(chords && !argv.includes("--built-in-chords") ? { chordModel: chords } : {}),
+  };
 }
 
 /** `x` as a 16-bit mono WAV file at `sampleRate`, peak-normalised to 0.8 (the engine's `encodeWav`). */

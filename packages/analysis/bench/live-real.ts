@@ -1,5 +1,5 @@
 /**
- * Live mode on real recordings: `npm run bench:live:real` [-- --only <substring>].
+ * Live mode on real recordings: `npm run bench:live:real` [-- --only <substring>] [--built-in-chords].
  *
  * Plays each Beatles song of the evaluation set `real-rec-dev` (Isophonics chord annotations; 16 kHz mono
  * MP3, upsampled ×3 to 48 kHz by linear interpolation — the source holds nothing above 8 kHz, and the
@@ -25,13 +25,15 @@ import {
   encodeChord,
   type LabeledInterval,
 } from "../testing/metrics.js";
-import { playLive, toLiveRate } from "./live-folder.js";
+import { playLiveWithModels, toLiveRate, withModels } from "./live-folder.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dir = resolve(here, "../../../../shared/eval/real-rec-dev");
 const argv = process.argv.slice(2);
 const onlyAt = argv.indexOf("--only");
 const only = onlyAt >= 0 ? argv[onlyAt + 1] : undefined;
+// The learned models as the Live screen reads them (--hand-written-key, --built-in-chords to leave out).
+const listenerOptions = await withModels(JSON.parse(process.env.LIVE_OPTS ?? "{}"), argv);
 const rare = (harte: string) => {
   const q = harte.split(":")[1]?.split("/")[0] ?? "";
   return q === "dim" || q === "sus4" || q === "dim7" || q === "hdim7" || q === "sus2";
@@ -63,7 +65,7 @@ for (const item of items) {
   const audio = await decodeAudioFile(join(dir, item, audioName));
   const pcm = toLiveRate(audio.samples, audio.sampleRate);
   const est: LabeledInterval[] = [];
-  for (const f of playLive(pcm).frames) {
+  for (const f of (await playLiveWithModels(pcm, listenerOptions)).frames) {
     const label = chordToHarte(f.chord);
     const last = est[est.length - 1];
     if (last && last.label === label) last.end = f.time;

@@ -57,4 +57,27 @@ describe("ChordScorer", () => {
       expect(term[vocab.indexOf(rare)], rare).toBeGreaterThanOrEqual(term[vocab.indexOf("Cm")] as number);
     }
   });
+
+  it("reads the engine's chord model in place of the built-in one once given, with learnedWeight", () => {
+    const own = new ChordScorer(vocab, o);
+    const f = chromaFrame(0, [0, 4, 7], 0);
+    const K3 = () => new Float64Array(K);
+    const plain = K3();
+    const long = K3();
+    // The engine's model says A minor (class min on A = 1·12 + 9) for the window, whatever this frame.
+    const lp = new Float32Array(97).fill(Math.log(0.001 / 96));
+    lp[12 + 9] = Math.log(0.999);
+    own.setLearned(lp);
+    own.score(f, K3(), plain, long);
+    const term = own.familyEvidence(lp);
+    for (let k = 0; k < K; k++)
+      expect(long[k]).toBeCloseTo((plain[k] as number) + o.learnedWeight * (term[k] as number), 12);
+    expect(argmax(term)).toBe(vocab.indexOf("Am"));
+    // Back to the built-in model: the long window reads the frame's chroma again.
+    own.setLearned(null);
+    own.score(f, K3(), plain, long);
+    const builtIn = own.modelEvidence(f.trebleLong, f.bassLong);
+    expect(long[0]).toBeCloseTo((plain[0] as number) + o.modelWeight * (builtIn[0] as number), 12);
+    expect(() => own.setLearned(new Float32Array(24))).toThrow(RangeError);
+  });
 });

@@ -19,6 +19,12 @@ const MODEL_FAMILY = CHORD_MODEL_QUALITIES.map((q) => (q === "hdim7" ? 2 : (FAMI
  * without the model).
  */
 export const MODEL_WEIGHT = 0.02;
+/**
+ * Weight of the engine's chord model's log-probability (nats; `models/chords.onnx` read on Live's sliding
+ * window) added to the long window's scores, in place of {@link MODEL_WEIGHT}'s built-in model. Chosen
+ * on the validation folder of sampled instruments (`make-live-folder --seed-offset 1`; PROVENANCE.md).
+ */
+export const LEARNED_WEIGHT = 0.02;
 /** Lowest model log-probability counted, nats: one implausible frame does not veto a chord. */
 export const MODEL_FLOOR = -8;
 
@@ -28,6 +34,11 @@ export interface ChordScorerOptions {
   bassWeight: number;
   /** Weight of the learned model's evidence, correlation units per nat (0 = templates only). */
   modelWeight: number;
+  /**
+   * Weight of the engine's chord model's evidence when it is given ({@link ChordScorer.setLearned}),
+   * correlation units per nat; it then replaces the built-in model's.
+   */
+  learnedWeight: number;
   /** Below this best short-window template correlation (−1..1) a frame holds no chord. */
   minCorrelation: number;
 }
@@ -54,6 +65,8 @@ export class ChordScorer {
   /** Scratch: the learned model's probability per family × root, and its evidence per chord. */
   private readonly familyProb = new Float64Array(4 * 12);
   private readonly modelTerm: Float64Array;
+  /** The engine's chord model's newest 97 log-probabilities for the window (null: the built-in model). */
+  private learned: Float64Array | null = null;
 
   /**
    * @param vocab the chords scored (their templates, roots and biases).
@@ -117,11 +130,32 @@ export class ChordScorer {
     return bestCorr;
   }
 
-  /** Add `modelWeight` × the learned model's evidence for a window's chroma to its scores `out`. */
+  /**
+   * Read the engine's chord model from now on: `logProbs` holds its 97 natural-log probabilities (the
+   * `ChordModel` class order: quality q on root r at q·12 + r, "no chord" at 96) for the newest segment
+   * of the sliding window (`LiveChordWindow`), used for every frame until the next call; null goes back
+   * to the built-in model read on each frame.
+   * @throws {RangeError} when `logProbs` does not hold 97 values.
+   */
+  setLearned(logProbs: ArrayLike<number> | null): void {
+    if (!logProbs) {
+      this.learned = null;
+      return;
+    }
+    if (logProbs.length !== 97)
+      throw new RangeError(`a chord model row has 97 values, got ${logProbs.length}`);
+    this.learned = Float64Array.from(logProbs);
+  }
+
+  /**
+   * Add the learned evidence to a window's scores `out`: `learnedWeight` × the engine's chord model's
+   * (see {@link setLearned}) when given, else `modelWeight` × the built-in model's on the window's chroma.
+   */
   addModelEvidence(out: Float64Array, treble: Float64Array, bass: Float64Array): void {
-    const w = this.o.modelWeight;
+    const learned = this.learned;
+    const w = learned ? this.o.learnedWeight : this.o.modelWeight;
     if (!(w > 0)) return;
-    const term = this.modelEvidence(treble, bass);
+    const term = learned ? this.familyEvidence(learned) : this.modelEvidence(treble, bass);
     for (let k = 0; k < this.vocab.size; k++) out[k] = (out[k] as number) + w * (term[k] as number);
   }
 
@@ -136,7 +170,11 @@ export class ChordScorer {
    * returned array is scratch, overwritten by the next call.
    */
   modelEvidence(treble: Float64Array, bass: Float64Array): Float64Array {
-    const lp = chordModelLogProbs(treble, bass, 1, CHORD_MODEL_WEIGHTS);
+    return this.familyEvidence(chordModelLogProbs(treble, bass, 1, CHORD_MODEL_WEIGHTS));
+  }
+
+  /** {@link modelEvidence} from a chord model's 97 log-probabilities (see {@link setLearned}). */
+  familyEvidence(lp: ArrayLike<number>): Float64Array {
     const fam = this.familyProb;
     fam.fill(0);
     MODEL_FAMILY.forEach((f, q) => {

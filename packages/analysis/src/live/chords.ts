@@ -9,7 +9,7 @@
  * no chord. Pure module (no Node or DOM APIs).
  */
 import { ChangeDetector, NO_ONSET_FACTOR } from "./change-detector.js";
-import { ChordScorer, MODEL_WEIGHT } from "./chord-scorer.js";
+import { ChordScorer, LEARNED_WEIGHT, MODEL_WEIGHT } from "./chord-scorer.js";
 import type { ChromaFrame } from "./chroma.js";
 import { FrameHistory, HISTORY } from "./history.js";
 import { ONSET_LEVEL, ONSET_NOVELTY, ONSET_SECONDS, OnsetGate, RELEASE_NOVELTY } from "./onset-gate.js";
@@ -85,6 +85,12 @@ export interface LiveChordOptions {
    */
   modelWeight?: number;
   /**
+   * Weight of the engine's chord model's evidence (`models/chords.onnx` on the sliding window, see
+   * {@link LiveChordRecognizer.setLearned}) when it is given, correlation units per nat (default
+   * LEARNED_WEIGHT). It then replaces the built-in model's.
+   */
+  learnedWeight?: number;
+  /**
    * Spectral novelty (`ChromaFrame.novelty`) that marks an onset: new notes struck or sounding (default
    * ONSET_NOVELTY). See {@link LiveChordOptions.onsetSeconds}.
    */
@@ -151,6 +157,7 @@ export function liveChordDefaults(options: LiveChordOptions = {}): Required<Live
     seventhBias: options.seventhBias ?? SEVENTH_BIAS,
     rareBias: options.rareBias ?? Number.NaN,
     modelWeight: options.modelWeight ?? MODEL_WEIGHT,
+    learnedWeight: options.learnedWeight ?? LEARNED_WEIGHT,
     onsetNovelty: options.onsetNovelty ?? ONSET_NOVELTY,
     onsetSeconds: options.onsetSeconds ?? ONSET_SECONDS,
     onsetLevel: options.onsetLevel ?? ONSET_LEVEL,
@@ -255,6 +262,16 @@ export class LiveChordRecognizer {
     this.quiet = 0;
     this.speech.reset();
     this.chordRms = 0;
+    this.scorer.setLearned(null);
+  }
+
+  /**
+   * The engine's chord model's 97 log-probabilities for the newest segment of Live's sliding window
+   * (`LiveChordWindow`), read by every frame from now on (see `ChordScorer.setLearned`); null: the
+   * built-in model again.
+   */
+  setLearned(logProbs: ArrayLike<number> | null): void {
+    this.scorer.setLearned(logProbs);
   }
 
   /** Score one chroma frame (frames in stream order, one per hop) and return the chord to display. */

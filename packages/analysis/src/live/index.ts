@@ -12,7 +12,13 @@ export {
   notesChanged,
   type SegmentView,
 } from "./change-detector.js";
-export { ChordScorer, type ChordScorerOptions } from "./chord-scorer.js";
+export { ChordScorer, type ChordScorerOptions, LEARNED_WEIGHT, MODEL_WEIGHT } from "./chord-scorer.js";
+export {
+  CHORD_CONTEXT_SEGMENTS,
+  CHORD_FUTURE_SEGMENTS,
+  CHORD_SEGMENT_SECONDS,
+  LiveChordWindow,
+} from "./chord-window.js";
 export {
   type LiveChordFrame,
   type LiveChordOptions,
@@ -39,6 +45,7 @@ export { ResidueMask } from "./residue-mask.js";
 export { hasStopped, isRestrike, type RestrikeMeasure, restrike } from "./restrike.js";
 export { SegmentDecision, type SegmentDecisionOptions } from "./segment-decision.js";
 export {
+  CHORD_MODEL_SECONDS,
   KEY_MODEL_SECONDS,
   LIVE_BLOCK,
   LiveListener,

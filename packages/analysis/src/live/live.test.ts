@@ -14,6 +14,7 @@ import { AnalysisError } from "../types.js";
 import {
   barsFromChords,
   barsPlayed,
+  CHORD_MODEL_SECONDS,
   type ChromaFrame,
   chordsMatch,
   KEY_MODEL_SECONDS,
@@ -115,6 +116,60 @@ describe("LiveListener", () => {
     listener.resetKey();
     const u = listener.push(new Float32Array(LIVE_BLOCK * 4));
     expect(u.key?.key).toBeNull();
+  });
+
+  it("follows a progression with the engine's learned chord model on the sliding window, about ten runs a second", async () => {
+    const seq = ["Am", "F", "C", "G", "Am", "F", "C", "G"].map((chord) => ({ chord, seconds: 1.5 }));
+    const { chords: chordModel } = await loadNodeModels();
+    if (!chordModel) throw new Error("models/chords.onnx did not load");
+    let calls = 0;
+    const counted = {
+      predict: (input: Parameters<typeof chordModel.predict>[0]) => {
+        calls++;
+        return chordModel.predict(input);
+      },
+    };
+    const listener = new LiveListener(SR, { chordModel: counted });
+    const pcm = addRoom(renderChordSequence(seq, { timbre: "guitar", sampleRate: SR }), SR);
+    const shown: { time: number; chord: string }[] = [];
+    let runs = 0;
+    for (let i = 0; i + LIVE_BLOCK <= pcm.length; i += LIVE_BLOCK) {
+      for (const c of listener.push(pcm.subarray(i, i + LIVE_BLOCK)).chords)
+        shown.push({ time: c.time, chord: c.chord });
+      if (await listener.refreshChords()) runs++;
+    }
+    expect(seq.map((_, k) => at(shown, k * 1.5 + 1.2))).toEqual(seq.map((s) => s.chord));
+    const seconds = pcm.length / SR;
+    expect(runs).toBe(calls);
+    // Once per CHORD_MODEL_SECONDS of stream time, rounded up to whole frames (≈ 21 ms), after the first
+    // half-second: not once per block, nor only now and then.
+    expect(runs).toBeGreaterThan((seconds - 1) / (CHORD_MODEL_SECONDS + 0.025));
+    expect(runs).toBeLessThanOrEqual(seconds / CHORD_MODEL_SECONDS + 1);
+  });
+
+  it("falls back to the built-in chord model when the learned one fails", async () => {
+    const seq = ["C", "G", "Am", "F"].map((chord) => ({ chord, seconds: 1.5 }));
+    const pcm = renderChordSequence(seq, { timbre: "piano", sampleRate: SR });
+    let calls = 0;
+    const listener = new LiveListener(SR, {
+      chordModel: {
+        predict: () => {
+          calls++;
+          return Promise.reject(new AnalysisError("the chord model failed to run"));
+        },
+      },
+    });
+    const errors: unknown[] = [];
+    const shown: { time: number; chord: string }[] = [];
+    for (let i = 0; i + LIVE_BLOCK <= pcm.length; i += LIVE_BLOCK) {
+      for (const c of listener.push(pcm.subarray(i, i + LIVE_BLOCK)).chords)
+        shown.push({ time: c.time, chord: c.chord });
+      await listener.refreshChords().catch((e: unknown) => errors.push(e));
+    }
+    expect(calls).toBe(1);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(AnalysisError);
+    expect([0.75, 2.25, 3.75, 5.25].map((t) => at(shown, t))).toEqual(["C", "G", "Am", "F"]);
   });
 
   it("reads the key with the hand-written key stage when no model is given", () => {

@@ -4,7 +4,8 @@
  * Pure module (no Node or DOM APIs).
  */
 
-import type { KeyModel } from "../types.js";
+import type { ChordModel, KeyModel } from "../types.js";
+import { LiveChordWindow } from "./chord-window.js";
 import { type LiveChordFrame, type LiveChordOptions, LiveChordRecognizer } from "./chords.js";
 import { type ChromaFrame, LiveChroma, type LiveChromaOptions } from "./chroma.js";
 import { type LiveKey, LiveKeyFinder } from "./key.js";
@@ -36,10 +37,22 @@ export interface LiveListenerOptions {
    * LiveListener.refreshKey}; without it, the hand-written key stage's.
    */
   keyModel?: KeyModel;
+  /**
+   * The engine's learned chord model (`loadWebModels().chords` / `loadNodeModels().chords`). With it the
+   * recogniser's learned evidence is the model's reading of the last seconds ({@link LiveChordWindow}),
+   * refreshed by {@link LiveListener.refreshChords}; without it, the small built-in model's.
+   */
+  chordModel?: ChordModel;
 }
 
 /** Stream time between two runs of the learned key model, seconds. */
 export const KEY_MODEL_SECONDS = 1;
+
+/**
+ * Stream time between two runs of the learned chord model, seconds: a tenth of a second keeps its
+ * evidence as fresh as the display's reaction to a change (median ≈ 0.14 s) at a few per cent of a core.
+ */
+export const CHORD_MODEL_SECONDS = 0.1;
 
 /** What one {@link LiveListener.push} call produced. */
 export interface LiveUpdate {
@@ -81,6 +94,12 @@ export class LiveListener {
   private streamTime = 0;
   /** Bumped by resetKey, so that an answer for the window before a reset is dropped. */
   private keyGeneration = 0;
+  private readonly chordWindow: LiveChordWindow;
+  private chordModel: ChordModel | null;
+  private chordInFlight = false;
+  private chordRunAt = Number.NEGATIVE_INFINITY;
+  /** Bumped by setChordModel, so that an answer of a replaced model is dropped. */
+  private chordGeneration = 0;
 
   constructor(sampleRate: number, options: LiveListenerOptions = {}) {
     this.sampleRate = sampleRate;
@@ -92,6 +111,8 @@ export class LiveListener {
     this.tuner.configure(options.instrument ?? "guitar", options.a4Hz ?? 440);
     this.tunerOn = options.tuner ?? false;
     this.keyModel = options.keyModel ?? null;
+    this.chordWindow = new LiveChordWindow(this.hopSeconds, undefined, options.chord?.minRms);
+    this.chordModel = options.chordModel ?? null;
   }
 
   /** Turn the tuner on or off and set its preset and reference A4 (Hz); the chord path follows the reference. */
@@ -110,6 +131,51 @@ export class LiveListener {
     this.modelKey = null;
     this.keyRunAt = Number.NEGATIVE_INFINITY;
     this.keyGeneration++;
+  }
+
+  /**
+   * Use the engine's learned chord model from now on (null: the small built-in model). The Worker starts
+   * listening at once and sets the model when it has loaded.
+   */
+  setChordModel(model: ChordModel | null): void {
+    this.chordModel = model;
+    this.chordRunAt = Number.NEGATIVE_INFINITY;
+    this.chordGeneration++;
+    this.recognizer.setLearned(null);
+  }
+
+  /**
+   * Run the learned chord model on the chord window when one is set, at most once per {@link
+   * CHORD_MODEL_SECONDS} of stream time and never twice at once; the frames after its answer read it
+   * (when the newest half-second is silent the built-in model is read instead). Call it after `push`
+   * (the Worker does not wait for it; the bench awaits it).
+   * @returns whether the model ran and its answer is in use. When the model fails, the listener falls
+   * back to the built-in model for good and the promise rejects with the model's AnalysisError.
+   */
+  async refreshChords(): Promise<boolean> {
+    const model = this.chordModel;
+    if (!model || this.chordInFlight || this.streamTime - this.chordRunAt < CHORD_MODEL_SECONDS) return false;
+    this.chordRunAt = this.streamTime;
+    const input = this.chordWindow.modelInput();
+    if (!input) {
+      this.recognizer.setLearned(null);
+      return false;
+    }
+    const generation = this.chordGeneration;
+    this.chordInFlight = true;
+    try {
+      const lp = await model.predict(input);
+      if (generation !== this.chordGeneration) return false;
+      const row = this.chordWindow.newestRow;
+      this.recognizer.setLearned(lp.subarray(row * 97, row * 97 + 97));
+      return true;
+    } catch (err) {
+      this.chordModel = null;
+      this.recognizer.setLearned(null);
+      throw err;
+    } finally {
+      this.chordInFlight = false;
+    }
   }
 
   /** Forget the key heard so far. */
@@ -168,6 +234,7 @@ export class LiveListener {
       const c = this.recognizer.next(f);
       chords.push(c);
       this.keyFinder.add(f, this.hopSeconds, c);
+      this.chordWindow.add(f);
     }
     const tuner = this.tunerOn ? this.tuner.push(block) : undefined;
     const last = frames[frames.length - 1];

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { type KeyModel, LiveListener } from "@tonic/analysis";
+import { type EngineModels, LiveListener } from "@tonic/analysis";
 import chordModelUrl from "@tonic/analysis/models/chords.onnx?url";
 import keyModelUrl from "@tonic/analysis/models/key.onnx?url";
 import { loadWebModels } from "@tonic/analysis/web";
@@ -12,23 +12,21 @@ let listener: LiveListener | null = null;
 let tuningCents = 0;
 
 /**
- * The engine's learned key model (onnxruntime-web), loaded when listening starts — the Live page's first
- * load fetches neither the runtime nor the model. Until it has loaded, or when it cannot (no WebAssembly
- * SIMD, say), the key comes from the hand-written key stage; the reason goes to the console.
+ * The engine's learned key and chord models (onnxruntime-web), loaded when listening starts — the Live
+ * page's first load fetches neither the runtime nor the models. Until they have loaded, or when they
+ * cannot (no WebAssembly SIMD, say), the key comes from the hand-written key stage and the chords from
+ * the templates with the small built-in chord model; the reason goes to the console.
  */
-let keyModel: Promise<KeyModel | null> | null = null;
-function loadKeyModel(): Promise<KeyModel | null> {
-  keyModel ??= loadWebModels({ keyModelUrl, chordModelUrl, wasmUrl }).then(
-    (m) => m.key ?? null,
-    (err: unknown) => {
-      console.warn(
-        "Tonic: the learned key model is unavailable in Live, using the hand-written key stage:",
-        err,
-      );
-      return null;
-    },
-  );
-  return keyModel;
+let models: Promise<EngineModels> | null = null;
+function loadModels(): Promise<EngineModels> {
+  models ??= loadWebModels({ keyModelUrl, chordModelUrl, wasmUrl }).catch((err: unknown) => {
+    console.warn(
+      "Tonic: the learned models are unavailable in Live, using the hand-written key stage and built-in chord model:",
+      err,
+    );
+    return {};
+  });
+  return models;
 }
 
 function post(msg: LiveWorkerMessage) {
@@ -43,8 +41,10 @@ self.onmessage = (event: MessageEvent<LiveWorkerRequest>) => {
       const started = new LiveListener(msg.sampleRate, { a4Hz: msg.a4Hz });
       listener = started;
       tuningCents = 0;
-      void loadKeyModel().then((model) => {
-        if (model && listener === started) started.setKeyModel(model);
+      void loadModels().then((m) => {
+        if (listener !== started) return;
+        if (m.key) started.setKeyModel(m.key);
+        if (m.chords) started.setChordModel(m.chords);
       });
     } else if (msg.type === "tuner") {
       listener?.setTuner(msg.on, msg.instrument, msg.a4Hz);
@@ -54,6 +54,9 @@ self.onmessage = (event: MessageEvent<LiveWorkerRequest>) => {
       const u = listener.push(msg.samples);
       listener.refreshKey().catch((err: unknown) => {
         console.warn("Tonic: the learned key model failed in Live, using the hand-written key stage:", err);
+      });
+      listener.refreshChords().catch((err: unknown) => {
+        console.warn("Tonic: the learned chord model failed in Live, using the built-in chord model:", err);
       });
       if (Number.isFinite(u.tuningCents)) tuningCents = u.tuningCents;
       const last = u.chords[u.chords.length - 1];
