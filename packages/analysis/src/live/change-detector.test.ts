@@ -1,6 +1,6 @@
 import { chromaFrame, semitoneSpectrum } from "@tonic/analysis/testing";
 import { describe, expect, it } from "vitest";
-import { ChangeDetector, type ChordChange, notesChanged } from "./change-detector.js";
+import { ChangeDetector, type ChordChange, notesChanged, ROOT_CHANGE_THRESHOLD } from "./change-detector.js";
 import { ChordScorer } from "./chord-scorer.js";
 import { liveChordDefaults } from "./chords.js";
 import type { ChromaFrame } from "./chroma.js";
@@ -15,8 +15,13 @@ const HOP = 1024 / SR;
  * the sum of its frames, as the segment decision keeps it); after a change the segment is the new chord,
  * rebuilt from the history from the change's start. Returns the changes with the time of their frame.
  */
-function detect(at: (t: number) => ChromaFrame, first: string, afterOnset = true) {
-  const o = liveChordDefaults();
+function detect(
+  at: (t: number) => ChromaFrame,
+  first: string,
+  afterOnset = true,
+  options: Parameters<typeof liveChordDefaults>[0] = {},
+) {
+  const o = liveChordDefaults(options);
   const vocab = new LiveVocabulary(o);
   const history = new FrameHistory(vocab.size);
   const scorer = new ChordScorer(vocab, o);
@@ -104,6 +109,30 @@ describe("ChangeDetector", () => {
     const withOnset = detect(at, "C", true)[0]?.time ?? Number.POSITIVE_INFINITY;
     const without = detect(at, "C", false)[0]?.time ?? Number.POSITIVE_INFINITY;
     expect(without).toBeGreaterThan(withOnset);
+  });
+});
+
+describe("ChangeDetector's patience for another root", () => {
+  // A held C under a band's passing bass note and melody: for 0.2 s the bass walks to A and the melody
+  // sings A over the C chord, so that A minor leads C by a little on each frame.
+  const passing = (t: number) =>
+    t >= 1 && t < 1.2 ? chromaFrame(t, [0, 4, 7, 9], 9, am) : chromaFrame(t, C, 0, heldC);
+
+  it("does not follow another root that leads only briefly (ROOT_CHANGE_THRESHOLD), but does at 0.4", () => {
+    expect(ROOT_CHANGE_THRESHOLD).toBeGreaterThan(0.4);
+    expect(detect(passing, "C")).toEqual([]);
+    // At the earlier threshold the display flipped to the passing chord (C, E, G over A: Am7).
+    expect(detect(passing, "C", true, { rootChangeThreshold: 0.4 })[0]?.name).toBe("Am7");
+  });
+
+  it("still follows another root that keeps leading, within a tenth of a second more", () => {
+    const held = (t: number) => (t < 1 ? chromaFrame(t, C, 0, heldC) : chromaFrame(t, AM, 9, am));
+    const patient = detect(held, "C");
+    const eager = detect(held, "C", true, { rootChangeThreshold: 0.4 });
+    expect(patient.map((c) => c.name)).toEqual(["Am"]);
+    const delay = (patient[0]?.time ?? 9) - (eager[0]?.time ?? 0);
+    expect(delay).toBeGreaterThan(0);
+    expect(delay).toBeLessThan(0.1);
   });
 });
 

@@ -18,6 +18,17 @@ export const NO_ONSET_FACTOR = 5;
 /** Drift of the short-window change test for a chord on the same root, × `changeDrift`. */
 const SAME_ROOT_DRIFT = 1.5;
 /**
+ * Default {@link LiveChordOptions.rootChangeThreshold}: the CUSUM's accumulated score lead (correlation
+ * units × frames at the reference hop) that declares a change to another root. Chosen on the two
+ * validation folders — sampled instruments (`make-live-folder --seed-offset 1`) and the training
+ * corpora's 172 validation songs as whole band recordings (`render-corpus --validation-only
+ * --folder-out`) — by the rule set before the sweep: fewest false changes with the instruments' median
+ * latency ≤ 150 ms and their majmin no lower. A walking bass, a sung melody and drums make another root
+ * lead for a few frames again and again; a real change keeps leading. PROVENANCE.md has the sweep.
+ */
+export const ROOT_CHANGE_THRESHOLD = 1.6;
+
+/**
  * Drift of the long-window change test for a seventh added to or dropped from a held triad, ×
  * `changeDrift`: the seventh moves its chord's score by only ≈ 0.1–0.2.
  */
@@ -43,8 +54,10 @@ const FAST_THRESHOLD = 0.25;
 export interface ChangeDetectorOptions {
   /** CUSUM drift: the per-frame score lead over the segment's chord that counts as no change. */
   changeDrift: number;
-  /** CUSUM threshold on the accumulated lead that declares a change. */
+  /** CUSUM threshold on the accumulated lead that declares a change to another quality on the same root. */
   changeThreshold: number;
+  /** CUSUM threshold on the accumulated lead that declares a change to another root. */
+  rootChangeThreshold: number;
   /** Another root needs the recent chroma's correlation (−1..1) with the segment's below this. */
   moveCorrelation: number;
   /** How much larger the threshold is without a recent onset (≥ 1). */
@@ -225,7 +238,8 @@ export class ChangeDetector {
     const scale = h.hop / REF_HOP;
     const root = vocab.state(seg).root;
     let top = -1;
-    let topG = 0;
+    // The leading candidate's CUSUM over its threshold (> 1 for a change; 0 for the fast path).
+    let topR = 0;
     let topLong = false;
     // The held chord's own prior (≤ 0: dim, sus4) is not held against it when another root challenges
     // it (see the class comment).
@@ -239,8 +253,9 @@ export class ChangeDetector {
       const gs = Math.max(0, (this.cusum[k] as number) + scale * xs);
       this.cusum[k] = gs;
       this.rise[k] = leadS > 0 ? (this.rise[k] as number) + 1 : 0;
-      if (gs > o.changeThreshold && gs > topG) {
-        topG = gs;
+      const thr = same ? o.changeThreshold : o.rootChangeThreshold;
+      if (gs > thr && gs / thr > topR) {
+        topR = gs / thr;
         top = k;
         topLong = false;
       }
@@ -252,8 +267,8 @@ export class ChangeDetector {
       const gl = Math.max(0, (this.cusumLong[k] as number) + scale * xl);
       this.cusumLong[k] = gl;
       this.riseLong[k] = leadL > 0 ? (this.riseLong[k] as number) + 1 : 0;
-      if (gl > o.changeThreshold && gl > topG) {
-        topG = gl;
+      if (gl > o.changeThreshold && gl / o.changeThreshold > topR) {
+        topR = gl / o.changeThreshold;
         top = k;
         topLong = true;
       }
@@ -279,7 +294,7 @@ export class ChangeDetector {
       }
     }
     // Without a recent onset the change must be clearer (see `onsetSeconds`).
-    if (top < 0 || (!afterOnset && topG < o.changeThreshold * o.noOnsetFactor)) return null;
+    if (top < 0 || (!afterOnset && topR < o.noOnsetFactor)) return null;
     // The candidate has led since the frame whose window was half in the new chord: the change began
     // half a window before that.
     const half = Math.round((topLong ? h.longSeconds : h.shortSeconds) / 2 / h.hop);

@@ -8,7 +8,7 @@
  * (another quality on the same root once it has lasted {@link QUALITY_HOLD_SECONDS}), and talking shows
  * no chord. Pure module (no Node or DOM APIs).
  */
-import { ChangeDetector, NO_ONSET_FACTOR } from "./change-detector.js";
+import { ChangeDetector, NO_ONSET_FACTOR, ROOT_CHANGE_THRESHOLD } from "./change-detector.js";
 import { ChordScorer, LEARNED_WEIGHT, MODEL_WEIGHT } from "./chord-scorer.js";
 import type { ChromaFrame } from "./chroma.js";
 import { FrameHistory, HISTORY } from "./history.js";
@@ -59,8 +59,10 @@ export interface LiveChordOptions {
   confirmFrames?: number;
   /** CUSUM drift: the per-frame score lead over the segment's chord that counts as no change (default 0.15). */
   changeDrift?: number;
-  /** CUSUM threshold on the accumulated lead that declares a change (default 0.4). */
+  /** CUSUM threshold on the accumulated lead that declares a change to another quality on the same root (default 0.4). */
   changeThreshold?: number;
+  /** CUSUM threshold on the accumulated lead that declares a change to another root (default ROOT_CHANGE_THRESHOLD). */
+  rootChangeThreshold?: number;
   /** A change needs the chroma to have moved: correlation with the segment's chroma below this (default 0.85). */
   moveCorrelation?: number;
   /** Seconds after a change during which the decision may still be refined with a small margin (default 0.3). */
@@ -147,6 +149,7 @@ export function liveChordDefaults(options: LiveChordOptions = {}): Required<Live
     confirmFrames: options.confirmFrames ?? 4,
     changeDrift: options.changeDrift ?? 0.15,
     changeThreshold: options.changeThreshold ?? 0.4,
+    rootChangeThreshold: options.rootChangeThreshold ?? ROOT_CHANGE_THRESHOLD,
     moveCorrelation: options.moveCorrelation ?? 0.85,
     settleSeconds: options.settleSeconds ?? 0.3,
     margin: options.margin ?? 0.03,

@@ -10,6 +10,7 @@ export {
   type ChangeDetectorOptions,
   type ChordChange,
   notesChanged,
+  ROOT_CHANGE_THRESHOLD,
   type SegmentView,
 } from "./change-detector.js";
 export { ChordScorer, type ChordScorerOptions, LEARNED_WEIGHT, MODEL_WEIGHT } from "./chord-scorer.js";
