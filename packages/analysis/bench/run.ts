@@ -5,6 +5,9 @@
  *
  *   npm run bench                              # dev, real-dev and real-rec-dev
  *   npm run bench -- --set real-rec-dev        # one set (comma-separated list allowed)
+ *   npm run bench -- --folder DIR              # a folder of items in the same format instead (e.g. the
+ *                                              # training corpora's validation songs, written by
+ *                                              # train/render-corpus.ts --validation-only --folder-out DIR)
  *   npm run bench -- --only beatles            # items whose name contains the text
  *   npm run bench -- --json out.json           # also write the per-item rows and summaries as JSON
  *   npm run bench -- --summary out.json        # the summaries alone (what the README's tables are made from)
@@ -77,7 +80,10 @@ const opt = (f: string) => {
   return i >= 0 ? argv[i + 1] : undefined;
 };
 const ALL_SETS = ["dev", "real-dev", "real-rec-dev"];
-const sets = (opt("--set") ?? ALL_SETS.join(",")).split(",").filter((s) => s.length > 0);
+const folder = opt("--folder");
+const sets = folder
+  ? [resolve(folder)]
+  : (opt("--set") ?? ALL_SETS.join(",")).split(",").filter((s) => s.length > 0);
 const only = opt("--only");
 const jsonOut = opt("--json");
 const summaryOut = opt("--summary");
@@ -100,7 +106,7 @@ const say = (s: string) => {
 };
 
 for (const set of sets) {
-  const dir = join(evalRoot, set);
+  const dir = folder ? set : join(evalRoot, set);
   if (!existsSync(dir)) {
     process.stderr.write(`bench: ${dir} not found\n`);
     process.exitCode = 1;
@@ -222,6 +228,18 @@ for (const set of sets) {
   const rs = rows.filter((r) => r.set === set);
   if (rs.length === 0) continue;
   summaries.push(summarise(set, rs));
+  if (folder) {
+    // Per corpus of a rendered validation folder ("billboard-0004", "pop909-002").
+    const prefixes = [...new Set(rs.map((r) => r.item.split(/[-_]/)[0] ?? ""))];
+    if (prefixes.length > 1)
+      for (const p of prefixes)
+        summaries.push(
+          summarise(
+            `${set}/${p}`,
+            rs.filter((r) => r.item.split(/[-_]/)[0] === p),
+          ),
+        );
+  }
   if (set === "real-rec-dev") {
     summaries.push(
       summarise(

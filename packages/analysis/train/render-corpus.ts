@@ -2,7 +2,14 @@
  * Render the training corpora to audio and extract the engine's features with exact labels.
  *
  *   npx tsx packages/analysis/train/render-corpus.ts --out DIR [--corpus billboard|pop909|both]
- *       [--shard K/N] [--max-seconds 120] [--limit M]
+ *       [--shard K/N] [--max-seconds 120] [--limit M] [--validation-only] [--folder-out FOLDER]
+ *
+ * `--validation-only` renders only the validation split (crc32("<corpus>-<id>") % 10 == 0, the split the
+ * training scripts hold out). `--folder-out FOLDER` also writes each song as an evaluation item,
+ * `FOLDER/<corpus>-<id>/audio.wav` (22.05 kHz mono, as rendered and augmented) with a `truth.json` in the
+ * format of `../shared/eval` (key, bpm, beats, downbeats, time_signature, timed Harte chords, duration,
+ * and a `group`): a folder `npm run bench -- --folder` and `npm run bench:live -- --folder` score like
+ * the evaluation sets — validation songs of whole recordings, with drums, bass and a voice.
  *
  * Corpora (both licensed for commercial use; see PROVENANCE.md):
  * - McGill Billboard chord charts (CC0): each chart is arranged by `arranger.ts` (style, patches and
@@ -26,9 +33,11 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { crc32 } from "node:zlib";
 import midiPkg from "@tonejs/midi";
 import { noteToPitchClass, pitchClassName } from "../src/labels.js";
 import { decimateSignal, extractFeatures, keyModelInput } from "../src/stages.js";
+import { encodeWav } from "../src/wav.js";
 import { addRoom } from "../testing/live-synth.js";
 import { makeRng } from "../testing/voice-synth.js";
 import { arrange, transposeLabel } from "./arranger.js";
@@ -79,6 +88,8 @@ const { values: opts } = parseArgs({
     shard: { type: "string", default: "0/1" },
     "max-seconds": { type: "string", default: "120" },
     limit: { type: "string", default: "0" },
+    "validation-only": { type: "boolean", default: false },
+    "folder-out": { type: "string" },
     shared: { type: "string", default: join(import.meta.dirname, "../../../../shared/train") },
   },
 });
@@ -190,6 +201,68 @@ function pop909Song(dir: string, id: string, seed: number, transpose: number) {
   return { midi, chords, keys, beats, downbeats, metre: beatsPerBar === 3 ? "3/4" : "4/4", style: "pop909" };
 }
 
+/** "A:min" → "A minor". */
+function keyName(label: string): string {
+  const [t = "C", m = "maj"] = label.split(":");
+  return `${t} ${m === "min" ? "minor" : "major"}`;
+}
+
+/**
+ * Write one rendered song as an evaluation item (see `--folder-out`): `audio.wav` and a `truth.json` whose
+ * times are those of the audio (`at` maps song time to it). The key is the one that spans the most of the
+ * audio; the chords cover the audio without gaps ("N" where the song has none); bpm is 60 over the median
+ * beat interval.
+ */
+function writeEvalItem(
+  folder: string,
+  item: CorpusItem,
+  x: Float32Array,
+  song: { chords: TimedLabel[]; keys: TimedLabel[]; metre: string },
+  at: (t: number) => number,
+): void {
+  const duration = x.length / SR;
+  const clip = (t: number) => Math.round(Math.min(duration, Math.max(0, t)) * 1000) / 1000;
+  const chords: TimedLabel[] = [];
+  for (const c of song.chords) {
+    const start = clip(at(c.start));
+    const end = clip(at(c.end));
+    if (!(end > start)) continue;
+    const last = chords[chords.length - 1];
+    const from = last ? last.end : 0;
+    if (start > from) chords.push({ start: from, end: start, label: "N" });
+    chords.push({ start: Math.max(start, from), end, label: c.label });
+  }
+  const lastEnd = chords[chords.length - 1]?.end ?? 0;
+  if (lastEnd < duration) chords.push({ start: lastEnd, end: clip(duration), label: "N" });
+  let key: string | null = null;
+  let keySeconds = 0;
+  for (const k of song.keys) {
+    const seconds = clip(at(k.end)) - clip(at(k.start));
+    if (seconds > keySeconds) [key, keySeconds] = [keyName(k.label), seconds];
+  }
+  const gaps = item.beats.slice(1).map((b, i) => b - (item.beats[i] as number));
+  gaps.sort((a, b) => a - b);
+  const median = gaps[Math.floor(gaps.length / 2)];
+  const dir = join(folder, `${item.corpus}-${item.id}`);
+  mkdirSync(dir, { recursive: true });
+  let peak = 0;
+  for (const v of x) peak = Math.max(peak, Math.abs(v));
+  writeFileSync(join(dir, "audio.wav"), encodeWav(x, SR, peak > 0.99 ? 0.99 / peak : 1));
+  const truth = {
+    id: `${item.corpus}-${item.id}`,
+    source: `render-corpus.ts (validation split): ${item.corpus} ${item.id}, ${item.augment.join(", ")}`,
+    group: `band ${item.corpus}`,
+    key,
+    bpm: median ? Math.round((60 / median) * 100) / 100 : null,
+    beats: item.beats.filter((t) => t <= duration),
+    downbeats: item.downbeats.filter((t) => t <= duration),
+    time_signature: song.metre,
+    chords,
+    duration: clip(duration),
+  };
+  writeFileSync(join(dir, "truth.json"), `${JSON.stringify(truth)}\n`);
+}
+
 /** Drop notes that start after `max` seconds and cut the others there. */
 function truncate(midi: MidiFile, max: number): void {
   for (const t of midi.tracks) {
@@ -291,13 +364,18 @@ if (want === "both" || want === "pop909") {
 }
 // Interleave the corpora so that a partial run has both.
 jobs.sort((a, b) => Number(a.id) - Number(b.id) || a.corpus.localeCompare(b.corpus));
-const mine = jobs.filter((_, i) => i % shardN === shardK);
+const isValidation = (corpus: string, id: string) => crc32(`${corpus}-${id}`) % 10 === 0;
+const mine = jobs
+  .filter((j) => !opts["validation-only"] || isValidation(j.corpus, j.id))
+  .filter((_, i) => i % shardN === shardK);
+const folderOut = opts["folder-out"] ? resolve(opts["folder-out"]) : null;
 const limit = Number(opts.limit) || mine.length;
 console.log(`${mine.length} songs in shard ${shardK}/${shardN} → ${out} (ffmpeg: ${hasFfmpeg})`);
 let done = 0;
 for (const { corpus, id } of mine.slice(0, limit)) {
   const file = join(out, `${corpus}-${id}.json`);
-  if (existsSync(file)) continue;
+  if (existsSync(file) && (!folderOut || existsSync(join(folderOut, `${corpus}-${id}`, "truth.json"))))
+    continue;
   const seed = (corpus === "pop909" ? 1_000_003 : 7_919) * Number(id) + 17;
   const rnd = makeRng(seed ^ 0x5bd1e995);
   const transpose = Math.floor(rnd() * 12) - 5;
@@ -394,6 +472,7 @@ for (const { corpus, id } of mine.slice(0, limit)) {
     })),
   };
   writeFileSync(file, JSON.stringify(item));
+  if (folderOut) writeEvalItem(folderOut, item, x, song, at);
   done++;
   if (done % 20 === 0) process.stdout.write(`${done} `);
 }
