@@ -43,6 +43,7 @@ import { makeRng } from "../testing/voice-synth.js";
 import { arrange, transposeLabel } from "./arranger.js";
 import type { TimedLabel } from "./billboard.js";
 import { parseBillboardChart } from "./billboard.js";
+import { evalTruth } from "./eval-item.js";
 import { renderMidi } from "./fluidsynth.js";
 import { addSungExpression, mixVocalForward } from "./sing.js";
 
@@ -201,18 +202,7 @@ function pop909Song(dir: string, id: string, seed: number, transpose: number) {
   return { midi, chords, keys, beats, downbeats, metre: beatsPerBar === 3 ? "3/4" : "4/4", style: "pop909" };
 }
 
-/** "A:min" → "A minor". */
-function keyName(label: string): string {
-  const [t = "C", m = "maj"] = label.split(":");
-  return `${t} ${m === "min" ? "minor" : "major"}`;
-}
-
-/**
- * Write one rendered song as an evaluation item (see `--folder-out`): `audio.wav` and a `truth.json` whose
- * times are those of the audio (`at` maps song time to it). The key is the one that spans the most of the
- * audio; the chords cover the audio without gaps ("N" where the song has none); bpm is 60 over the median
- * beat interval.
- */
+/** Write one rendered song as an evaluation item (see `--folder-out` and `eval-item.ts`). */
 function writeEvalItem(
   folder: string,
   item: CorpusItem,
@@ -220,46 +210,17 @@ function writeEvalItem(
   song: { chords: TimedLabel[]; keys: TimedLabel[]; metre: string },
   at: (t: number) => number,
 ): void {
-  const duration = x.length / SR;
-  const clip = (t: number) => Math.round(Math.min(duration, Math.max(0, t)) * 1000) / 1000;
-  const chords: TimedLabel[] = [];
-  for (const c of song.chords) {
-    const start = clip(at(c.start));
-    const end = clip(at(c.end));
-    if (!(end > start)) continue;
-    const last = chords[chords.length - 1];
-    const from = last ? last.end : 0;
-    if (start > from) chords.push({ start: from, end: start, label: "N" });
-    chords.push({ start: Math.max(start, from), end, label: c.label });
-  }
-  const lastEnd = chords[chords.length - 1]?.end ?? 0;
-  if (lastEnd < duration) chords.push({ start: lastEnd, end: clip(duration), label: "N" });
-  let key: string | null = null;
-  let keySeconds = 0;
-  for (const k of song.keys) {
-    const seconds = clip(at(k.end)) - clip(at(k.start));
-    if (seconds > keySeconds) [key, keySeconds] = [keyName(k.label), seconds];
-  }
-  const gaps = item.beats.slice(1).map((b, i) => b - (item.beats[i] as number));
-  gaps.sort((a, b) => a - b);
-  const median = gaps[Math.floor(gaps.length / 2)];
   const dir = join(folder, `${item.corpus}-${item.id}`);
   mkdirSync(dir, { recursive: true });
   let peak = 0;
   for (const v of x) peak = Math.max(peak, Math.abs(v));
   writeFileSync(join(dir, "audio.wav"), encodeWav(x, SR, peak > 0.99 ? 0.99 / peak : 1));
-  const truth = {
+  const meta = {
     id: `${item.corpus}-${item.id}`,
     source: `render-corpus.ts (validation split): ${item.corpus} ${item.id}, ${item.augment.join(", ")}`,
     group: `band ${item.corpus}`,
-    key,
-    bpm: median ? Math.round((60 / median) * 100) / 100 : null,
-    beats: item.beats.filter((t) => t <= duration),
-    downbeats: item.downbeats.filter((t) => t <= duration),
-    time_signature: song.metre,
-    chords,
-    duration: clip(duration),
   };
+  const truth = evalTruth(meta, song, at, item.beats, item.downbeats, x.length / SR);
   writeFileSync(join(dir, "truth.json"), `${JSON.stringify(truth)}\n`);
 }
 
