@@ -65,7 +65,7 @@ export class ChordScorer {
   /** Scratch: the learned model's probability per family × root, and its evidence per chord. */
   private readonly familyProb = new Float64Array(4 * 12);
   private readonly modelTerm: Float64Array;
-  /** The engine's chord model's newest 97 log-probabilities for the window (null: the built-in model). */
+  /** The engine's chord model's evidence per chord for the window's newest reading (null: the built-in model). */
   private learned: Float64Array | null = null;
 
   /**
@@ -144,7 +144,8 @@ export class ChordScorer {
     }
     if (logProbs.length !== 97)
       throw new RangeError(`a chord model row has 97 values, got ${logProbs.length}`);
-    this.learned = Float64Array.from(logProbs);
+    // Read once per model run, not once per frame.
+    this.learned = Float64Array.from(this.familyEvidence(logProbs));
   }
 
   /**
@@ -155,7 +156,7 @@ export class ChordScorer {
     const learned = this.learned;
     const w = learned ? this.o.learnedWeight : this.o.modelWeight;
     if (!(w > 0)) return;
-    const term = learned ? this.familyEvidence(learned) : this.modelEvidence(treble, bass);
+    const term = learned ?? this.modelEvidence(treble, bass);
     for (let k = 0; k < this.vocab.size; k++) out[k] = (out[k] as number) + w * (term[k] as number);
   }
 
