@@ -8,7 +8,7 @@ import { addKick, addTone } from "../src/synth.js";
 import { makeRng } from "./voice-synth.js";
 
 /** Hand-made live chroma frames for the live recogniser's unit tests. */
-export { chromaFrame, semitoneSpectrum } from "./live-frames.js";
+export { chromaFrame, HELD_C_G_PARTIALS, RESTRUCK_C_BRIGHT_G, semitoneSpectrum } from "./live-frames.js";
 /** Synthetic guitar, piano and organ chords and a room, for the live chord recogniser's tests and bench. */
 export {
   addRoom,

@@ -47,3 +47,38 @@ export function semitoneSpectrum(notes: Record<number, number>): Float32Array {
   for (const [m, a] of Object.entries(notes)) s[Number(m) - PITCH_LO] = a;
   return s;
 }
+
+/**
+ * A held C major (C3 E3 G3 C4 E4, with A4 as a harmonic) whose G3 string shows its upper partials (G4,
+ * D5, G5, B5): the "before" of a re-struck string.
+ */
+export const HELD_C_G_PARTIALS = semitoneSpectrum({
+  48: 1,
+  52: 1,
+  55: 1,
+  60: 1,
+  64: 1,
+  67: 0.5,
+  69: 0.3,
+  74: 0.6,
+  79: 0.5,
+  83: 0.4,
+});
+
+/**
+ * {@link HELD_C_G_PARTIALS} strummed again: the G3 string's new pluck has a weaker fundamental (0.3 of
+ * before) but brighter upper partials (D5, B5), so its level over its partials keeps ≈ 0.77 of before
+ * while its G pitches alone keep ≈ 0.52.
+ */
+export const RESTRUCK_C_BRIGHT_G = semitoneSpectrum({
+  48: 1.2,
+  52: 1.2,
+  55: 0.3,
+  60: 1.2,
+  64: 1.2,
+  67: 0.35,
+  69: 0.6,
+  74: 0.9,
+  79: 0.6,
+  83: 0.6,
+});

@@ -2,7 +2,9 @@ import {
   addRoom,
   chromaFrame,
   type GuitarExcitation,
+  HELD_C_G_PARTIALS,
   type LiveTimbre,
+  RESTRUCK_C_BRIGHT_G,
   renderChordSequence,
   renderSpeech,
   semitoneSpectrum,
@@ -644,30 +646,8 @@ describe("LiveChordRecognizer", () => {
     // partials keeps ≈ 0.77 of before, so this is an attack. Its G pitches alone (G3, G4, G5) keep only
     // ≈ 0.52, which read as a change. A change that damps the G string, partials and all, is still
     // shown.
-    const held = semitoneSpectrum({
-      48: 1,
-      52: 1,
-      55: 1,
-      60: 1,
-      64: 1,
-      67: 0.5,
-      69: 0.3,
-      74: 0.6,
-      79: 0.5,
-      83: 0.4,
-    });
-    const restruck = semitoneSpectrum({
-      48: 1.2,
-      52: 1.2,
-      55: 0.3,
-      60: 1.2,
-      64: 1.2,
-      67: 0.35,
-      69: 0.6,
-      74: 0.9,
-      79: 0.6,
-      83: 0.6,
-    });
+    const held = HELD_C_G_PARTIALS;
+    const restruck = RESTRUCK_C_BRIGHT_G;
     const changed = semitoneSpectrum({
       45: 1,
       48: 1,

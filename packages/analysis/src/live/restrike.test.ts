@@ -1,4 +1,4 @@
-import { semitoneSpectrum } from "@tonic/analysis/testing";
+import { HELD_C_G_PARTIALS, RESTRUCK_C_BRIGHT_G, semitoneSpectrum } from "@tonic/analysis/testing";
 import { describe, expect, it } from "vitest";
 import { N_PITCH } from "../features.js";
 import { FAST_KEPT, hasStopped, isRestrike, RESTRUCK_GAIN, RESTRUCK_KEPT, restrike } from "./restrike.js";
@@ -36,30 +36,8 @@ describe("restrike", () => {
 
   it("reads a string's level over its partials, not its fundamental alone", () => {
     // The G3 string plucked again with a weaker fundamental but brighter partials (D5, B5).
-    const before = semitoneSpectrum({
-      48: 1,
-      52: 1,
-      55: 1,
-      60: 1,
-      64: 1,
-      67: 0.5,
-      69: 0.3,
-      74: 0.6,
-      79: 0.5,
-      83: 0.4,
-    });
-    const after = semitoneSpectrum({
-      48: 1.2,
-      52: 1.2,
-      55: 0.3,
-      60: 1.2,
-      64: 1.2,
-      67: 0.35,
-      69: 0.6,
-      74: 0.9,
-      79: 0.6,
-      83: 0.6,
-    });
+    const before = HELD_C_G_PARTIALS;
+    const after = RESTRUCK_C_BRIGHT_G;
     const m = restrike(after, before, C, AM);
     expect(m?.kept).toBeGreaterThan(RESTRUCK_KEPT);
     expect(isRestrike(m)).toBe(true);
