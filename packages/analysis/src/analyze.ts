@@ -2,6 +2,7 @@
  * The analysis pipeline: PCM → key, tempo, beats, meter and chords.
  * Pure module (no Node or DOM APIs): runs unchanged in a browser Web Worker.
  */
+import { beatModelInput } from "./beat-activation.js";
 import { StreamingDecimator } from "./dsp.js";
 import { type AudioInputLimits, firstNonFinite, nonFiniteError, validateAudioInput } from "./input.js";
 import type { KeyEstimate } from "./key.js";
@@ -13,6 +14,9 @@ import {
   finishAnalysis,
   keyFromProbabilities,
   keyModelInput,
+  type LearnedRhythm,
+  onsetAndBeatBands,
+  type Signal,
   type SignalFeatures,
 } from "./stages.js";
 import {
@@ -21,6 +25,7 @@ import {
   type AnalysisResult,
   type AnalysisStage,
   type AnalyzeOptions,
+  type BeatModel,
   type ChordModel,
   hz,
   type KeyModel,
@@ -112,7 +117,9 @@ export interface AnalysisStream {
  * whole-mix chroma ({@link keyModelInput}) and uses the most probable key as the chords' key prior and as
  * the reported key ({@link keyFromProbabilities}, {@link finishAnalysis}); when `options.models.chords`
  * is given, the chord model's per-beat log-probabilities for the harmonic part ({@link chordModelInput})
- * join the displayed chords' emissions. The models are never called for silence, noise, speech or drums
+ * join the displayed chords' emissions; when `options.models.beats` is given, the beat model's activation
+ * ({@link beatModelInput} from the onset STFT) gives the tempo and beats ({@link learnedBeatStage}). The
+ * key and chord models are never called for silence, noise, speech or drums
  * alone (their key is null and they have no chords).
  *
  * @param sampleRate Hz, 4000..384000.
@@ -142,15 +149,17 @@ export function createAnalysisStream(
     },
     async finish() {
       if (total === 0) throw new AnalysisInputError("samples is empty: nothing to analyse");
+      const signal = {
+        samples: dec.finish(),
+        rate: hz(sampleRate / factor),
+        durationSeconds: seconds(total / sampleRate),
+      };
+      const { key: keyModel, chords: chordModel, beats: beatModel } = options.models ?? {};
       const features = extractFeatures(
-        {
-          samples: dec.finish(),
-          rate: hz(sampleRate / factor),
-          durationSeconds: seconds(total / sampleRate),
-        },
+        signal,
         progress,
+        beatModel ? await predictBeats(beatModel, signal, progress) : {},
       );
-      const { key: keyModel, chords: chordModel } = options.models ?? {};
       const tonal = features.content.harmonic;
       const [learnedKey, learnedChords] = await Promise.all([
         keyModel && tonal ? predictKey(keyModel, features) : null,
@@ -159,6 +168,27 @@ export function createAnalysisStream(
       return finishAnalysis(features, progress, learnedKey, learnedChords);
     },
   };
+}
+
+/**
+ * Run a learned beat model on the signal's onset STFT bands ({@link beatModelInput}).
+ * @returns the onset stage (computed once, with the bands) and the beat activation, for
+ * {@link extractFeatures}.
+ * @throws (rejects with) {AnalysisError} when the model rejects or throws; its error is the `cause`.
+ */
+async function predictBeats(
+  model: BeatModel,
+  signal: Signal,
+  progress: (stage: AnalysisStage) => void,
+): Promise<LearnedRhythm> {
+  progress("spectrum");
+  const { onset, bands } = onsetAndBeatBands(signal);
+  try {
+    return { onset, beatActivation: await model.predict(beatModelInput(bands)) };
+  } catch (cause) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    throw new AnalysisError(`The beat model failed: ${why}`, { cause });
+  }
 }
 
 /**

@@ -1,13 +1,16 @@
 /**
  * The learned global-key classifier (`models/key.onnx`, trained by `train/train_key_model.py`) as a
  * {@link KeyModel} and the learned chord recogniser (`models/chords.onnx`, `train/train_chord_model.py`)
- * as a {@link ChordModel} — data, split, scores and provenance in PROVENANCE.md — independent of the
+ * as a {@link ChordModel} and the learned beat activation network (`models/beats.onnx`,
+ * `train/train_beat_model.py`) as a {@link BeatModel} — data, split, scores and provenance in PROVENANCE.md — independent of the
  * ONNX runtime: `onnx-node.ts` runs them with onnxruntime-node, `web.ts` with onnxruntime-web in the
  * analysis Worker.
  * Pure module (no Node or DOM APIs).
  */
 import {
   AnalysisError,
+  type BeatModel,
+  type BeatModelInput,
   type ChordModel,
   type ChordModelInput,
   type KeyModel,
@@ -38,6 +41,10 @@ export function loadOnce<T>(load: () => Promise<T>, what: string): () => Promise
 export const KEY_MODEL_FILE = "key.onnx";
 /** File name of the chord model inside the package's `models/` folder. */
 export const CHORD_MODEL_FILE = "chords.onnx";
+/** File name of the beat model inside the package's `models/` folder. */
+export const BEAT_MODEL_FILE = "beats.onnx";
+/** Bands per frame of the beat model's input (see `BEAT_BANDS`, beat-activation.ts). */
+const BEAT_INPUT_BANDS = 48;
 /** Classes of the chord model per beat: 8 qualities × 12 roots, then "no chord" (see {@link ChordModel}). */
 export const CHORD_CLASSES = 97;
 
@@ -179,6 +186,44 @@ export function createOnnxChordModel<T extends OnnxTensorLike>(
         if (!(v <= 0) || v === Number.NEGATIVE_INFINITY)
           throw new AnalysisError("the chord model returned a non-finite or positive log-probability");
       return Float32Array.from(p.data);
+    },
+  };
+}
+
+/**
+ * Wrap an ONNX session of the beat model as a {@link BeatModel}.
+ *
+ * The model's graph: input `bands` float32 [1, T, 48] (see `beatModelInput`); output `activation` float32
+ * [1, T] (beat probability per frame, sigmoid).
+ *
+ * @param session an InferenceSession created from `models/beats.onnx`.
+ * @param tensor the runtime's float32 tensor constructor.
+ * @throws {AnalysisError} at once when the session lacks the `bands` input or the `activation` output;
+ * `predict` rejects with an AnalysisError when the input is empty or has the wrong length, when the
+ * runtime fails, or when the output is not T probabilities in 0..1.
+ */
+export function createOnnxBeatModel<T extends OnnxTensorLike>(
+  session: OnnxSessionLike<T>,
+  tensor: Float32TensorFactory<T>,
+): BeatModel {
+  requireNames(session, "the beat model", ["bands"], ["activation"]);
+  return {
+    async predict(input: BeatModelInput): Promise<Float32Array> {
+      const T = input.frames;
+      if (!(T >= 1) || input.features.length !== T * BEAT_INPUT_BANDS)
+        throw new AnalysisError(
+          `beat model input must hold T ≥ 1 frames of ${BEAT_INPUT_BANDS} bands, got T = ${T}, ${input.features.length} values`,
+        );
+      const out = await runSession(session, "the beat model", {
+        bands: tensor(input.features, [1, T, BEAT_INPUT_BANDS]),
+      });
+      const a = out.activation;
+      if (!a || !(a.data instanceof Float32Array) || a.data.length !== T)
+        throw new AnalysisError(`the beat model returned no ${T} float32 activations`);
+      for (const v of a.data)
+        if (!(v >= 0 && v <= 1))
+          throw new AnalysisError("the beat model returned an activation outside 0..1");
+      return Float32Array.from(a.data);
     },
   };
 }

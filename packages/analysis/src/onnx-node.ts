@@ -5,7 +5,9 @@
 import { fileURLToPath } from "node:url";
 import * as ort from "onnxruntime-node";
 import {
+  BEAT_MODEL_FILE,
   CHORD_MODEL_FILE,
+  createOnnxBeatModel,
   createOnnxChordModel,
   createOnnxKeyModel,
   KEY_MODEL_FILE,
@@ -25,10 +27,15 @@ export function modelPath(file: string): string {
  */
 export const loadNodeModels: () => Promise<EngineModels> = loadOnce(async () => {
   const options = { executionProviders: ["cpu"], intraOpNumThreads: 1, interOpNumThreads: 1 };
-  const [key, chords] = await Promise.all([
+  const [key, chords, beats] = await Promise.all([
     ort.InferenceSession.create(modelPath(KEY_MODEL_FILE), options),
     ort.InferenceSession.create(modelPath(CHORD_MODEL_FILE), options),
+    ort.InferenceSession.create(modelPath(BEAT_MODEL_FILE), options),
   ]);
   const tensor = (data: Float32Array, dims: readonly number[]) => new ort.Tensor("float32", data, dims);
-  return { key: createOnnxKeyModel(key, tensor), chords: createOnnxChordModel(chords, tensor) };
-}, `the engine's models (models/${KEY_MODEL_FILE}, models/${CHORD_MODEL_FILE})`);
+  return {
+    key: createOnnxKeyModel(key, tensor),
+    chords: createOnnxChordModel(chords, tensor),
+    beats: createOnnxBeatModel(beats, tensor),
+  };
+}, `the engine's models (models/${KEY_MODEL_FILE}, models/${CHORD_MODEL_FILE}, models/${BEAT_MODEL_FILE})`);

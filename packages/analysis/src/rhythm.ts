@@ -14,10 +14,20 @@ import type { TimeSignature } from "./types.js";
  * @param frameRate frames per second (> 0).
  * @param minBpm lowest tempo considered (default 40).
  * @param maxBpm highest tempo considered (default 240).
+ * @param priorSigmaOctaves σ of the log-Gaussian tempo prior, octaves (default 1, librosa's; Infinity: no
+ * prior).
+ * @param doubleLagWeight share of the autocorrelation at twice the lag each lag collects (default 0.5).
  * @returns tempo in BPM, or 0 when the envelope has no energy or no periodicity (autocorrelation at the
  * chosen lag below 1 % of the energy).
  */
-export function estimateTempo(onset: Float32Array, frameRate: number, minBpm = 40, maxBpm = 240): number {
+export function estimateTempo(
+  onset: Float32Array,
+  frameRate: number,
+  minBpm = 40,
+  maxBpm = 240,
+  priorSigmaOctaves = 1,
+  doubleLagWeight = 0.5,
+): number {
   const n = onset.length;
   const maxLag = Math.min(n - 1, Math.ceil((60 * frameRate * 2) / minBpm) + 2);
   const minLag = Math.max(1, Math.floor((60 * frameRate) / maxBpm));
@@ -38,10 +48,10 @@ export function estimateTempo(onset: Float32Array, frameRate: number, minBpm = 4
   const lagMax = Math.floor((60 * frameRate) / minBpm);
   for (let lag = minLag; lag <= lagMax; lag++) {
     const bpm = (60 * frameRate) / lag;
-    const prior = Math.exp(-0.5 * Math.log2(bpm / 120) ** 2);
+    const prior = Math.exp(-0.5 * (Math.log2(bpm / 120) / priorSigmaOctaves) ** 2);
     const a = Math.max(0, acf[lag] as number);
     const a2 = 2 * lag <= maxLag ? Math.max(0, acf[2 * lag] as number) : 0;
-    score[lag] = (a + 0.5 * a2) * prior;
+    score[lag] = (a + doubleLagWeight * a2) * prior;
   }
   let best = minLag;
   for (let lag = minLag; lag <= lagMax; lag++)

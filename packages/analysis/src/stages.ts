@@ -16,6 +16,7 @@
  * end), which is how the tests and the benchmark probe them. Pure module (no Node or DOM APIs).
  */
 
+import { type BandFrames, BEAT_FRAME_RATE, BeatBands, trackActivationBeats } from "./beat-activation.js";
 import { CHORD_MODEL_CLASSES, chordModelLogProbs } from "./chord-model.js";
 import { CHORD_MODEL_WEIGHTS } from "./chord-model-weights.js";
 import {
@@ -108,6 +109,13 @@ export const HARMONIC_OFFBEAT_DOUBLE = 1.5;
  * 100/200/400/800 on the dev sets (GTZAN and real-dev beat F).
  */
 export const FINAL_TIGHTNESS = 400;
+/**
+ * Transition tightness of the dynamic programme on the learned beat activation ({@link learnedBeatStage}):
+ * librosa's default. The activation's peaks are sharp and sit on the beats, so the beats may follow tempo
+ * changes; chosen among 25/50/100/200/400/800 on the training corpora's validation songs, as rendered
+ * and without drums with a ±8 % tempo sway (`train/evaluate-beat-onnx.ts`; PROVENANCE.md).
+ */
+export const LEARNED_BEAT_TIGHTNESS = 100;
 /** Fastest plausible compound (ternary-subdivided) beat, BPM; faster tracks are halved. */
 export const MAX_COMPOUND_BPM = 170;
 /** Slowest compound beat the dotted-grid check may slow down to, BPM. */
@@ -363,11 +371,33 @@ export interface Onset {
  * overlap) computed frame by frame without storing the spectrogram (see {@link OnsetEnvelope}).
  */
 export function onsetStage(signal: Signal): Onset {
+  return onsetFrames(signal, false).onset;
+}
+
+/**
+ * The onset stage ({@link onsetStage}) and, from the same STFT frames, the learned beat model's log band
+ * energies ({@link BeatBands}; its input is `beatModelInput(bands)`).
+ */
+export function onsetAndBeatBands(signal: Signal): { onset: Onset; bands: BandFrames } {
+  const { onset, bands } = onsetFrames(signal, true);
+  if (!bands) throw new AnalysisError("internal: the onset STFT kept no beat bands");
+  return { onset, bands };
+}
+
+function onsetFrames(signal: Signal, withBands: boolean): { onset: Onset; bands: BandFrames | null } {
   const n = nextPow2(ONSET_WINDOW_SECONDS * signal.rate);
   const hop = n / HOP_DIVISOR;
-  const env = new OnsetEnvelope(n, signal.rate, hop, Math.floor(signal.samples.length / hop) + 1);
-  forEachStftFrame(signal.samples, n, hop, (_t, mag) => env.addFrame(mag));
-  return { envelope: env.finish(), frameRate: hz(signal.rate / hop) };
+  const frames = Math.floor(signal.samples.length / hop) + 1;
+  const env = new OnsetEnvelope(n, signal.rate, hop, frames);
+  const bands = withBands ? new BeatBands(n, signal.rate, hop, frames) : null;
+  forEachStftFrame(signal.samples, n, hop, (_t, mag) => {
+    env.addFrame(mag);
+    bands?.addFrame(mag);
+  });
+  return {
+    onset: { envelope: env.finish(), frameRate: hz(signal.rate / hop) },
+    bands: bands ? bands.finish() : null,
+  };
 }
 
 /** Global tempo and how clearly the onsets support a steady beat. */
@@ -498,6 +528,41 @@ export function beatStage(onset: Onset, tempo: Tempo, chroma: TimedChroma): Beat
     ternary,
     threeBeatBars: isThreeBeatBarPeriodicity(env, beatPeriod(beatFrames) || periodFrames),
     confidence: beatSteadiness(env, periodFrames),
+  };
+}
+
+/**
+ * Learned beat stage: tempo and beats decoded from a beat activation network's output
+ * ({@link trackActivationBeats}: autocorrelation tempo, then dynamic programming with `tightness`) in place
+ * of {@link beatStage}'s onset-envelope rules — the network was trained on the beats a musician counts, so
+ * it carries the metrical level itself. The onset envelope still gives what the network does not: whether
+ * there is a pulse at all (`tempo.bpm` null: no beats), the subdivision (compound or not), the three-beat
+ * bar periodicity and the confidence (at the tempo stage's period, as the content rules expect).
+ * @param activation beat probability per frame at {@link BEAT_FRAME_RATE} (the beat model's output).
+ * @param tightness the DP's transition tightness (default {@link LEARNED_BEAT_TIGHTNESS}).
+ */
+export function learnedBeatStage(
+  onset: Onset,
+  tempo: Tempo,
+  activation: Float32Array,
+  tightness = LEARNED_BEAT_TIGHTNESS,
+): BeatTrack {
+  const none = { beats: [], frames: [], triple: false, ternary: false, threeBeatBars: false, confidence: 0 };
+  if (tempo.bpm === null) return none;
+  const env = onset.envelope;
+  const frameRate = onset.frameRate;
+  const confidence = beatSteadiness(env, (60 * frameRate) / tempo.bpm);
+  const learned = trackActivationBeats(activation, BEAT_FRAME_RATE, tightness);
+  if (learned.beats.length < 2) return { ...none, confidence };
+  const frames = learned.beats.map((t) => Math.min(env.length - 1, Math.round(t * frameRate)));
+  const periodFrames = (60 * frameRate) / learned.bpm;
+  return {
+    beats: learned.beats.map((t) => seconds(t)),
+    frames,
+    triple: false,
+    ternary: isTernary(env, frames),
+    threeBeatBars: isThreeBeatBarPeriodicity(env, beatPeriod(frames) || periodFrames),
+    confidence,
   };
 }
 
@@ -901,20 +966,31 @@ export interface SignalFeatures {
   mixFirst: ChordTrack;
 }
 
+/** What a learned beat model adds to {@link extractFeatures}: the onset stage it read and its activation. */
+export interface LearnedRhythm {
+  /** The signal's onset stage, already computed (with the beat model's bands); else computed here. */
+  onset?: Onset;
+  /** The beat model's activation at {@link BEAT_FRAME_RATE}; when given, {@link learnedBeatStage} tracks the beats. */
+  beatActivation?: Float32Array;
+}
+
 /**
  * First half of {@link analyzeSignal}: spectrum, tuning, salience, chroma, tonality, onsets, tempo, beats,
  * content, beat-synchronous features and the first (key-free) chord pass. Pure and synchronous.
  * @param progress called at the start of the "spectrum", "chroma", "beats" and "chords" stages.
+ * @param learned a learned beat model's activation (and the onset stage it was computed from): the beats
+ * then come from {@link learnedBeatStage}; without it, from {@link beatStage}.
  */
 export function extractFeatures(
   signal: Signal,
   progress: (stage: AnalysisStage) => void = () => {},
+  learned: LearnedRhythm = {},
 ): SignalFeatures {
   const duration = signal.durationSeconds;
   let peak = 0;
   for (const v of signal.samples) peak = Math.max(peak, Math.abs(v));
   progress("spectrum");
-  const onset = onsetStage(signal);
+  const onset = learned.onset ?? onsetStage(signal);
   const spec = pitchSpectrum(signal);
 
   progress("chroma");
@@ -926,7 +1002,9 @@ export function extractFeatures(
 
   progress("beats");
   const tempo = tempoStage(onset);
-  const track = beatStage(onset, tempo, chroma);
+  const track = learned.beatActivation
+    ? learnedBeatStage(onset, tempo, learned.beatActivation)
+    : beatStage(onset, tempo, chroma);
   const content = contentStage(peak, tonality, track.confidence);
   const tonal = content.harmonic;
   const steady = content.pulse && track.beats.length >= 4;

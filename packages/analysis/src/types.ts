@@ -45,6 +45,20 @@ export interface ChordModel {
   predict(input: ChordModelInput): Promise<Float32Array>;
 }
 
+/** Input of a learned beat model: log band energies per frame (see `beatModelInput`, beat-activation.ts). */
+export interface BeatModelInput {
+  /** frames T >= 1, at BEAT_FRAME_RATE (11025 / 128 Hz) */
+  frames: number;
+  /** [T x 48] row-major: ln band energies of 48 log-spaced bands (30-5000 Hz), each band's song mean removed */
+  features: Float32Array;
+}
+
+/** A learned beat activation network (e.g. an ONNX model run by onnxruntime). */
+export interface BeatModel {
+  /** @returns `[T]` beat probability per frame, 0..1. Rejects with AnalysisError on runtime failure. */
+  predict(input: BeatModelInput): Promise<Float32Array>;
+}
+
 /** The learned models the engine may use. Absent models fall back to the hand-written stages. */
 export interface EngineModels {
   /** Global key estimator; without it the key comes from the pitch-class profiles and chord statistics. */
@@ -54,6 +68,11 @@ export interface EngineModels {
    * from the templates and the small built-in chord model (chord-model.ts).
    */
   chords?: ChordModel;
+  /**
+   * Beat activation per frame; without it tempo and beats come from the onset envelope alone (the
+   * hand-written metrical-level rules of `beatStage`).
+   */
+  beats?: BeatModel;
 }
 
 /** Options of {@link analyzeAudio}. */

@@ -4,11 +4,11 @@
  * with the first page.
  *
  *   import { loadWebModels } from "@tonic/analysis/web";
- *   const models = await loadWebModels({ keyModelUrl, chordModelUrl, wasmUrl });
+ *   const models = await loadWebModels({ keyModelUrl, chordModelUrl, beatModelUrl, wasmUrl });
  *   await analyzeAudio(mono, rate, { models });
  */
 import * as ort from "onnxruntime-web/wasm";
-import { createOnnxChordModel, createOnnxKeyModel, loadOnce } from "./key-model.js";
+import { createOnnxBeatModel, createOnnxChordModel, createOnnxKeyModel, loadOnce } from "./key-model.js";
 import type { EngineModels } from "./types.js";
 
 /** Where the Worker finds the model and the runtime's WebAssembly binary (URLs the bundler emitted). */
@@ -17,6 +17,8 @@ export interface WebModelUrls {
   keyModelUrl: string;
   /** URL of `models/chords.onnx` */
   chordModelUrl: string;
+  /** URL of `models/beats.onnx` (optional: Live has no beats to track, so its Worker leaves it out) */
+  beatModelUrl?: string;
   /** URL of onnxruntime-web's `ort-wasm-simd-threaded.wasm` */
   wasmUrl: string;
 }
@@ -34,12 +36,18 @@ export function loadWebModels(urls: WebModelUrls): Promise<EngineModels> {
     ort.env.wasm.numThreads = 1;
     ort.env.wasm.wasmPaths = { wasm: urls.wasmUrl };
     const options = { executionProviders: ["wasm"] };
-    const [key, chords] = await Promise.all([
+    const [key, chords, beats] = await Promise.all([
       ort.InferenceSession.create(urls.keyModelUrl, options),
       ort.InferenceSession.create(urls.chordModelUrl, options),
+      urls.beatModelUrl ? ort.InferenceSession.create(urls.beatModelUrl, options) : null,
     ]);
     const tensor = (data: Float32Array, dims: readonly number[]) => new ort.Tensor("float32", data, dims);
-    return { key: createOnnxKeyModel(key, tensor), chords: createOnnxChordModel(chords, tensor) };
+    const models: EngineModels = {
+      key: createOnnxKeyModel(key, tensor),
+      chords: createOnnxChordModel(chords, tensor),
+    };
+    if (beats) models.beats = createOnnxBeatModel(beats, tensor);
+    return models;
   }, "the engine's models");
   return load();
 }

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { analyzeAudio, type EngineModels, toMono } from "@tonic/analysis";
+import beatModelUrl from "@tonic/analysis/models/beats.onnx?url";
 import chordModelUrl from "@tonic/analysis/models/chords.onnx?url";
 import keyModelUrl from "@tonic/analysis/models/key.onnx?url";
 import { loadWebModels } from "@tonic/analysis/web";
@@ -15,14 +16,17 @@ function post(msg: WorkerMessage) {
 /**
  * The engine's learned models (onnxruntime-web, WebAssembly), loaded here and only here, so neither the
  * runtime nor the models are fetched before a file is analysed. When the runtime cannot start (a browser
- * without WebAssembly SIMD, say), the analysis still runs with the hand-written key and chord stages; the
- * reason goes to the console, not to the user.
+ * without WebAssembly SIMD, say), the analysis still runs with the hand-written key, chord and beat stages;
+ * the reason goes to the console, not to the user.
  */
 async function models(): Promise<EngineModels> {
   try {
-    return await loadWebModels({ keyModelUrl, chordModelUrl, wasmUrl });
+    return await loadWebModels({ keyModelUrl, chordModelUrl, beatModelUrl, wasmUrl });
   } catch (err) {
-    console.warn("Tonic: learned models unavailable, using the hand-written key and chord stages:", err);
+    console.warn(
+      "Tonic: learned models unavailable, using the hand-written key, chord and beat stages:",
+      err,
+    );
     return {};
   }
 }
