@@ -3,6 +3,7 @@
  *
  *   npx tsx packages/analysis/train/render-corpus.ts --out DIR [--corpus billboard|pop909|both]
  *       [--shard K/N] [--max-seconds 120] [--limit M] [--validation-only] [--folder-out FOLDER]
+ *       [--beat-bands] [--no-drums] [--rubato X] [--tempo-scale S]
  *
  * `--validation-only` renders only the validation split (crc32("<corpus>-<id>") % 10 == 0, the split the
  * training scripts hold out). `--folder-out FOLDER` also writes each song as an evaluation item,
@@ -10,6 +11,13 @@
  * format of `../shared/eval` (key, bpm, beats, downbeats, time_signature, timed Harte chords, duration,
  * and a `group`): a folder `npm run bench -- --folder` and `npm run bench:live -- --folder` score like
  * the evaluation sets — validation songs of whole recordings, with drums, bass and a voice.
+ * `--no-drums` and `--rubato X` make harder songs for the rhythm stages' validation (both off by default,
+ * and without them every song renders exactly as before): the drum tracks (MIDI channel 10) left out, and
+ * the tempo swaying slowly by up to ±X (a sinusoid of period 6–16 s drawn from the song's seed; notes and
+ * every label warped alike, so the labels stay exact); `--tempo-scale S` plays every song S times as fast
+ * (notes and labels alike: tempos beyond the charts').
+ * `--beat-bands` also writes the beat model's input (`beatModelInput`, `[T × 48]` at BEAT_FRAME_RATE) as
+ * `DIR/<corpus>-<id>.bands.i16` (int16, value × 1000), for `train_beat_model.py`.
  *
  * Corpora (both licensed for commercial use; see PROVENANCE.md):
  * - McGill Billboard chord charts (CC0): each chart is arranged by `arranger.ts` (style, patches and
@@ -35,8 +43,9 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { crc32 } from "node:zlib";
 import midiPkg from "@tonejs/midi";
+import { BEAT_BANDS, beatModelInput } from "../src/beat-activation.js";
 import { noteToPitchClass, pitchClassName } from "../src/labels.js";
-import { decimateSignal, extractFeatures, keyModelInput } from "../src/stages.js";
+import { decimateSignal, extractFeatures, keyModelInput, onsetAndBeatBands } from "../src/stages.js";
 import { encodeWav } from "../src/wav.js";
 import { addRoom } from "../testing/live-synth.js";
 import { makeRng } from "../testing/voice-synth.js";
@@ -91,6 +100,10 @@ const { values: opts } = parseArgs({
     limit: { type: "string", default: "0" },
     "validation-only": { type: "boolean", default: false },
     "folder-out": { type: "string" },
+    "beat-bands": { type: "boolean", default: false },
+    "no-drums": { type: "boolean", default: false },
+    rubato: { type: "string", default: "0" },
+    "tempo-scale": { type: "string", default: "1" },
     shared: { type: "string", default: join(import.meta.dirname, "../../../../shared/train") },
   },
 });
@@ -224,6 +237,21 @@ function writeEvalItem(
   writeFileSync(join(dir, "truth.json"), `${JSON.stringify(truth)}\n`);
 }
 
+/**
+ * A slow tempo sway: score time t (seconds) plays at τ(t) = t + A·(sin(2πt/P + φ) − sin φ) with
+ * A = depth·P/2π, so the local duration scale dτ/dt = 1 + depth·cos(2πt/P + φ) sways by ±depth over a
+ * period P of 6–16 s (P and φ from `rnd`); monotonic for depth < 1.
+ * @param depth 0..0.5 (0: no warp, returns null).
+ */
+function rubatoWarp(depth: number, rnd: () => number): ((t: number) => number) | null {
+  if (!(depth > 0)) return null;
+  const period = 6 + 10 * rnd();
+  const phase = 2 * Math.PI * rnd();
+  const amp = (depth * period) / (2 * Math.PI);
+  return (t: number) =>
+    Number.isFinite(t) ? t + amp * (Math.sin((2 * Math.PI * t) / period + phase) - Math.sin(phase)) : t;
+}
+
 /** Drop notes that start after `max` seconds and cut the others there. */
 function truncate(midi: MidiFile, max: number): void {
   for (const t of midi.tracks) {
@@ -335,7 +363,11 @@ console.log(`${mine.length} songs in shard ${shardK}/${shardN} → ${out} (ffmpe
 let done = 0;
 for (const { corpus, id } of mine.slice(0, limit)) {
   const file = join(out, `${corpus}-${id}.json`);
-  if (existsSync(file) && (!folderOut || existsSync(join(folderOut, `${corpus}-${id}`, "truth.json"))))
+  if (
+    existsSync(file) &&
+    (!folderOut || existsSync(join(folderOut, `${corpus}-${id}`, "truth.json"))) &&
+    (!opts["beat-bands"] || existsSync(join(out, `${corpus}-${id}.bands.i16`)))
+  )
     continue;
   const seed = (corpus === "pop909" ? 1_000_003 : 7_919) * Number(id) + 17;
   const rnd = makeRng(seed ^ 0x5bd1e995);
@@ -360,6 +392,20 @@ for (const { corpus, id } of mine.slice(0, limit)) {
   for (const tr of song.midi.tracks) {
     tr.notes = tr.notes.filter((n) => n.time >= t0);
     for (const n of tr.notes) n.time -= t0;
+  }
+  // Harder variants for validating the rhythm stages (off by default; a separate generator, so the song's
+  // other choices stay as they are).
+  if (opts["no-drums"]) song.midi.tracks = song.midi.tracks.filter((t) => t.channel !== 9);
+  const sway = rubatoWarp(Number(opts.rubato), makeRng(seed ^ 0x2c1b3c6d));
+  const tempoScale = Number(opts["tempo-scale"]);
+  const warp = tempoScale !== 1 ? (t: number) => (sway ? sway(t) : t) / tempoScale : sway;
+  if (warp) {
+    for (const tr of song.midi.tracks)
+      for (const n of tr.notes) {
+        const end = warp(n.time + n.duration);
+        n.time = warp(n.time);
+        n.duration = end - n.time;
+      }
   }
   truncate(song.midi, MAX_SECONDS);
   // The melody sung: pitch bends (scoops, slides, vibrato, falls) and a vocal-forward mix (sing.ts).
@@ -395,8 +441,18 @@ for (const { corpus, id } of mine.slice(0, limit)) {
     x = mp3RoundTrip(x, kbps, out, `${corpus}-${id}`) as Float32Array<ArrayBuffer>;
     tags.push(`mp3_${kbps}k`);
   }
-  const at = (t: number) => shift(t) / timeRatio;
-  const f = extractFeatures(decimateSignal(x, SR));
+  const at = (t: number) => (warp ? warp(shift(t)) : shift(t)) / timeRatio;
+  const signal = decimateSignal(x, SR);
+  const f = extractFeatures(signal);
+  if (opts["beat-bands"]) {
+    // The beat model's input (beatModelInput: [T × 48] at BEAT_FRAME_RATE), as int16 × 1000.
+    const bandsIn = beatModelInput(onsetAndBeatBands(signal).bands);
+    const q = Int16Array.from(bandsIn.features, (v) =>
+      Math.max(-32768, Math.min(32767, Math.round(v * 1000))),
+    );
+    if (q.length !== bandsIn.frames * BEAT_BANDS) throw new Error("beat bands: wrong size");
+    writeFileSync(join(out, `${corpus}-${id}.bands.i16`), Buffer.from(q.buffer));
+  }
   const input = keyModelInput(f.features);
   const bounds = [...f.features.bounds];
   const mids = bounds.slice(0, -1).map((a, s) => (a + (bounds[s + 1] as number)) / 2);
