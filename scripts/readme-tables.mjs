@@ -8,7 +8,8 @@
  *
  * Inputs (committed, so the check needs no evaluation data):
  * - docs/bench/engine.json, engine-no-chord-model.json, engine-hand-written.json: `npm run bench --
- *   --summary FILE` with the shipped models, with `--no-chord-model` and with `--hand-written`;
+ *   --summary FILE` with the shipped models, with `--no-chord-model` and with `--hand-written` (the
+ *   key, chord and beat models' validation-split scores come with the first);
  * - packages/analysis/models/key.json: the key model's training report (validation split, and the
  *   hand-written stage on the same split);
  * - docs/bench/anchors.json: what is not measured here — peers on the same files, published state of the
@@ -47,6 +48,7 @@ export function renderTable() {
   const [hDev, hRealDev, hGtzan] = ["dev", "real-dev", "real-rec-dev/gtzan"].map((n) => set(hand, n));
   const kv = learned.keyValidation;
   const cv = learned.chordValidation;
+  const bv = learned.beatValidation;
   const row = (cells) => `| ${cells.join(" | ")} |`;
   const lines = [
     row([
@@ -83,8 +85,10 @@ export function renderTable() {
       "",
     ]),
     row([
-      "tempo Acc1 / Acc2",
-      "–",
+      "tempo Acc1 / Acc2, learned beat model (shipped)",
+      bv
+        ? `Acc2 ${f(bv.tempoAcc2)} as rendered, ${f(bv.withoutDrumsTempoSway.tempoAcc2)} without drums, tempo swaying, ${f(bv.fasterTempo.tempoAcc2)} 1.4× as fast (${bv.songs} songs)`
+        : "–",
       pair(dev.tempoAcc1, dev.tempoAcc2),
       pair(realDev.tempoAcc1, realDev.tempoAcc2),
       `${pair(gtzan.tempoAcc1, gtzan.tempoAcc2)} (GTZAN)`,
@@ -93,14 +97,28 @@ export function renderTable() {
       a.tempo.target,
     ]),
     row([
-      "beat F-measure (±70 ms)",
-      "–",
+      "beat F-measure (±70 ms), learned beat model (shipped)",
+      bv
+        ? `${f(bv.beatF)} as rendered, ${f(bv.withoutDrumsTempoSway.beatF)} without drums, tempo swaying, ${f(bv.fasterTempo.beatF)} 1.4× as fast`
+        : "–",
       f(dev.beatF),
       f(realDev.beatF),
       `${f(gtzan.beatF)} (GTZAN)`,
       a.beat.peers,
       a.beat.stateOfTheArt,
       a.beat.target,
+    ]),
+    row([
+      "beat F / tempo Acc2, hand-written tracker (`--hand-written`)",
+      bv
+        ? `${pair(bv.handWritten.beatF, bv.handWritten.tempoAcc2)} as rendered, ${pair(bv.handWritten.withoutDrumsTempoSway.beatF, bv.handWritten.withoutDrumsTempoSway.tempoAcc2)} without drums, ${pair(bv.handWritten.fasterTempo.beatF, bv.handWritten.fasterTempo.tempoAcc2)} 1.4× as fast`
+        : "–",
+      pair(hDev.beatF, hDev.tempoAcc2),
+      pair(hRealDev.beatF, hRealDev.tempoAcc2),
+      `${pair(hGtzan.beatF, hGtzan.tempoAcc2)} (GTZAN)`,
+      "",
+      "",
+      "",
     ]),
     row([
       "chord WCSR majmin / sevenths, learned chord model (shipped)",

@@ -13,7 +13,8 @@
  *   npm run bench -- --summary out.json        # the summaries alone (what the README's tables are made from)
  *   npm run bench -- --quiet                   # summaries only
  *   npm run bench -- --hand-written            # without the learned models (the hand-written stages)
- *   npm run bench -- --no-chord-model          # the learned key model only (built-in chord emissions)
+ *   npm run bench -- --no-chord-model          # without the learned chord model (built-in chord emissions)
+ *   npm run bench -- --no-beat-model           # the learned key and chord models, the hand-written beat tracker
  *
  * Scores: key = MIREX weighted; tempo Acc1/Acc2 (4 %); beat F (±70 ms, beats before 5 s ignored);
  * chords = WCSR majmin / sevenths (Harte labels, inversions encoded like mir_eval) and segmentation.
@@ -91,7 +92,20 @@ const quiet = flag("--quiet");
 const handWritten = flag("--hand-written");
 const noChordModel = flag("--no-chord-model");
 const loaded = handWritten ? {} : await loadNodeModels();
-const models: EngineModels = noChordModel ? (loaded.key ? { key: loaded.key } : {}) : loaded;
+const noBeatModel = flag("--no-beat-model");
+/** The engine measured, as the JSON summaries name it. */
+const engineName = handWritten
+  ? "hand-written"
+  : noChordModel && noBeatModel
+    ? "learned key"
+    : noChordModel
+      ? "learned key and beats"
+      : noBeatModel
+        ? "learned key and chords"
+        : "learned";
+const models: EngineModels = { ...loaded };
+if (noChordModel) delete models.chords;
+if (noBeatModel) delete models.beats;
 
 const stageTime = new Map<string, number>();
 let peakRss = process.memoryUsage().rss;
@@ -290,11 +304,43 @@ const chordValidation = (() => {
     withoutModel: builtIn,
   };
 })();
+/**
+ * The beat model's validation-split scores (train/evaluate-beat-onnx.ts, in models/beats.json): the
+ * held-out songs as rendered, without drums with a tempo sway, and 1.4 times as fast; learned and
+ * hand-written tracker.
+ */
+const beatValidation = (() => {
+  const file = modelPath("beats.json");
+  if (handWritten || noBeatModel || !existsSync(file)) return null;
+  type Scores = { beatF: number; tempoAcc1: number; tempoAcc2: number; songs: number };
+  const r = JSON.parse(readFileSync(file, "utf8")) as {
+    decoding: Record<
+      "rendered" | "withoutDrumsTempoSway" | "fasterTempo",
+      { learned: Scores; handWritten: Scores }
+    >;
+  };
+  const { rendered, withoutDrumsTempoSway: hard, fasterTempo: fast } = r.decoding;
+  return {
+    set: "beat model validation split (training corpora, held-out songs)",
+    songs: rendered.learned.songs,
+    beatF: rendered.learned.beatF,
+    tempoAcc2: rendered.learned.tempoAcc2,
+    withoutDrumsTempoSway: { beatF: hard.learned.beatF, tempoAcc2: hard.learned.tempoAcc2 },
+    fasterTempo: { beatF: fast.learned.beatF, tempoAcc2: fast.learned.tempoAcc2 },
+    handWritten: {
+      beatF: rendered.handWritten.beatF,
+      tempoAcc2: rendered.handWritten.tempoAcc2,
+      withoutDrumsTempoSway: { beatF: hard.handWritten.beatF, tempoAcc2: hard.handWritten.tempoAcc2 },
+      fasterTempo: { beatF: fast.handWritten.beatF, tempoAcc2: fast.handWritten.tempoAcc2 },
+    },
+  };
+})();
 process.stdout.write(
-  `\nengine: ${handWritten ? "hand-written stages only (--hand-written)" : noChordModel ? "learned key model only (--no-chord-model)" : "learned key and chord models (models/key.onnx, models/chords.onnx, onnxruntime-node)"}`,
+  `\nengine: ${handWritten ? "hand-written stages only (--hand-written)" : noChordModel ? `learned key${noBeatModel ? "" : " and beat"} models, built-in chord emissions (--no-chord-model)` : noBeatModel ? "learned key and chord models, hand-written beat tracker (--no-beat-model)" : "learned key, chord and beat models (models/key.onnx, models/chords.onnx, models/beats.onnx, onnxruntime-node)"}`,
 );
 if (keyValidation) process.stdout.write(`\n${JSON.stringify(keyValidation)}`);
 if (chordValidation) process.stdout.write(`\n${JSON.stringify(chordValidation)}`);
+if (beatValidation) process.stdout.write(`\n${JSON.stringify(beatValidation)}`);
 for (const s of summaries) process.stdout.write(`\n${JSON.stringify(s)}`);
 if (speechRows.length > 0) {
   const none = speechRows.filter((r) => r.key === null && r.bpm === null).length;
@@ -329,10 +375,11 @@ if (summaryOut) {
     summaryOut,
     `${JSON.stringify(
       {
-        engine: handWritten ? "hand-written" : noChordModel ? "learned key" : "learned",
+        engine: engineName,
         machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? "unknown CPU"}`,
         keyValidation,
         chordValidation,
+        beatValidation,
         summaries,
         speech,
         peakRssMiB: Math.round(peakRss / 2 ** 20),
@@ -345,6 +392,6 @@ if (summaryOut) {
 if (jsonOut) {
   writeFileSync(
     jsonOut,
-    `${JSON.stringify({ engine: handWritten ? "hand-written" : noChordModel ? "learned key" : "learned", keyValidation, chordValidation, summaries, speech: speechRows, stages, peakRssMiB: Math.round(peakRss / 2 ** 20), rows }, null, 1)}\n`,
+    `${JSON.stringify({ engine: engineName, keyValidation, chordValidation, beatValidation, summaries, speech: speechRows, stages, peakRssMiB: Math.round(peakRss / 2 ** 20), rows }, null, 1)}\n`,
   );
 }
