@@ -40,7 +40,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from train_common import data_report, export_onnx, is_validation, write_report
+from train_common import data_report, export_onnx, seed_and_threads, split, write_report
 
 BANDS = 48
 FRAME_RATE = 11025 / 128
@@ -192,12 +192,9 @@ def main():
     ap.add_argument("--export")
     ap.add_argument("--report")
     args = ap.parse_args()
-    random.seed(args.seed)
-    torch.manual_seed(args.seed)
-    torch.set_num_threads(args.threads or max(1, os.cpu_count() or 1))
+    seed_and_threads(args.seed, args.threads)
     songs = load(args.data)
-    train = [s for s in songs if not is_validation(s["name"])]
-    val = [s for s in songs if is_validation(s["name"])]
+    train, val = split(songs)
     print(f"{len(train)} training songs, {len(val)} validation songs", flush=True)
     model = BeatNet(args.channels, args.layers, args.kernel)
     opt = torch.optim.Adam(model.parameters(), lr=args.lr)

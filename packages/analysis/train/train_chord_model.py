@@ -37,7 +37,6 @@ by each beat's duration, Adam, seeded, CPU.
 """
 import argparse
 import json
-import os
 import random
 import sys
 
@@ -45,7 +44,17 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from train_common import data_report, export_onnx, is_validation, read_corpus, record_like, rotation_index, write_report
+from train_common import (
+    data_report,
+    export_onnx,
+    is_validation,
+    read_corpus,
+    record_like,
+    rotation_index,
+    seed_and_threads,
+    split,
+    write_report,
+)
 
 CROP = 96  # beats per training crop (songs are cut to 45-60 s: most fit whole)
 BATCH = 16
@@ -181,16 +190,13 @@ def main():
     ap.add_argument("--export")
     ap.add_argument("--report")
     args = ap.parse_args()
-    random.seed(args.seed)
-    torch.manual_seed(args.seed)
-    torch.set_num_threads(args.threads or max(1, os.cpu_count() or 1))
+    seed_and_threads(args.seed, args.threads)
     songs = load(args.data)
     if args.holdout_soundfont:
         val = [s for s in songs if s["soundfont"] == args.holdout_soundfont]
         train = [s for s in songs if s["soundfont"] != args.holdout_soundfont and not is_validation(s["name"])]
     else:
-        train = [s for s in songs if not is_validation(s["name"])]
-        val = [s for s in songs if is_validation(s["name"])]
+        train, val = split(songs)
     print(f"{len(train)} training songs, {len(val)} validation songs", flush=True)
     model = ChordNet(args.hidden, args.kernel)
     opt = torch.optim.Adam(model.parameters(), lr=args.lr, weight_decay=1e-5)

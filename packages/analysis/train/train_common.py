@@ -7,6 +7,7 @@ section and the ONNX export. Imported by the scripts, which Python runs from thi
 import hashlib
 import json
 import os
+import random
 import zlib
 from typing import Any, Iterator, Sequence
 
@@ -19,6 +20,18 @@ ONNX_OPSET = 13
 def is_validation(name: str) -> bool:
     """Whether a song ("<corpus>-<id>") is in the validation split: crc32 % 10 == 0 (about 10 %, by song)."""
     return zlib.crc32(name.encode()) % 10 == 0
+
+
+def seed_and_threads(seed: int, threads: int) -> None:
+    """Seed Python's and PyTorch's generators and set PyTorch's CPU threads (0: one per core)."""
+    random.seed(seed)
+    torch.manual_seed(seed)
+    torch.set_num_threads(threads or max(1, os.cpu_count() or 1))
+
+
+def split(songs: Sequence[dict]) -> tuple[list, list]:
+    """(training songs, validation songs) by `is_validation` of each song's "name"."""
+    return [s for s in songs if not is_validation(s["name"])], [s for s in songs if is_validation(s["name"])]
 
 
 def read_corpus(data_dir: str) -> Iterator[dict]:
