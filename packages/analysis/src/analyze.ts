@@ -5,7 +5,6 @@
 import { beatModelInput } from "./beat-activation.js";
 import { StreamingDecimator } from "./dsp.js";
 import { type AudioInputLimits, firstNonFinite, nonFiniteError, validateAudioInput } from "./input.js";
-import type { KeyEstimate } from "./key.js";
 import {
   chordModelInput,
   decimationFactor,
@@ -26,9 +25,12 @@ import {
   type AnalysisStage,
   type AnalyzeOptions,
   type BeatModel,
+  type ChordKeyModel,
+  type ChordKeyModelInput,
   type ChordModel,
   hz,
   type KeyModel,
+  type KeyModelInput,
   seconds,
 } from "./types.js";
 
@@ -118,7 +120,9 @@ export interface AnalysisStream {
  * the reported key ({@link keyFromProbabilities}, {@link finishAnalysis}); when `options.models.chords`
  * is given, the chord model's per-beat log-probabilities for the harmonic part ({@link chordModelInput})
  * join the displayed chords' emissions; when `options.models.beats` is given, the beat model's activation
- * ({@link beatModelInput} from the onset STFT) gives the tempo and beats ({@link learnedBeatStage}). The
+ * ({@link beatModelInput} from the onset STFT) gives the tempo and beats ({@link learnedBeatStage}); when
+ * `options.models.chordKey` is given with both, it reads the key again from the key model's
+ * probabilities and the chord model's output (a {@link ChordKeyModel}) and that reading is the key. The
  * key and chord models are never called for silence, noise, speech or drums
  * alone (their key is null and they have no chords).
  *
@@ -154,18 +158,37 @@ export function createAnalysisStream(
         rate: hz(sampleRate / factor),
         durationSeconds: seconds(total / sampleRate),
       };
-      const { key: keyModel, chords: chordModel, beats: beatModel } = options.models ?? {};
+      const {
+        key: keyModel,
+        chords: chordModel,
+        beats: beatModel,
+        chordKey: chordKeyModel,
+      } = options.models ?? {};
       const features = extractFeatures(
         signal,
         progress,
         beatModel ? await predictBeats(beatModel, signal, progress) : {},
       );
       const tonal = features.content.harmonic;
-      const [learnedKey, learnedChords] = await Promise.all([
-        keyModel && tonal ? predictKey(keyModel, features) : null,
+      const keyInput = keyModelInput(features.features);
+      const [keyProbabilities, learnedChords] = await Promise.all([
+        keyModel && tonal ? predictKey(keyModel, keyInput) : null,
         chordModel && tonal ? predictChords(chordModel, features) : null,
       ]);
-      return finishAnalysis(features, progress, learnedKey, learnedChords);
+      let learnedKey = keyProbabilities;
+      if (chordKeyModel && keyProbabilities && learnedChords)
+        learnedKey = await predictChordKey(chordKeyModel, {
+          beats: keyInput.beats,
+          chordLogProbabilities: learnedChords,
+          weights: keyInput.weights,
+          keyProbabilities,
+        });
+      return finishAnalysis(
+        features,
+        progress,
+        learnedKey && keyFromProbabilities(learnedKey),
+        learnedChords,
+      );
     },
   };
 }
@@ -192,16 +215,35 @@ async function predictBeats(
 }
 
 /**
- * Ask a learned key model for the key of the analysed features.
+ * Ask a learned key model for the 24 key probabilities of the analysed features.
  * @throws (rejects with) {AnalysisError} when the model rejects or throws, or returns no valid 24
  * probabilities; the model's error is the `cause`.
  */
-async function predictKey(model: KeyModel, features: SignalFeatures): Promise<KeyEstimate> {
+async function predictKey(model: KeyModel, input: KeyModelInput): Promise<Float32Array> {
   try {
-    return keyFromProbabilities(await model.predict(keyModelInput(features.features)));
+    const p = await model.predict(input);
+    keyFromProbabilities(p);
+    return p;
   } catch (cause) {
     const why = cause instanceof Error ? cause.message : String(cause);
     throw new AnalysisError(`The key model failed: ${why}`, { cause });
+  }
+}
+
+/**
+ * Ask a learned chord-informed key model for the 24 key probabilities, given the key model's and the
+ * chord model's answers for the same beats.
+ * @throws (rejects with) {AnalysisError} when the model rejects or throws, or returns no valid 24
+ * probabilities; the model's error is the `cause`.
+ */
+async function predictChordKey(model: ChordKeyModel, input: ChordKeyModelInput): Promise<Float32Array> {
+  try {
+    const p = await model.predict(input);
+    keyFromProbabilities(p);
+    return p;
+  } catch (cause) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    throw new AnalysisError(`The chord-informed key model failed: ${why}`, { cause });
   }
 }
 

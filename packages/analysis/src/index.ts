@@ -29,6 +29,8 @@ export type {
   AnalysisStage,
   AnalyzeOptions,
   ChordChange,
+  ChordKeyModel,
+  ChordKeyModelInput,
   ChordModel,
   ChordModelInput,
   ChordSegment,

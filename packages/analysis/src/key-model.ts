@@ -1,6 +1,7 @@
 /**
  * The learned global-key classifier (`models/key.onnx`, trained by `train/train_key_model.py`) as a
- * {@link KeyModel} and the learned chord recogniser (`models/chords.onnx`, `train/train_chord_model.py`)
+ * {@link KeyModel}, its chord-informed second reading (`models/key-chords.onnx`,
+ * `train/train_chord_key_model.py`) as a {@link ChordKeyModel} and the learned chord recogniser (`models/chords.onnx`, `train/train_chord_model.py`)
  * as a {@link ChordModel} and the learned beat activation network (`models/beats.onnx`,
  * `train/train_beat_model.py`) as a {@link BeatModel} — data, split, scores and provenance in PROVENANCE.md — independent of the
  * ONNX runtime: `onnx-node.ts` runs them with onnxruntime-node, `web.ts` with onnxruntime-web in the
@@ -11,6 +12,8 @@ import {
   AnalysisError,
   type BeatModel,
   type BeatModelInput,
+  type ChordKeyModel,
+  type ChordKeyModelInput,
   type ChordModel,
   type ChordModelInput,
   type KeyModel,
@@ -41,6 +44,8 @@ export function loadOnce<T>(load: () => Promise<T>, what: string): () => Promise
 export const KEY_MODEL_FILE = "key.onnx";
 /** File name of the chord model inside the package's `models/` folder. */
 export const CHORD_MODEL_FILE = "chords.onnx";
+/** File name of the chord-informed key model inside the package's `models/` folder. */
+export const CHORD_KEY_MODEL_FILE = "key-chords.onnx";
 /** File name of the beat model inside the package's `models/` folder. */
 export const BEAT_MODEL_FILE = "beats.onnx";
 /** Bands per frame of the beat model's input (see `BEAT_BANDS`, beat-activation.ts). */
@@ -138,13 +143,62 @@ export function createOnnxKeyModel<T extends OnnxTensorLike>(
         features: tensor(input.features, [1, B, 24]),
         weights: tensor(input.weights, [1, B]),
       });
-      const p = out.probabilities;
-      if (!p || !(p.data instanceof Float32Array) || p.data.length !== 24)
-        throw new AnalysisError("the key model returned no 24 float32 probabilities");
-      for (const v of p.data)
-        if (!Number.isFinite(v) || v < 0)
-          throw new AnalysisError("the key model returned a non-finite or negative probability");
-      return Float32Array.from(p.data);
+      return keyProbabilities(out.probabilities, "the key model");
+    },
+  };
+}
+
+/**
+ * Check that a model's output is 24 finite, non-negative float32 probabilities and copy it.
+ * @throws {AnalysisError} naming `what` otherwise.
+ */
+function keyProbabilities(p: OnnxTensorLike | undefined, what: string): Float32Array {
+  if (!p || !(p.data instanceof Float32Array) || p.data.length !== 24)
+    throw new AnalysisError(`${what} returned no 24 float32 probabilities`);
+  for (const v of p.data)
+    if (!Number.isFinite(v) || v < 0)
+      throw new AnalysisError(`${what} returned a non-finite or negative probability`);
+  return Float32Array.from(p.data);
+}
+
+/**
+ * Wrap an ONNX session of the chord-informed key model as a {@link ChordKeyModel}.
+ *
+ * The model's graph: inputs `chord_log_probabilities` float32 [1, B, 97] (the chord model's output),
+ * `weights` float32 [1, B] (seconds per beat, 0 when silent) and `key_probabilities` float32 [1, 24] (the
+ * key model's output); output `probabilities` float32 [1, 24] (major tonics 0..11, minor 12..23; softmax
+ * with the temperature calibrated on the training corpora's validation split).
+ *
+ * @param session an InferenceSession created from `models/key-chords.onnx`.
+ * @param tensor the runtime's float32 tensor constructor.
+ * @throws {AnalysisError} at once when the session lacks one of those inputs or the output; `predict`
+ * rejects with an AnalysisError when the input is empty or its lengths disagree, when the runtime fails,
+ * or when the output is not 24 finite probabilities.
+ */
+export function createOnnxChordKeyModel<T extends OnnxTensorLike>(
+  session: OnnxSessionLike<T>,
+  tensor: Float32TensorFactory<T>,
+): ChordKeyModel {
+  const what = "the chord-informed key model";
+  requireNames(session, what, ["chord_log_probabilities", "weights", "key_probabilities"], ["probabilities"]);
+  return {
+    async predict(input: ChordKeyModelInput): Promise<Float32Array> {
+      const B = input.beats;
+      if (
+        !(B >= 1) ||
+        input.chordLogProbabilities.length !== B * CHORD_CLASSES ||
+        input.weights.length !== B ||
+        input.keyProbabilities.length !== 24
+      )
+        throw new AnalysisError(
+          `chord-informed key model input must hold B ≥ 1 beats of ${CHORD_CLASSES} chord log-probabilities, B weights and 24 key probabilities, got B = ${B}, ${input.chordLogProbabilities.length}, ${input.weights.length} and ${input.keyProbabilities.length}`,
+        );
+      const out = await runSession(session, what, {
+        chord_log_probabilities: tensor(input.chordLogProbabilities, [1, B, CHORD_CLASSES]),
+        weights: tensor(input.weights, [1, B]),
+        key_probabilities: tensor(input.keyProbabilities, [1, 24]),
+      });
+      return keyProbabilities(out.probabilities, what);
     },
   };
 }

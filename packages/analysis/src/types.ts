@@ -59,6 +59,27 @@ export interface BeatModel {
   predict(input: BeatModelInput): Promise<Float32Array>;
 }
 
+/**
+ * Input of a learned chord-informed key model: the key model's answer and the chord model's per-beat
+ * output for the same beat segments.
+ */
+export interface ChordKeyModelInput {
+  /** beat segments, B >= 1 (the same segments as the key model's input) */
+  beats: number;
+  /** [B x 97] the chord model's natural-log probabilities per beat (see {@link ChordModel}) */
+  chordLogProbabilities: Float32Array;
+  /** [B] seconds per beat segment; 0 for silent segments (the key model's weights) */
+  weights: Float32Array;
+  /** [24] the key model's probabilities (see {@link KeyModel}) */
+  keyProbabilities: Float32Array;
+}
+
+/** A learned key model that reads the chords (e.g. an ONNX model run by onnxruntime). */
+export interface ChordKeyModel {
+  /** @returns the 24 key probabilities, indexed as {@link KeyModel}'s; sums to 1. Rejects with AnalysisError on runtime failure. */
+  predict(input: ChordKeyModelInput): Promise<Float32Array>;
+}
+
 /** The learned models the engine may use. Absent models fall back to the hand-written stages. */
 export interface EngineModels {
   /** Global key estimator; without it the key comes from the pitch-class profiles and chord statistics. */
@@ -73,6 +94,11 @@ export interface EngineModels {
    * hand-written metrical-level rules of `beatStage`).
    */
   beats?: BeatModel;
+  /**
+   * The key's second reading, from the chord model's output and the key model's probabilities; used only
+   * when `key` and `chords` are given too (without it the key is the key model's).
+   */
+  chordKey?: ChordKeyModel;
 }
 
 /** Options of {@link analyzeAudio}. */

@@ -4,11 +4,17 @@
  * with the first page.
  *
  *   import { loadWebModels } from "@tonic/analysis/web";
- *   const models = await loadWebModels({ keyModelUrl, chordModelUrl, beatModelUrl, wasmUrl });
+ *   const models = await loadWebModels({ keyModelUrl, chordModelUrl, beatModelUrl, chordKeyModelUrl, wasmUrl });
  *   await analyzeAudio(mono, rate, { models });
  */
 import * as ort from "onnxruntime-web/wasm";
-import { createOnnxBeatModel, createOnnxChordModel, createOnnxKeyModel, loadOnce } from "./key-model.js";
+import {
+  createOnnxBeatModel,
+  createOnnxChordKeyModel,
+  createOnnxChordModel,
+  createOnnxKeyModel,
+  loadOnce,
+} from "./key-model.js";
 import type { EngineModels } from "./types.js";
 
 /** Where the Worker finds the model and the runtime's WebAssembly binary (URLs the bundler emitted). */
@@ -19,6 +25,8 @@ export interface WebModelUrls {
   chordModelUrl: string;
   /** URL of `models/beats.onnx` (optional: Live has no beats to track, so its Worker leaves it out) */
   beatModelUrl?: string;
+  /** URL of `models/key-chords.onnx` (optional, as the beat model: Live's key is the key model's) */
+  chordKeyModelUrl?: string;
   /** URL of onnxruntime-web's `ort-wasm-simd-threaded.wasm` */
   wasmUrl: string;
 }
@@ -36,10 +44,11 @@ export function loadWebModels(urls: WebModelUrls): Promise<EngineModels> {
     ort.env.wasm.numThreads = 1;
     ort.env.wasm.wasmPaths = { wasm: urls.wasmUrl };
     const options = { executionProviders: ["wasm"] };
-    const [key, chords, beats] = await Promise.all([
+    const [key, chords, beats, chordKey] = await Promise.all([
       ort.InferenceSession.create(urls.keyModelUrl, options),
       ort.InferenceSession.create(urls.chordModelUrl, options),
       urls.beatModelUrl ? ort.InferenceSession.create(urls.beatModelUrl, options) : null,
+      urls.chordKeyModelUrl ? ort.InferenceSession.create(urls.chordKeyModelUrl, options) : null,
     ]);
     const tensor = (data: Float32Array, dims: readonly number[]) => new ort.Tensor("float32", data, dims);
     const models: EngineModels = {
@@ -47,6 +56,7 @@ export function loadWebModels(urls: WebModelUrls): Promise<EngineModels> {
       chords: createOnnxChordModel(chords, tensor),
     };
     if (beats) models.beats = createOnnxBeatModel(beats, tensor);
+    if (chordKey) models.chordKey = createOnnxChordKeyModel(chordKey, tensor);
     return models;
   }, "the engine's models");
   return load();

@@ -3,6 +3,7 @@ import { analyzeAudio, type EngineModels, toMono } from "@tonic/analysis";
 import beatModelUrl from "@tonic/analysis/models/beats.onnx?url";
 import chordModelUrl from "@tonic/analysis/models/chords.onnx?url";
 import keyModelUrl from "@tonic/analysis/models/key.onnx?url";
+import chordKeyModelUrl from "@tonic/analysis/models/key-chords.onnx?url";
 import { loadWebModels } from "@tonic/analysis/web";
 import wasmUrl from "onnxruntime-web/ort-wasm-simd-threaded.wasm?url";
 import type { AnalyzeRequest, WorkerMessage } from "./protocol";
@@ -21,7 +22,13 @@ function post(msg: WorkerMessage) {
  */
 async function models(): Promise<EngineModels> {
   try {
-    return await loadWebModels({ keyModelUrl, chordModelUrl, beatModelUrl, wasmUrl });
+    return await loadWebModels({
+      keyModelUrl,
+      chordModelUrl,
+      beatModelUrl,
+      chordKeyModelUrl,
+      wasmUrl,
+    });
   } catch (err) {
     console.warn(
       "Tonic: learned models unavailable, using the hand-written key, chord and beat stages:",
