@@ -7,9 +7,9 @@
  *   npm run bench:readme                     # run the three benchmarks, then --write
  *
  * Inputs (committed, so the check needs no evaluation data):
- * - docs/bench/engine.json, engine-no-chord-model.json, engine-hand-written.json: `npm run bench --
- *   --summary FILE` with the shipped models, with `--no-chord-model` and with `--hand-written` (the
- *   key, chord and beat models' validation-split scores come with the first);
+ * - docs/bench/engine.json, engine-key-alone.json, engine-no-chord-model.json, engine-hand-written.json:
+ *   `npm run bench -- --summary FILE` with the shipped models, with `--no-chord-key`, with
+ *   `--no-chord-model` and with `--hand-written` (the models' validation-split scores come with the first);
  * - packages/analysis/models/key.json: the key model's training report (validation split, and the
  *   hand-written stage on the same split);
  * - docs/bench/anchors.json: what is not measured here — peers on the same files, published state of the
@@ -35,6 +35,7 @@ const speed = (s) => (typeof s.realTimeFactor === "number" ? `${Math.round(s.rea
 export function renderTable() {
   const learned = read("docs/bench/engine.json");
   const noChords = read("docs/bench/engine-no-chord-model.json");
+  const keyAlone = read("docs/bench/engine-key-alone.json");
   const hand = read("docs/bench/engine-hand-written.json");
   const keyReport = read("packages/analysis/models/key.json");
   const a = read("docs/bench/anchors.json");
@@ -46,7 +47,9 @@ export function renderTable() {
   ].map((n) => set(learned, n));
   const [nDev, nRealDev, nBeatles] = ["dev", "real-dev", "real-rec-dev/beatles"].map((n) => set(noChords, n));
   const [hDev, hRealDev, hGtzan] = ["dev", "real-dev", "real-rec-dev/gtzan"].map((n) => set(hand, n));
+  const [kaDev, kaRealDev, kaGtzan] = ["dev", "real-dev", "real-rec-dev/gtzan"].map((n) => set(keyAlone, n));
   const kv = learned.keyValidation;
+  const ckv = learned.chordKeyValidation;
   const cv = learned.chordValidation;
   const bv = learned.beatValidation;
   const row = (cells) => `| ${cells.join(" | ")} |`;
@@ -63,9 +66,9 @@ export function renderTable() {
     ]),
     row(Array(8).fill("---")),
     row([
-      "key weighted score, learned key model (shipped)",
-      kv
-        ? `${f(kv.key)} whole songs, ${f(kv.keyFirst30s)} first 30 s, ${f(kv.keyFirst15s)} first 15 s (${kv.songs} songs)`
+      "key weighted score, learned key model read with the chords (shipped)",
+      ckv
+        ? `${f(ckv.rendered)} as rendered, ${f(ckv.degradedLikeRecords)} degraded like records (mean of whole songs, first 30 s, first 15 s; 172 songs)`
         : "–",
       f(dev.key),
       f(realDev.key),
@@ -73,6 +76,18 @@ export function renderTable() {
       a.key.peers,
       a.key.stateOfTheArt,
       a.key.target,
+    ]),
+    row([
+      "key weighted score, learned key model alone (`--no-chord-key`)",
+      ckv
+        ? `${f(ckv.keyModelAlone.rendered)} / ${f(ckv.keyModelAlone.degradedLikeRecords)}${kv ? `; its own report: ${f(kv.key)} whole songs, ${f(kv.keyFirst30s)} first 30 s, ${f(kv.keyFirst15s)} first 15 s` : ""}`
+        : "–",
+      f(kaDev.key),
+      f(kaRealDev.key),
+      `${f(kaGtzan.key)} (GTZAN)`,
+      "",
+      "",
+      "",
     ]),
     row([
       "key weighted score, hand-written stage (`--hand-written`)",

@@ -15,6 +15,7 @@
  *   npm run bench -- --hand-written            # without the learned models (the hand-written stages)
  *   npm run bench -- --no-chord-model          # without the learned chord model (built-in chord emissions)
  *   npm run bench -- --no-beat-model           # the learned key and chord models, the hand-written beat tracker
+ *   npm run bench -- --no-chord-key            # the key model's own answer, without its chord-informed reading
  *
  * Scores: key = MIREX weighted; tempo Acc1/Acc2 (4 %); beat F (±70 ms, beats before 5 s ignored);
  * chords = WCSR majmin / sevenths (Harte labels, inversions encoded like mir_eval) and segmentation.
@@ -93,8 +94,9 @@ const handWritten = flag("--hand-written");
 const noChordModel = flag("--no-chord-model");
 const loaded = handWritten ? {} : await loadNodeModels();
 const noBeatModel = flag("--no-beat-model");
+const noChordKey = flag("--no-chord-key");
 /** The engine measured, as the JSON summaries name it. */
-const engineName = handWritten
+const baseEngineName = handWritten
   ? "hand-written"
   : noChordModel && noBeatModel
     ? "learned key"
@@ -103,9 +105,11 @@ const engineName = handWritten
       : noBeatModel
         ? "learned key and chords"
         : "learned";
+const engineName = noChordKey && !handWritten ? `${baseEngineName}, key model alone` : baseEngineName;
 const models: EngineModels = { ...loaded };
 if (noChordModel) delete models.chords;
 if (noBeatModel) delete models.beats;
+if (noChordKey) delete models.chordKey;
 
 const stageTime = new Map<string, number>();
 let peakRss = process.memoryUsage().rss;
@@ -286,6 +290,31 @@ const keyValidation = (() => {
     keyFirst15s: Math.round(r.validation_first15s.weighted * 1000) / 1000,
   };
 })();
+/**
+ * The chord-informed key model's validation-split report (train/train_chord_key_model.py, in
+ * models/key-chords.json): the selection score (whole songs, first 30 s, first 15 s) as rendered and as
+ * degraded like records, with the key model alone beside it.
+ */
+const chordKeyValidation = (() => {
+  const file = modelPath("key-chords.json");
+  if (handWritten || noChordModel || noChordKey || !existsSync(file)) return null;
+  type Selection = { rendered: number; degraded: number };
+  const r = JSON.parse(readFileSync(file, "utf8")) as {
+    validation: Selection;
+    key_model_alone: Selection;
+    train_songs: number;
+  };
+  const round = (v: number) => Math.round(v * 1000) / 1000;
+  return {
+    set: "key with chords, validation split (training corpora, held-out songs; mean of whole, first 30 s, first 15 s)",
+    rendered: round(r.validation.rendered),
+    degradedLikeRecords: round(r.validation.degraded),
+    keyModelAlone: {
+      rendered: round(r.key_model_alone.rendered),
+      degradedLikeRecords: round(r.key_model_alone.degraded),
+    },
+  };
+})();
 /** The chord model's validation-split report (train/evaluate-chord-onnx.ts, in models/chords.json). */
 const chordValidation = (() => {
   const file = modelPath("chords.json");
@@ -336,9 +365,10 @@ const beatValidation = (() => {
   };
 })();
 process.stdout.write(
-  `\nengine: ${handWritten ? "hand-written stages only (--hand-written)" : noChordModel ? `learned key${noBeatModel ? "" : " and beat"} models, built-in chord emissions (--no-chord-model)` : noBeatModel ? "learned key and chord models, hand-written beat tracker (--no-beat-model)" : "learned key, chord and beat models (models/key.onnx, models/chords.onnx, models/beats.onnx, onnxruntime-node)"}`,
+  `\nengine: ${handWritten ? "hand-written stages only (--hand-written)" : noChordModel ? `learned key${noBeatModel ? "" : " and beat"} models, built-in chord emissions (--no-chord-model)` : noBeatModel ? "learned key and chord models, hand-written beat tracker (--no-beat-model)" : "learned key, chord and beat models (models/key.onnx, models/chords.onnx, models/beats.onnx, onnxruntime-node)"}${noChordKey ? ", the key model's own answer (--no-chord-key)" : handWritten || noChordModel ? "" : ", the key read again with the chords (models/key-chords.onnx)"}`,
 );
 if (keyValidation) process.stdout.write(`\n${JSON.stringify(keyValidation)}`);
+if (chordKeyValidation) process.stdout.write(`\n${JSON.stringify(chordKeyValidation)}`);
 if (chordValidation) process.stdout.write(`\n${JSON.stringify(chordValidation)}`);
 if (beatValidation) process.stdout.write(`\n${JSON.stringify(beatValidation)}`);
 for (const s of summaries) process.stdout.write(`\n${JSON.stringify(s)}`);
@@ -378,6 +408,7 @@ if (summaryOut) {
         engine: engineName,
         machine: `${cpus().length} × ${cpus()[0]?.model.trim() ?? "unknown CPU"}`,
         keyValidation,
+        chordKeyValidation,
         chordValidation,
         beatValidation,
         summaries,
@@ -392,6 +423,6 @@ if (summaryOut) {
 if (jsonOut) {
   writeFileSync(
     jsonOut,
-    `${JSON.stringify({ engine: engineName, keyValidation, chordValidation, beatValidation, summaries, speech: speechRows, stages, peakRssMiB: Math.round(peakRss / 2 ** 20), rows }, null, 1)}\n`,
+    `${JSON.stringify({ engine: engineName, keyValidation, chordKeyValidation, chordValidation, beatValidation, summaries, speech: speechRows, stages, peakRssMiB: Math.round(peakRss / 2 ** 20), rows }, null, 1)}\n`,
   );
 }
