@@ -25,12 +25,8 @@ import {
   type AnalysisStage,
   type AnalyzeOptions,
   type BeatModel,
-  type ChordKeyModel,
-  type ChordKeyModelInput,
   type ChordModel,
   hz,
-  type KeyModel,
-  type KeyModelInput,
   seconds,
 } from "./types.js";
 
@@ -172,12 +168,12 @@ export function createAnalysisStream(
       const tonal = features.content.harmonic;
       const keyInput = keyModelInput(features.features);
       const [keyProbabilities, learnedChords] = await Promise.all([
-        keyModel && tonal ? predictKey(keyModel, keyInput) : null,
+        keyModel && tonal ? predictKey("key model", keyModel, keyInput) : null,
         chordModel && tonal ? predictChords(chordModel, features) : null,
       ]);
       let learnedKey = keyProbabilities;
       if (chordKeyModel && keyProbabilities && learnedChords)
-        learnedKey = await predictChordKey(chordKeyModel, {
+        learnedKey = await predictKey("chord-informed key model", chordKeyModel, {
           beats: keyInput.beats,
           chordLogProbabilities: learnedChords,
           weights: keyInput.weights,
@@ -194,6 +190,22 @@ export function createAnalysisStream(
 }
 
 /**
+ * Run one learned model's step, turning any failure into an {@link AnalysisError}
+ * "The <what> failed: <reason>" whose `cause` is the model's error.
+ * @param what the model, as the message names it ("key model").
+ * @param step the model call (and any check of its output).
+ * @throws (rejects with) {AnalysisError} when `step` rejects or throws.
+ */
+async function modelStep<T>(what: string, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (cause) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    throw new AnalysisError(`The ${what} failed: ${why}`, { cause });
+  }
+}
+
+/**
  * Run a learned beat model on the signal's onset STFT bands ({@link beatModelInput}).
  * @returns the onset stage (computed once, with the bands) and the beat activation, for
  * {@link extractFeatures}.
@@ -206,58 +218,37 @@ async function predictBeats(
 ): Promise<LearnedRhythm> {
   progress("spectrum");
   const { onset, bands } = onsetAndBeatBands(signal);
-  try {
-    return { onset, beatActivation: await model.predict(beatModelInput(bands)) };
-  } catch (cause) {
-    const why = cause instanceof Error ? cause.message : String(cause);
-    throw new AnalysisError(`The beat model failed: ${why}`, { cause });
-  }
+  return modelStep("beat model", async () => ({
+    onset,
+    beatActivation: await model.predict(beatModelInput(bands)),
+  }));
 }
 
 /**
- * Ask a learned key model for the 24 key probabilities of the analysed features.
+ * Ask a key model — the learned key model ({@link KeyModel}) or its chord-informed reading
+ * ({@link ChordKeyModel}) — for 24 key probabilities, checked by {@link keyFromProbabilities}.
+ * @param what the model, as an error names it.
  * @throws (rejects with) {AnalysisError} when the model rejects or throws, or returns no valid 24
  * probabilities; the model's error is the `cause`.
  */
-async function predictKey(model: KeyModel, input: KeyModelInput): Promise<Float32Array> {
-  try {
+function predictKey<I>(
+  what: string,
+  model: { predict(input: I): Promise<Float32Array> },
+  input: I,
+): Promise<Float32Array> {
+  return modelStep(what, async () => {
     const p = await model.predict(input);
     keyFromProbabilities(p);
     return p;
-  } catch (cause) {
-    const why = cause instanceof Error ? cause.message : String(cause);
-    throw new AnalysisError(`The key model failed: ${why}`, { cause });
-  }
-}
-
-/**
- * Ask a learned chord-informed key model for the 24 key probabilities, given the key model's and the
- * chord model's answers for the same beats.
- * @throws (rejects with) {AnalysisError} when the model rejects or throws, or returns no valid 24
- * probabilities; the model's error is the `cause`.
- */
-async function predictChordKey(model: ChordKeyModel, input: ChordKeyModelInput): Promise<Float32Array> {
-  try {
-    const p = await model.predict(input);
-    keyFromProbabilities(p);
-    return p;
-  } catch (cause) {
-    const why = cause instanceof Error ? cause.message : String(cause);
-    throw new AnalysisError(`The chord-informed key model failed: ${why}`, { cause });
-  }
+  });
 }
 
 /**
  * Ask a learned chord model for the per-beat chord log-probabilities of the harmonic part.
  * @throws (rejects with) {AnalysisError} when the model rejects or throws; its error is the `cause`.
  */
-async function predictChords(model: ChordModel, features: SignalFeatures): Promise<Float32Array> {
-  try {
-    return await model.predict(chordModelInput(features.harmonic));
-  } catch (cause) {
-    const why = cause instanceof Error ? cause.message : String(cause);
-    throw new AnalysisError(`The chord model failed: ${why}`, { cause });
-  }
+function predictChords(model: ChordModel, features: SignalFeatures): Promise<Float32Array> {
+  return modelStep("chord model", () => model.predict(chordModelInput(features.harmonic)));
 }
 
 /**
