@@ -22,7 +22,14 @@ import {
 
 const SPEEDS = [0.5, 0.75, 1] as const;
 
-type Phase = "pick" | "ready" | "loading" | "playing" | "done";
+type Phase = "pick" | "ready" | "loading" | "playing" | "scoring" | "done";
+
+/**
+ * The longest a finished take waits for the listener to catch up with the microphone, ms: a busy device
+ * decides chords seconds after it hears them, and the take's last bars must not be scored as silent; a
+ * listener that has stopped answering is not waited for past this.
+ */
+const CATCH_UP_LIMIT_MS = 30_000;
 
 /**
  * Play along: pick a song from My songs (files analysed on this device) or the song store; it plays (at the chosen speed) while Tonic listens, and
@@ -69,6 +76,8 @@ export function PlayAlongPanel({
    * chords late is not scored as playing late.
    */
   const anchor = useRef<TakeAnchor | null>(null);
+  /** Stream time of the newest chord decision heard, s. */
+  const lastHeard = useRef(Number.NEGATIVE_INFINITY);
   const selectId = useId();
 
   const s: PlayAlongSong | null | undefined = song.data;
@@ -93,22 +102,54 @@ export function PlayAlongPanel({
     return c ? ((performance.now() - c.t0) / 1000) * c.speed : 0;
   }, [s]);
 
+  /** A finished take waiting for the listener's decisions to reach `stopAt` (stream time, s). */
+  const catchUp = useRef<{ stopAt: number; done: () => void } | null>(null);
+  useEffect(
+    () => () => {
+      catchUp.current = null;
+    },
+    [],
+  );
+
   const finish = useCallback(() => {
+    if (phase !== "playing") return;
     const t = now();
     audio.current?.pause();
     clock.current = null;
-    setResults(scoreBars(barsPlayed(bars, t), samples.current));
-    setPhase("done");
-    stopListening();
-  }, [bars, now, stopListening]);
+    const stopAt = streamTime();
+    let timer = 0;
+    const done = () => {
+      if (catchUp.current?.done !== done) return;
+      catchUp.current = null;
+      window.clearTimeout(timer);
+      // What the microphone heard after "Finish" is not the take.
+      const heard = samples.current.filter((x) => x.time <= t);
+      setResults(scoreBars(barsPlayed(bars, t), heard));
+      setPhase("done");
+      stopListening();
+    };
+    catchUp.current = { stopAt: stopAt ?? Number.NEGATIVE_INFINITY, done };
+    setPhase("scoring");
+    if (stopAt === null || lastHeard.current >= stopAt) done();
+    else timer = window.setTimeout(done, CATCH_UP_LIMIT_MS);
+  }, [phase, bars, now, stopListening, streamTime]);
 
-  // Record what the display shows against song time while playing.
+  // Record what the display shows against song time while playing, and until the listener has caught up
+  // with the moment the take finished.
   useEffect(() => {
-    if (phase !== "playing") return;
-    const off = onChord((chord, heardAt) => {
+    if (phase !== "playing" && phase !== "scoring") return;
+    return onChord((chord, heardAt) => {
+      lastHeard.current = heardAt;
       const a = anchor.current;
       if (a) samples.current.push({ time: songTimeOf(a, heardAt), chord });
+      const c = catchUp.current;
+      if (c && heardAt >= c.stopAt) c.done();
     });
+  }, [phase, onChord]);
+
+  // The song's clock while playing.
+  useEffect(() => {
+    if (phase !== "playing") return;
     let raf = 0;
     const tick = () => {
       const t = now();
@@ -120,14 +161,12 @@ export function PlayAlongPanel({
       raf = requestAnimationFrame(tick);
     };
     raf = requestAnimationFrame(tick);
-    return () => {
-      off();
-      cancelAnimationFrame(raf);
-    };
-  }, [phase, onChord, now, duration, finish]);
+    return () => cancelAnimationFrame(raf);
+  }, [phase, now, duration, finish]);
 
   const begin = async () => {
     samples.current = [];
+    lastHeard.current = Number.NEGATIVE_INFINITY;
     setResults(null);
     setSongTime(0);
     const el = s?.audioUrl ? audio.current : null;
@@ -194,7 +233,7 @@ export function PlayAlongPanel({
           <select
             id={selectId}
             value={songId}
-            disabled={phase === "playing"}
+            disabled={phase === "playing" || phase === "scoring"}
             onChange={(e) => setSongId(e.currentTarget.value)}
             className="mt-1 min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 dark:border-slate-700 dark:bg-slate-950"
           >
@@ -230,7 +269,7 @@ export function PlayAlongPanel({
                   name="playalong-speed"
                   value={v}
                   checked={speed === v}
-                  disabled={phase === "playing"}
+                  disabled={phase === "playing" || phase === "scoring"}
                   onChange={() => setSpeed(v)}
                   className="sr-only"
                 />
@@ -271,15 +310,17 @@ export function PlayAlongPanel({
             {phase !== "playing" ? (
               <button
                 type="button"
-                disabled={phase === "loading"}
+                disabled={phase === "loading" || phase === "scoring"}
                 onClick={() => void begin()}
                 className="min-h-11 rounded-lg bg-violet-600 px-5 font-semibold text-white hover:bg-violet-700"
               >
                 {phase === "loading"
                   ? "Loading the song…"
-                  : phase === "done"
-                    ? "Play again"
-                    : "Start play-along"}
+                  : phase === "scoring"
+                    ? "Scoring your take…"
+                    : phase === "done"
+                      ? "Play again"
+                      : "Start play-along"}
               </button>
             ) : (
               <button

@@ -110,6 +110,22 @@ export function useLiveListener(a4Hz: number, echoCancellation = false) {
       setStatus("error");
       return;
     }
+    // The audio graph first, inside the user's click (a browser lets an AudioContext started there run),
+    // then the microphone, connected as soon as it opens: the first sound the player makes after the
+    // microphone opens is near stream time 0, however long the graph took to build on a busy device.
+    let ctx: AudioContext | null = null;
+    let node: AudioWorkletNode;
+    try {
+      ctx = new AudioContext();
+      await ctx.resume();
+      node = await createCaptureNode(ctx, CAPTURE_PROCESSOR, LIVE_BLOCK);
+    } catch (err) {
+      console.error("Live: audio setup failed", err);
+      void ctx?.close().catch(() => {});
+      setError(MSG_FAILED);
+      setStatus("error");
+      return;
+    }
     let stream: MediaStream;
     const echo = echoRef.current;
     try {
@@ -118,14 +134,20 @@ export function useLiveListener(a4Hz: number, echoCancellation = false) {
       });
     } catch (err) {
       console.warn("Live: getUserMedia failed", err);
+      void ctx.close().catch(() => {});
       setError(micErrorMessage(err));
       setStatus("error");
       return;
     }
     try {
-      const ctx = new AudioContext();
-      await ctx.resume();
-      const node = await createCaptureNode(ctx, CAPTURE_PROCESSOR, LIVE_BLOCK);
+      const source = ctx.createMediaStreamSource(stream);
+      const mute = ctx.createGain();
+      mute.gain.value = 0;
+      source.connect(node);
+      node.connect(mute);
+      mute.connect(ctx.destination);
+      // The worklet's first block, the worker's stream time 0, is captured from about now.
+      const streamOrigin = ctx.currentTime;
       const worker = new Worker(new URL("../worker/live.worker.ts", import.meta.url), { type: "module" });
       worker.onmessage = (e: MessageEvent<LiveWorkerMessage>) => {
         const m = e.data;
@@ -147,14 +169,6 @@ export function useLiveListener(a4Hz: number, echoCancellation = false) {
         if (m.tuner !== undefined) setTuner(m.tuner);
         setTuningCents(Math.round(m.tuningCents));
       };
-      const source = ctx.createMediaStreamSource(stream);
-      const mute = ctx.createGain();
-      mute.gain.value = 0;
-      source.connect(node);
-      node.connect(mute);
-      mute.connect(ctx.destination);
-      // The worklet's first block, the worker's stream time 0, is captured from about now.
-      const streamOrigin = ctx.currentTime;
       let wakeLock: WakeLockSentinel | null = null;
       try {
         wakeLock = (await navigator.wakeLock?.request("screen")) ?? null;
@@ -186,6 +200,7 @@ export function useLiveListener(a4Hz: number, echoCancellation = false) {
     } catch (err) {
       console.error("Live: audio setup failed", err);
       for (const t of stream.getTracks()) t.stop();
+      void ctx.close().catch(() => {});
       setError(MSG_FAILED);
       setStatus("error");
     }
