@@ -80,6 +80,24 @@ export interface ChordKeyModel {
   predict(input: ChordKeyModelInput): Promise<Float32Array>;
 }
 
+/** Input of Live's learned frame model: the features of consecutive live chroma frames (see `frameFeatures`). */
+export interface LiveChordModelInput {
+  /** frames T >= 1, oldest first (one per live hop, ≈ 21 ms) */
+  frames: number;
+  /** [T x 53] row-major: per frame the four chroma rows and five scalars of `frameFeatures` */
+  features: Float32Array;
+}
+
+/** Live's learned causal chord recogniser per frame (e.g. an ONNX model run by onnxruntime). */
+export interface LiveChordModel {
+  /**
+   * @returns `[T x 61]` natural-log probabilities per frame, each from that frame and the ones before it
+   * only: "no chord" at 0, quality q (maj, min, 7, maj7, min7) on root r at 1 + q·12 + r. Rejects with
+   * AnalysisError on runtime failure.
+   */
+  predict(input: LiveChordModelInput): Promise<Float32Array>;
+}
+
 /** The learned models the engine may use. Absent models fall back to the hand-written stages. */
 export interface EngineModels {
   /** Global key estimator; without it the key comes from the pitch-class profiles and chord statistics. */
@@ -99,6 +117,11 @@ export interface EngineModels {
    * when `key` and `chords` are given too (without it the key is the key model's).
    */
   chordKey?: ChordKeyModel;
+  /**
+   * Live's frame model (`models/live-chords.onnx`); only Live reads it: with it Live's chord is the
+   * model's, filtered over time (`FrameDecision`); without it, the template recogniser's.
+   */
+  liveChords?: LiveChordModel;
 }
 
 /** Options of {@link analyzeAudio}. */

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { FRAME_STAY, FrameDecision } from "./frame-decision.js";
+
+/** Log-probabilities over `n` classes with `p` on class `c` and the rest shared equally. */
+function sure(n: number, c: number, p: number): Float64Array {
+  const lp = new Float64Array(n).fill(Math.log((1 - p) / (n - 1)));
+  lp[c] = Math.log(p);
+  return lp;
+}
+
+/** Log-probabilities with 0.45 on class `a`, 0.35 on class `b` (a close second) and the rest shared equally. */
+function pair(n: number, a: number, b: number): Float64Array {
+  const lp = new Float64Array(n).fill(Math.log(0.2 / (n - 2)));
+  lp[a] = Math.log(0.45);
+  lp[b] = Math.log(0.35);
+  return lp;
+}
+
+describe("FrameDecision", () => {
+  it("starts undecided on class 0 with every class equally likely", () => {
+    const d = new FrameDecision(4);
+    expect(d.decision).toBe(0);
+    expect(d.confidence).toBeCloseTo(0.25, 12);
+  });
+
+  it("follows clear evidence at once and holds through one contrary frame", () => {
+    const d = new FrameDecision(61);
+    expect(d.update(sure(61, 5, 0.9))).toBe(5);
+    for (let i = 0; i < 20; i++) d.update(sure(61, 5, 0.9));
+    // One frame that prefers class 9 (a strum's attack, a passing note) does not move the decision.
+    expect(d.update(sure(61, 9, 0.6))).toBe(5);
+    expect(d.update(sure(61, 5, 0.9))).toBe(5);
+  });
+
+  it("changes within a few frames when the music changes", () => {
+    const d = new FrameDecision(61);
+    for (let i = 0; i < 50; i++) d.update(sure(61, 5, 0.9));
+    let frames = 0;
+    while (d.update(sure(61, 9, 0.9)) !== 9) frames++;
+    expect(frames).toBeGreaterThan(0);
+    expect(frames).toBeLessThanOrEqual(3);
+    expect(d.confidence).toBeGreaterThan(0.5);
+  });
+
+  it("holds longer with a stickier transition", () => {
+    const framesToChange = (stay: number) => {
+      const d = new FrameDecision(61, stay);
+      for (let i = 0; i < 50; i++) d.update(sure(61, 5, 0.9));
+      let frames = 0;
+      while (d.update(sure(61, 9, 0.7)) !== 9) frames++;
+      return frames;
+    };
+    expect(framesToChange(0.999)).toBeGreaterThan(framesToChange(FRAME_STAY));
+  });
+
+  it("keeps a chord whose evidence wavers between two readings until the other is clearly ahead", () => {
+    // Frames alternately a little for class 6 and a little for class 5 (C7 and C while comping), in
+    // runs of six frames after a first run of three, so that neither reading ever leads by much.
+    const flips = (margin: number) => {
+      const d = new FrameDecision(61, 0.97, 1, margin);
+      let changes = 0;
+      let was = -1;
+      for (let i = 0; i < 240; i++) {
+        const c = Math.floor((i + 3) / 6) % 2 === 0 ? 6 : 5;
+        const now = d.update(pair(61, c, c === 5 ? 6 : 5));
+        if (i >= 3 && now !== was) changes++;
+        was = now;
+      }
+      return changes;
+    };
+    expect(flips(1)).toBeGreaterThan(20);
+    expect(flips(4)).toBe(0);
+    // A clear change still goes through with the margin.
+    const d = new FrameDecision(61, 0.97, 1, 4);
+    for (let i = 0; i < 50; i++) d.update(sure(61, 5, 0.9));
+    let frames = 0;
+    while (d.update(sure(61, 9, 0.9)) !== 9) frames++;
+    expect(frames).toBeLessThanOrEqual(4);
+  });
+
+  it("reads a row at an offset and forgets on reset", () => {
+    const d = new FrameDecision(3);
+    const rows = Float64Array.from([...sure(3, 0, 0.9), ...sure(3, 2, 0.99)]);
+    expect(d.update(rows, 3)).toBe(2);
+    d.reset();
+    expect(d.decision).toBe(0);
+    expect(d.confidence).toBeCloseTo(1 / 3, 12);
+  });
+
+  it("rejects parameters out of range", () => {
+    expect(() => new FrameDecision(1)).toThrow(RangeError);
+    expect(() => new FrameDecision(4, 1)).toThrow(/stay/);
+    expect(() => new FrameDecision(4, 0.5, 0)).toThrow(/temperature/);
+    expect(() => new FrameDecision(4, 0.5, 1, 0.5)).toThrow(/margin/);
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import type { ChromaFrame } from "./chroma.js";
+import { FRAME_FEATURES, frameFeatures } from "./frame-features.js";
+
+const row = (values: Record<number, number>) => {
+  const r = new Float64Array(12);
+  for (const [k, v] of Object.entries(values)) r[Number(k)] = v;
+  return r;
+};
+
+/** A frame of a C major triad over a C bass at −20 dBFS. */
+const cMajor: ChromaFrame = {
+  time: 1,
+  treble: row({ 0: 2, 4: 1, 7: 1 }),
+  bass: row({ 0: 1 }),
+  rms: 0.1,
+  tonality: 0.8,
+  novelty: 0.05,
+  steadiness: 0.9,
+  tuningCents: 0,
+  trebleLong: row({ 0: 4, 4: 4, 7: 2 }),
+  bassLong: row({ 0: 3, 7: 1 }),
+  longSeconds: 0.3,
+  shortSeconds: 0.1,
+  semitones: new Float32Array(0),
+};
+
+describe("frameFeatures", () => {
+  it("scales each chroma row to a maximum of 1 and reads the level in dB", () => {
+    const f = frameFeatures(cMajor, new Float32Array(FRAME_FEATURES));
+    expect(FRAME_FEATURES).toBe(53);
+    expect(Array.from(f.subarray(0, 12))).toEqual([1, 0, 0, 0, 0.5, 0, 0, 0.5, 0, 0, 0, 0]);
+    expect(f[12]).toBe(1);
+    expect(f[24 + 4]).toBe(1);
+    expect(f[36 + 7]).toBeCloseTo(1 / 3, 6);
+    // −20 dBFS → (−20 + 60) / 60.
+    expect(f[48]).toBeCloseTo(40 / 60, 6);
+    expect([f[49], f[50], f[51]].map((v) => Number(v?.toFixed(2)))).toEqual([0.8, 0.05, 0.9]);
+    // Bass share: 1 of 5.
+    expect(f[52]).toBeCloseTo(0.2, 6);
+  });
+
+  it("writes zeros for silence and clips values out of range", () => {
+    const silent: ChromaFrame = {
+      ...cMajor,
+      treble: new Float64Array(12),
+      bass: new Float64Array(12),
+      trebleLong: new Float64Array(12),
+      bassLong: new Float64Array(12),
+      rms: 0,
+      tonality: Number.NaN,
+      novelty: 3,
+    };
+    const f = frameFeatures(silent, new Float32Array(FRAME_FEATURES + 5), 5);
+    expect(Array.from(f.subarray(5, 5 + 48)).every((v) => v === 0)).toBe(true);
+    expect(Array.from(f.subarray(53, 58))).toEqual([0, 0, 1, 0.9, 0].map(Math.fround));
+  });
+});

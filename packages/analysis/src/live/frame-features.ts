@@ -1,0 +1,54 @@
+/**
+ * The input of Live's learned frame model (`models/live-chords.onnx`): one vector per live chroma frame,
+ * computed the same way when the training frames are written (`train/dump-live-frames.ts`) and when
+ * Live runs. Pure module (no Node or DOM APIs).
+ */
+import type { ChromaFrame } from "./chroma.js";
+
+/** Pitch-class rows of a frame's features: treble, bass, long treble, long bass (12 each, index 0 = C). */
+export const FRAME_CHROMA_ROWS = 4;
+/** Scalars after the chroma rows: level, tonality, novelty, steadiness, bass share. */
+export const FRAME_SCALARS = 5;
+/** Values per frame: {@link FRAME_CHROMA_ROWS} × 12 then {@link FRAME_SCALARS}. */
+export const FRAME_FEATURES = FRAME_CHROMA_ROWS * 12 + FRAME_SCALARS;
+
+/**
+ * The frame's features into `out` (offset `at`, {@link FRAME_FEATURES} values):
+ *   - each chroma row divided by its maximum (0..1; all 0 when silent), so that the level is read once;
+ *   - level: (20·log10(rms) + 60) / 60 clipped to 0..1 (−60 dBFS → 0, full scale → 1);
+ *   - tonality, novelty and steadiness as `ChromaFrame` defines them (0..1);
+ *   - bass share: the bass chroma's sum over the treble's and the bass's (0..1; 0 when silent).
+ * @returns `out`.
+ */
+export function frameFeatures(frame: ChromaFrame, out: Float32Array, at = 0): Float32Array {
+  const rows = [frame.treble, frame.bass, frame.trebleLong, frame.bassLong];
+  let k = at;
+  for (const row of rows) {
+    let max = 0;
+    for (let i = 0; i < 12; i++) max = Math.max(max, row[i] as number);
+    for (let i = 0; i < 12; i++) out[k++] = max > 0 ? (row[i] as number) / max : 0;
+  }
+  let treble = 0;
+  let bass = 0;
+  for (let i = 0; i < 12; i++) {
+    treble += frame.treble[i] as number;
+    bass += frame.bass[i] as number;
+  }
+  const db = frame.rms > 0 ? 20 * Math.log10(frame.rms) : -120;
+  out[k++] = Math.min(1, Math.max(0, (db + 60) / 60));
+  out[k++] = clip01(frame.tonality);
+  out[k++] = clip01(frame.novelty);
+  out[k++] = clip01(frame.steadiness);
+  out[k++] = treble + bass > 0 ? bass / (treble + bass) : 0;
+  return out;
+}
+
+const clip01 = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
+
+/**
+ * The frame model's chord qualities (Harte shorthand): those of the sampled-instrument folders it is
+ * trained on (`bench/make-live-folder.ts`). Class 0 is "no chord"; quality q on root r is 1 + q·12 + r.
+ */
+export const FRAME_MODEL_QUALITIES = ["maj", "min", "7", "maj7", "min7"] as const;
+/** Classes of the frame model: "no chord" and every quality on the 12 roots. */
+export const FRAME_MODEL_CLASSES = 1 + FRAME_MODEL_QUALITIES.length * 12;
