@@ -36,7 +36,7 @@ import { join, resolve } from "node:path";
 import { chordToHarte } from "../src/labels.js";
 import { LIVE_BLOCK, LiveListener, type LiveListenerOptions } from "../src/live/index.js";
 import { decodeAudioFile } from "../src/node.js";
-import { loadNodeModels } from "../src/onnx-node.js";
+import { loadNodeLiveChordModel, loadNodeModels } from "../src/onnx-node.js";
 import { encodeWav as encodeWav16 } from "../src/wav.js";
 import {
   chordWcsr,
@@ -144,6 +144,7 @@ export async function playLiveWithModels(
     if (u.key?.key) key = u.key.key;
     await listener.refreshKey();
     await listener.refreshChords();
+    await listener.refreshFrames();
   }
   const cpu = process.cpuUsage(t0);
   return { frames, cpuMs: (cpu.user + cpu.system) / 1000, key };
@@ -518,11 +519,15 @@ export async function withModels(
   options: LiveListenerOptions,
   argv: readonly string[],
 ): Promise<LiveListenerOptions> {
-  const { key, chords } = await loadNodeModels();
+  const { key, chords, liveChords } = await loadNodeModels();
+  const i = argv.indexOf("--frame-model");
+  const candidate = i >= 0 ? argv[i + 1] : undefined;
+  const frames = candidate ? await loadNodeLiveChordModel(candidate) : liveChords;
   return {
     ...options,
     ...(key && !argv.includes("--hand-written-key") ? { keyModel: key } : {}),
     ...(chords && !argv.includes("--built-in-chords") ? { chordModel: chords } : {}),
+    ...(frames && !argv.includes("--templates") ? { liveChordModel: frames } : {}),
   };
 }
 

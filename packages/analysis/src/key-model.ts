@@ -18,6 +18,8 @@ import {
   type ChordModelInput,
   type KeyModel,
   type KeyModelInput,
+  type LiveChordModel,
+  type LiveChordModelInput,
 } from "./types.js";
 
 /**
@@ -46,6 +48,12 @@ export const KEY_MODEL_FILE = "key.onnx";
 export const CHORD_MODEL_FILE = "chords.onnx";
 /** File name of the chord-informed key model inside the package's `models/` folder. */
 export const CHORD_KEY_MODEL_FILE = "key-chords.onnx";
+/** File name of Live's frame model inside the package's `models/` folder. */
+export const LIVE_CHORD_MODEL_FILE = "live-chords.onnx";
+/** Features per frame of Live's frame model (`FRAME_FEATURES`, live/frame-features.ts). */
+const LIVE_INPUT_FEATURES = 53;
+/** Classes per frame of Live's frame model (`FRAME_MODEL_CLASSES`). */
+export const LIVE_CHORD_CLASSES = 61;
 /** File name of the beat model inside the package's `models/` folder. */
 export const BEAT_MODEL_FILE = "beats.onnx";
 /** Bands per frame of the beat model's input (see `BEAT_BANDS`, beat-activation.ts). */
@@ -239,6 +247,46 @@ export function createOnnxChordModel<T extends OnnxTensorLike>(
       for (const v of p.data)
         if (!(v <= 0) || v === Number.NEGATIVE_INFINITY)
           throw new AnalysisError("the chord model returned a non-finite or positive log-probability");
+      return Float32Array.from(p.data);
+    },
+  };
+}
+
+/**
+ * Wrap an ONNX session of Live's frame model as a {@link LiveChordModel}.
+ *
+ * The model's graph: input `features` float32 [1, T, 53] (see `frameFeatures`); output
+ * `log_probabilities` float32 [1, T, 61] (log-softmax per frame; causal: frame t reads frames ≤ t).
+ *
+ * @param session an InferenceSession created from `models/live-chords.onnx`.
+ * @param tensor the runtime's float32 tensor constructor.
+ * @throws {AnalysisError} at once when the session lacks the `features` input or the `log_probabilities`
+ * output; `predict` rejects with an AnalysisError when the input is empty or has the wrong length, when
+ * the runtime fails, or when the output is not T × 61 finite log-probabilities.
+ */
+export function createOnnxLiveChordModel<T extends OnnxTensorLike>(
+  session: OnnxSessionLike<T>,
+  tensor: Float32TensorFactory<T>,
+): LiveChordModel {
+  requireNames(session, "Live's chord model", ["features"], ["log_probabilities"]);
+  return {
+    async predict(input: LiveChordModelInput): Promise<Float32Array> {
+      const T = input.frames;
+      if (!(T >= 1) || input.features.length !== T * LIVE_INPUT_FEATURES)
+        throw new AnalysisError(
+          `Live's chord model input must hold T ≥ 1 frames of ${LIVE_INPUT_FEATURES} features, got T = ${T}, ${input.features.length} features`,
+        );
+      const out = await runSession(session, "Live's chord model", {
+        features: tensor(input.features, [1, T, LIVE_INPUT_FEATURES]),
+      });
+      const p = out.log_probabilities;
+      if (!p || !(p.data instanceof Float32Array) || p.data.length !== T * LIVE_CHORD_CLASSES)
+        throw new AnalysisError(
+          `Live's chord model returned no ${T} × ${LIVE_CHORD_CLASSES} float32 log-probabilities`,
+        );
+      for (const v of p.data)
+        if (!(v <= 0) || v === Number.NEGATIVE_INFINITY)
+          throw new AnalysisError("Live's chord model returned a non-finite or positive log-probability");
       return Float32Array.from(p.data);
     },
   };

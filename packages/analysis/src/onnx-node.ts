@@ -12,15 +12,26 @@ import {
   createOnnxChordKeyModel,
   createOnnxChordModel,
   createOnnxKeyModel,
+  createOnnxLiveChordModel,
   KEY_MODEL_FILE,
+  LIVE_CHORD_MODEL_FILE,
   loadOnce,
 } from "./key-model.js";
-import type { EngineModels } from "./types.js";
+import { AnalysisError, type EngineModels, type LiveChordModel } from "./types.js";
 
 /** Absolute path of a file in the package's `models/` folder (the same from `src/` and `dist/`). */
 export function modelPath(file: string): string {
   return fileURLToPath(new URL(`../models/${file}`, import.meta.url));
 }
+
+/** onnxruntime-node session options of every model (see {@link loadNodeModels}). */
+const SESSION_OPTIONS = {
+  executionProviders: ["cpu"],
+  intraOpNumThreads: 1,
+  interOpNumThreads: 1,
+  enableCpuMemArena: false,
+};
+const tensor = (data: Float32Array, dims: readonly number[]) => new ort.Tensor("float32", data, dims);
 
 /**
  * Load the engine's models with onnxruntime-node (CPU, one intra-op thread: the engine runs one song per
@@ -31,23 +42,33 @@ export function modelPath(file: string): string {
  * @throws {AnalysisError} (as a rejection) when a model file is missing or invalid; the next call tries again.
  */
 export const loadNodeModels: () => Promise<EngineModels> = loadOnce(async () => {
-  const options = {
-    executionProviders: ["cpu"],
-    intraOpNumThreads: 1,
-    interOpNumThreads: 1,
-    enableCpuMemArena: false,
-  };
-  const [key, chords, beats, chordKey] = await Promise.all([
-    ort.InferenceSession.create(modelPath(KEY_MODEL_FILE), options),
-    ort.InferenceSession.create(modelPath(CHORD_MODEL_FILE), options),
-    ort.InferenceSession.create(modelPath(BEAT_MODEL_FILE), options),
-    ort.InferenceSession.create(modelPath(CHORD_KEY_MODEL_FILE), options),
+  const [key, chords, beats, chordKey, liveChords] = await Promise.all([
+    ort.InferenceSession.create(modelPath(KEY_MODEL_FILE), SESSION_OPTIONS),
+    ort.InferenceSession.create(modelPath(CHORD_MODEL_FILE), SESSION_OPTIONS),
+    ort.InferenceSession.create(modelPath(BEAT_MODEL_FILE), SESSION_OPTIONS),
+    ort.InferenceSession.create(modelPath(CHORD_KEY_MODEL_FILE), SESSION_OPTIONS),
+    ort.InferenceSession.create(modelPath(LIVE_CHORD_MODEL_FILE), SESSION_OPTIONS),
   ]);
-  const tensor = (data: Float32Array, dims: readonly number[]) => new ort.Tensor("float32", data, dims);
   return {
     key: createOnnxKeyModel(key, tensor),
     chords: createOnnxChordModel(chords, tensor),
     beats: createOnnxBeatModel(beats, tensor),
     chordKey: createOnnxChordKeyModel(chordKey, tensor),
+    liveChords: createOnnxLiveChordModel(liveChords, tensor),
   };
-}, `the engine's models (models/${KEY_MODEL_FILE}, models/${CHORD_MODEL_FILE}, models/${BEAT_MODEL_FILE}, models/${CHORD_KEY_MODEL_FILE})`);
+}, `the engine's models (models/${KEY_MODEL_FILE}, models/${CHORD_MODEL_FILE}, models/${BEAT_MODEL_FILE}, models/${CHORD_KEY_MODEL_FILE}, models/${LIVE_CHORD_MODEL_FILE})`);
+
+/**
+ * Live's frame model from another ONNX file (a candidate being compared in `bench:live --frame-model`).
+ * @param path the `.onnx` file.
+ * @throws {AnalysisError} (as a rejection) when it cannot be loaded or lacks the model's input or output.
+ */
+export async function loadNodeLiveChordModel(path: string): Promise<LiveChordModel> {
+  try {
+    return createOnnxLiveChordModel(await ort.InferenceSession.create(path, SESSION_OPTIONS), tensor);
+  } catch (cause) {
+    throw cause instanceof AnalysisError
+      ? cause
+      : new AnalysisError(`could not load Live's chord model ${path}: ${String(cause)}`, { cause });
+  }
+}

@@ -5,6 +5,7 @@
  *
  *   import { loadWebModels } from "@tonic/analysis/web";
  *   const models = await loadWebModels({ keyModelUrl, chordModelUrl, beatModelUrl, chordKeyModelUrl, wasmUrl });
+ *   // the Live Worker: { keyModelUrl, chordModelUrl, liveChordModelUrl, wasmUrl }
  *   await analyzeAudio(mono, rate, { models });
  */
 import * as ort from "onnxruntime-web/wasm";
@@ -13,6 +14,7 @@ import {
   createOnnxChordKeyModel,
   createOnnxChordModel,
   createOnnxKeyModel,
+  createOnnxLiveChordModel,
   loadOnce,
 } from "./key-model.js";
 import type { EngineModels } from "./types.js";
@@ -27,6 +29,8 @@ export interface WebModelUrls {
   beatModelUrl?: string;
   /** URL of `models/key-chords.onnx` (optional, as the beat model: Live's key is the key model's) */
   chordKeyModelUrl?: string;
+  /** URL of `models/live-chords.onnx` (optional: only the Live Worker reads Live's frame model) */
+  liveChordModelUrl?: string;
   /** URL of onnxruntime-web's `ort-wasm-simd-threaded.wasm` */
   wasmUrl: string;
 }
@@ -44,11 +48,12 @@ export function loadWebModels(urls: WebModelUrls): Promise<EngineModels> {
     ort.env.wasm.numThreads = 1;
     ort.env.wasm.wasmPaths = { wasm: urls.wasmUrl };
     const options = { executionProviders: ["wasm"] };
-    const [key, chords, beats, chordKey] = await Promise.all([
+    const [key, chords, beats, chordKey, liveChords] = await Promise.all([
       ort.InferenceSession.create(urls.keyModelUrl, options),
       ort.InferenceSession.create(urls.chordModelUrl, options),
       urls.beatModelUrl ? ort.InferenceSession.create(urls.beatModelUrl, options) : null,
       urls.chordKeyModelUrl ? ort.InferenceSession.create(urls.chordKeyModelUrl, options) : null,
+      urls.liveChordModelUrl ? ort.InferenceSession.create(urls.liveChordModelUrl, options) : null,
     ]);
     const tensor = (data: Float32Array, dims: readonly number[]) => new ort.Tensor("float32", data, dims);
     const models: EngineModels = {
@@ -57,6 +62,7 @@ export function loadWebModels(urls: WebModelUrls): Promise<EngineModels> {
     };
     if (beats) models.beats = createOnnxBeatModel(beats, tensor);
     if (chordKey) models.chordKey = createOnnxChordKeyModel(chordKey, tensor);
+    if (liveChords) models.liveChords = createOnnxLiveChordModel(liveChords, tensor);
     return models;
   }, "the engine's models");
   return load();

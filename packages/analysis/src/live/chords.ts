@@ -11,6 +11,7 @@
 import { ChangeDetector, NO_ONSET_FACTOR, ROOT_CHANGE_THRESHOLD } from "./change-detector.js";
 import { ChordScorer, LEARNED_WEIGHT, MODEL_WEIGHT } from "./chord-scorer.js";
 import type { ChromaFrame } from "./chroma.js";
+import { FRAME_MODEL_CLASSES, FRAME_MODEL_QUALITIES } from "./frame-features.js";
 import { FrameHistory, HISTORY } from "./history.js";
 import { ONSET_LEVEL, ONSET_NOVELTY, ONSET_SECONDS, OnsetGate, RELEASE_NOVELTY } from "./onset-gate.js";
 import { QUALITY_FREE_SECONDS, QUALITY_HOLD_SECONDS, QualityHold } from "./quality-hold.js";
@@ -31,7 +32,10 @@ export interface LiveChordFrame {
   root: number;
   /** Quality of `chord` (Harte shorthand, "N" for no chord). */
   quality: string;
-  /** 0..1 correlation of the frame's treble chroma with the displayed chord's template (0 for "N"). */
+  /**
+   * 0..1: with Live's frame model, its filtered probability of the displayed chord; on the template path,
+   * the correlation of the frame's treble chroma with the chord's template (0 for "N").
+   */
   confidence: number;
   /** True on the frame where the displayed chord changed. */
   changed: boolean;
@@ -234,6 +238,14 @@ export class LiveChordRecognizer {
   private chordRms = 0;
   /** The chord index displayed (after the quality hold). */
   private shown = -1;
+  /**
+   * The learned frame model's decision ({@link setFrameDecision}): a vocabulary index, −1 for its "no
+   * chord", null when the template path decides.
+   */
+  private frameChord: number | null = null;
+  private frameConfidence = 0;
+  /** Vocabulary index of each frame-model class (−1 for "no chord"). */
+  private readonly frameClassIndex: Int32Array;
 
   /** @param options tuning (see {@link LiveChordOptions}; defaults from {@link liveChordDefaults}). */
   constructor(options: LiveChordOptions = {}) {
@@ -250,6 +262,28 @@ export class LiveChordRecognizer {
       this.o.qualityHoldSeconds,
       this.o.qualityFreeSeconds,
     );
+    this.frameClassIndex = new Int32Array(FRAME_MODEL_CLASSES).fill(-1);
+    for (let k = 0; k < this.vocab.size; k++) {
+      const st = this.vocab.state(k);
+      const q = (FRAME_MODEL_QUALITIES as readonly string[]).indexOf(st.harte);
+      if (q >= 0) this.frameClassIndex[1 + q * 12 + st.root] = k;
+    }
+  }
+
+  /**
+   * Let Live's learned frame model decide the chord from the next frame on: `frameClass` is its filtered
+   * decision (`FrameDecision`; 0 = no chord, quality q on root r at 1 + q·12 + r) and `confidence` its
+   * probability. The gates stay the recogniser's: silence, noise and speech still show "N". null goes
+   * back to the template path (its segment starts afresh).
+   */
+  setFrameDecision(frameClass: number | null, confidence = 0): void {
+    if (frameClass === null) {
+      if (this.frameChord !== null) this.endSegment();
+      this.frameChord = null;
+      return;
+    }
+    this.frameChord = this.frameClassIndex[frameClass] ?? -1;
+    this.frameConfidence = confidence;
   }
 
   /** Forget the displayed chord, the segment and the speech state (e.g. when listening restarts). */
@@ -266,6 +300,7 @@ export class LiveChordRecognizer {
     this.speech.reset();
     this.chordRms = 0;
     this.scorer.setLearned(null);
+    this.frameChord = null;
   }
 
   /**
@@ -305,6 +340,10 @@ export class LiveChordRecognizer {
     }
     this.quiet = 0;
     this.chordRms = Math.max(frame.rms, this.chordRms * Math.exp(-history.hop / ATTACK_HOLD_SECONDS));
+    if (this.frameChord !== null) {
+      this.current = this.frameChord;
+      return this.emit(frame.time, this.current >= 0 ? this.frameConfidence : 0);
+    }
     const segment = this.segment;
     segment.hear(n);
     const afterOnset = this.onsets.after(frame.time);
@@ -345,7 +384,8 @@ export class LiveChordRecognizer {
 
   private emit(time: number, confidence: number): LiveChordFrame {
     const was = this.shown;
-    this.shown = this.hold.next(this.current, time);
+    // The frame model's filter holds chords itself; the quality hold is the template path's.
+    this.shown = this.frameChord !== null ? this.current : this.hold.next(this.current, time);
     const st = this.shown >= 0 ? this.vocab.state(this.shown) : undefined;
     return {
       time,

@@ -4,10 +4,11 @@
  * Pure module (no Node or DOM APIs).
  */
 
-import type { ChordModel, KeyModel } from "../types.js";
+import type { ChordModel, KeyModel, LiveChordModel } from "../types.js";
 import { LiveChordWindow } from "./chord-window.js";
 import { type LiveChordFrame, type LiveChordOptions, LiveChordRecognizer } from "./chords.js";
 import { type ChromaFrame, LiveChroma, type LiveChromaOptions } from "./chroma.js";
+import { LiveFrameModel } from "./frame-model.js";
 import { type LiveKey, LiveKeyFinder } from "./key.js";
 import { LiveTuner, type TunerInstrument, type TunerReading } from "./tuner.js";
 
@@ -43,6 +44,17 @@ export interface LiveListenerOptions {
    * refreshed by {@link LiveListener.refreshChords}; without it, the small built-in model's.
    */
   chordModel?: ChordModel;
+  /**
+   * Live's learned frame model (`loadWebModels().liveChords` / `loadNodeModels().liveChords`). With it
+   * the chord shown is the model's, filtered over time ({@link LiveListener.refreshFrames}); the
+   * recogniser's gates (silence, noise, speech) stay. Without it, the template recogniser decides.
+   */
+  liveChordModel?: LiveChordModel;
+  /**
+   * The frame model's filter: self-transition per frame, temperature and hysteresis ratio (defaults
+   * `FRAME_STAY`, `FRAME_TEMPERATURE`, `FRAME_SWITCH_MARGIN`).
+   */
+  frameDecision?: { stay?: number; temperature?: number; margin?: number };
 }
 
 /** Stream time between two runs of the learned key model, seconds. */
@@ -100,6 +112,9 @@ export class LiveListener {
   private chordRunAt = Number.NEGATIVE_INFINITY;
   /** Bumped by setChordModel, so that an answer of a replaced model is dropped. */
   private chordGeneration = 0;
+  private readonly frameModel: LiveFrameModel;
+  private liveChordModel: LiveChordModel | null;
+  private framesInFlight = false;
 
   constructor(sampleRate: number, options: LiveListenerOptions = {}) {
     this.sampleRate = sampleRate;
@@ -113,6 +128,48 @@ export class LiveListener {
     this.keyModel = options.keyModel ?? null;
     this.chordWindow = new LiveChordWindow(this.hopSeconds, undefined, options.chord?.minRms);
     this.chordModel = options.chordModel ?? null;
+    this.frameModel = new LiveFrameModel(
+      options.frameDecision?.stay,
+      options.frameDecision?.temperature,
+      options.frameDecision?.margin,
+    );
+    this.liveChordModel = options.liveChordModel ?? null;
+  }
+
+  /**
+   * Use Live's learned frame model from now on (null: the template recogniser). The Worker starts
+   * listening at once and sets the model when it has loaded; the model's first answers follow the
+   * frames heard since.
+   */
+  setLiveChordModel(model: LiveChordModel | null): void {
+    this.liveChordModel = model;
+    this.frameModel.reset();
+    this.recognizer.setFrameDecision(null);
+  }
+
+  /**
+   * Run Live's frame model on the frames it has not read (with the context before them) when one is
+   * set and no run is in flight; the frames after its answer show its filtered decision. Call it after
+   * `push` (the Worker does not wait for it; the bench awaits it).
+   * @returns whether the model ran. When it fails, the listener goes back to the template recogniser for
+   * good and the promise rejects with the model's AnalysisError.
+   */
+  async refreshFrames(): Promise<boolean> {
+    const model = this.liveChordModel;
+    if (!model || this.framesInFlight || this.frameModel.unread === 0) return false;
+    this.framesInFlight = true;
+    try {
+      const decision = await this.frameModel.refresh(model);
+      if (decision === null || model !== this.liveChordModel) return false;
+      this.recognizer.setFrameDecision(decision, this.frameModel.decision.confidence);
+      return true;
+    } catch (err) {
+      this.liveChordModel = null;
+      this.recognizer.setFrameDecision(null);
+      throw err;
+    } finally {
+      this.framesInFlight = false;
+    }
   }
 
   /** Turn the tuner on or off and set its preset and reference A4 (Hz); the chord path follows the reference. */
@@ -235,6 +292,7 @@ export class LiveListener {
       chords.push(c);
       this.keyFinder.add(f, this.hopSeconds, c);
       this.chordWindow.add(f);
+      if (this.liveChordModel) this.frameModel.add(f);
     }
     const tuner = this.tunerOn ? this.tuner.push(block) : undefined;
     const last = frames[frames.length - 1];

@@ -2,6 +2,7 @@
 import { type EngineModels, LiveListener } from "@tonic/analysis";
 import chordModelUrl from "@tonic/analysis/models/chords.onnx?url";
 import keyModelUrl from "@tonic/analysis/models/key.onnx?url";
+import liveChordModelUrl from "@tonic/analysis/models/live-chords.onnx?url";
 import { loadWebModels } from "@tonic/analysis/web";
 import wasmUrl from "onnxruntime-web/ort-wasm-simd-threaded.wasm?url";
 import type { LiveWorkerMessage, LiveWorkerRequest } from "./protocol";
@@ -12,20 +13,23 @@ let listener: LiveListener | null = null;
 let tuningCents = 0;
 
 /**
- * The engine's learned key and chord models (onnxruntime-web), loaded when listening starts — the Live
- * page's first load fetches neither the runtime nor the models. Until they have loaded, or when they
- * cannot (no WebAssembly SIMD, say), the key comes from the hand-written key stage and the chords from
- * the templates with the small built-in chord model; the reason goes to the console.
+ * The engine's learned key and chord models and Live's frame model (onnxruntime-web), loaded when
+ * listening starts — the Live page's first load fetches neither the runtime nor the models. Until they
+ * have loaded, or when they cannot (no WebAssembly SIMD, say), the key comes from the hand-written key
+ * stage and the chords from the template recogniser with the small built-in chord model; the reason goes
+ * to the console.
  */
 let models: Promise<EngineModels> | null = null;
 function loadModels(): Promise<EngineModels> {
-  models ??= loadWebModels({ keyModelUrl, chordModelUrl, wasmUrl }).catch((err: unknown) => {
-    console.warn(
-      "Tonic: the learned models are unavailable in Live, using the hand-written key stage and built-in chord model:",
-      err,
-    );
-    return {};
-  });
+  models ??= loadWebModels({ keyModelUrl, chordModelUrl, liveChordModelUrl, wasmUrl }).catch(
+    (err: unknown) => {
+      console.warn(
+        "Tonic: the learned models are unavailable in Live, using the hand-written key stage and built-in chord model:",
+        err,
+      );
+      return {};
+    },
+  );
   return models;
 }
 
@@ -45,6 +49,7 @@ self.onmessage = (event: MessageEvent<LiveWorkerRequest>) => {
         if (listener !== started) return;
         if (m.key) started.setKeyModel(m.key);
         if (m.chords) started.setChordModel(m.chords);
+        if (m.liveChords) started.setLiveChordModel(m.liveChords);
       });
     } else if (msg.type === "tuner") {
       listener?.setTuner(msg.on, msg.instrument, msg.a4Hz);
@@ -57,6 +62,9 @@ self.onmessage = (event: MessageEvent<LiveWorkerRequest>) => {
       });
       listener.refreshChords().catch((err: unknown) => {
         console.warn("Tonic: the learned chord model failed in Live, using the built-in chord model:", err);
+      });
+      listener.refreshFrames().catch((err: unknown) => {
+        console.warn("Tonic: Live's learned chord model failed, using the template recogniser:", err);
       });
       if (Number.isFinite(u.tuningCents)) tuningCents = u.tuningCents;
       const last = u.chords[u.chords.length - 1];

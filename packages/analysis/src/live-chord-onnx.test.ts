@@ -1,0 +1,145 @@
+import { renderChordSequence } from "@tonic/analysis/testing";
+import { describe, expect, it } from "vitest";
+import {
+  createOnnxLiveChordModel,
+  LIVE_CHORD_CLASSES,
+  LIVE_CHORD_MODEL_FILE,
+  type OnnxSessionLike,
+} from "./key-model.js";
+import { type ChromaFrame, LiveChroma } from "./live/chroma.js";
+import { FRAME_FEATURES, frameFeatures } from "./live/frame-features.js";
+import { FRAME_CONTEXT } from "./live/frame-model.js";
+import { LIVE_BLOCK, LiveListener } from "./live/index.js";
+import { loadNodeModels, modelPath } from "./onnx-node.js";
+import { AnalysisError, type LiveChordModel } from "./types.js";
+
+type Tensor = { data: unknown; dims: readonly number[] };
+const tensor = (data: Float32Array, dims: readonly number[]): Tensor => ({ data, dims });
+const SR = 48000;
+
+describe("createOnnxLiveChordModel", () => {
+  const ok: OnnxSessionLike<Tensor> = {
+    inputNames: ["features"],
+    outputNames: ["log_probabilities"],
+    run: async (feeds) => {
+      const T = feeds.features?.dims[1] ?? 0;
+      expect(feeds.features?.dims).toEqual([1, T, FRAME_FEATURES]);
+      return {
+        log_probabilities: tensor(new Float32Array(T * LIVE_CHORD_CLASSES).fill(-Math.log(61)), [1, T, 61]),
+      };
+    },
+  };
+  const input = (frames: number) => ({ frames, features: new Float32Array(frames * FRAME_FEATURES) });
+
+  it("feeds [1, T, 53] and returns T × 61 log-probabilities", async () => {
+    const lp = await createOnnxLiveChordModel(ok, tensor).predict(input(3));
+    expect(lp).toHaveLength(3 * 61);
+    expect(lp[100]).toBeCloseTo(-Math.log(61), 6);
+  });
+
+  it("refuses a session without the model's input or output", () => {
+    expect(() => createOnnxLiveChordModel({ ...ok, inputNames: ["x"] }, tensor)).toThrow(/"features" input/);
+    expect(() => createOnnxLiveChordModel({ ...ok, outputNames: ["y"] }, tensor)).toThrow(
+      /log_probabilities/,
+    );
+  });
+
+  it("turns a runtime failure into an AnalysisError with the cause and rejects bad shapes", async () => {
+    const boom = new Error("ORT session run failed");
+    const failing = createOnnxLiveChordModel({ ...ok, run: () => Promise.reject(boom) }, tensor);
+    const err = await failing.predict(input(2)).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AnalysisError);
+    expect((err as AnalysisError).cause).toBe(boom);
+    const model = createOnnxLiveChordModel(ok, tensor);
+    await expect(model.predict({ frames: 0, features: new Float32Array(0) })).rejects.toThrow(/T ≥ 1/);
+    await expect(model.predict({ frames: 2, features: new Float32Array(53) })).rejects.toThrow(AnalysisError);
+    const positive = createOnnxLiveChordModel(
+      { ...ok, run: async () => ({ log_probabilities: tensor(new Float32Array(61).fill(0.5), [1, 1, 61]) }) },
+      tensor,
+    );
+    await expect(positive.predict(input(1))).rejects.toThrow(/positive/);
+  });
+});
+
+/** The frame model's input rows of `frames`, oldest first. */
+function featuresOf(frames: readonly ChromaFrame[]): Float32Array {
+  const out = new Float32Array(frames.length * FRAME_FEATURES);
+  for (const [i, f] of frames.entries()) frameFeatures(f, out, i * FRAME_FEATURES);
+  return out;
+}
+
+/** The live chroma frames of `pcm` (48 kHz), as Live computes them. */
+function chromaFrames(pcm: Float32Array) {
+  const chroma = new LiveChroma(SR, { tuningHz: 440 });
+  const frames: ChromaFrame[] = [];
+  for (let s = 0; s + LIVE_BLOCK <= pcm.length; s += LIVE_BLOCK)
+    frames.push(...chroma.push(pcm.subarray(s, s + LIVE_BLOCK)));
+  return frames;
+}
+
+describe("the shipped Live frame model on onnxruntime-node", () => {
+  it("is in the package's models folder", () => {
+    expect(modelPath(LIVE_CHORD_MODEL_FILE)).toMatch(/packages\/analysis\/models\/live-chords\.onnx$/);
+  });
+
+  it("answers on the stream exactly as on the whole recording (its receptive field fits FRAME_CONTEXT)", async () => {
+    const model = (await loadNodeModels()).liveChords as LiveChordModel;
+    const pcm = renderChordSequence(
+      ["C", "Am", "F", "G"].map((chord) => ({ chord, seconds: 1.5 })),
+      { timbre: "piano", sampleRate: SR },
+    );
+    const frames = chromaFrames(pcm);
+    // All frames at once: the model reads them with no more than its own padding.
+    const reference = await model.predict({ frames: frames.length, features: featuresOf(frames) });
+    // Frame by frame, with FRAME_CONTEXT − 1 frames of context.
+    const check = [FRAME_CONTEXT + 5, Math.floor(frames.length / 2), frames.length - 1];
+    for (const t of check) {
+      const from = Math.max(0, t - FRAME_CONTEXT + 1);
+      const lp = await model.predict({
+        frames: t - from + 1,
+        features: featuresOf(frames.slice(from, t + 1)),
+      });
+      const last = lp.subarray((t - from) * 61, (t - from + 1) * 61);
+      const ref = reference.subarray(t * 61, (t + 1) * 61);
+      for (let c = 0; c < 61; c++) expect(last[c]).toBeCloseTo(ref[c] as number, 4);
+    }
+  });
+
+  it("names a piano's C, Am, F and G as Live plays them", async () => {
+    const { liveChords } = await loadNodeModels();
+    const listener = new LiveListener(SR, { liveChordModel: liveChords });
+    const chords = ["C", "Am", "F", "G"];
+    const pcm = renderChordSequence(
+      chords.map((chord) => ({ chord, seconds: 2 })),
+      { timbre: "piano", sampleRate: SR },
+    );
+    const shown: { time: number; chord: string }[] = [];
+    for (let s = 0; s + LIVE_BLOCK <= pcm.length; s += LIVE_BLOCK) {
+      for (const f of listener.push(pcm.subarray(s, s + LIVE_BLOCK)).chords)
+        shown.push({ time: f.time, chord: f.chord });
+      expect(await listener.refreshFrames()).toBeTypeOf("boolean");
+    }
+    // Each chord is what is shown over most of its second half-second onwards.
+    for (const [i, chord] of chords.entries()) {
+      const held = shown.filter((s) => s.time >= i * 2 + 0.5 && s.time < i * 2 + 2);
+      const right = held.filter((s) => s.chord === chord).length;
+      expect(right / held.length).toBeGreaterThan(0.9);
+    }
+  });
+
+  it("falls back to the template recogniser when the model fails", async () => {
+    const boom = new AnalysisError("Live's chord model failed to run: x");
+    const listener = new LiveListener(SR, { liveChordModel: { predict: () => Promise.reject(boom) } });
+    const pcm = renderChordSequence([{ chord: "C", seconds: 2 }], { timbre: "piano", sampleRate: SR });
+    listener.push(pcm.subarray(0, LIVE_BLOCK * 8));
+    await expect(listener.refreshFrames()).rejects.toBe(boom);
+    // From then on the templates decide: the model is not asked again and C is still named.
+    expect(await listener.refreshFrames()).toBe(false);
+    let last = "N";
+    for (let s = LIVE_BLOCK * 8; s + LIVE_BLOCK <= pcm.length; s += LIVE_BLOCK) {
+      const u = listener.push(pcm.subarray(s, s + LIVE_BLOCK));
+      last = u.chords.at(-1)?.chord ?? last;
+    }
+    expect(last).toBe("C");
+  });
+});

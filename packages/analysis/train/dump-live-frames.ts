@@ -1,0 +1,93 @@
+/**
+ * Training frames for Live's learned frame model (`train_live_chord_model.py`):
+ *
+ *   npx tsx packages/analysis/train/dump-live-frames.ts --out FILE FOLDER...
+ *
+ * Every `FOLDER/<item>/audio.wav` with a `truth.json` (folders from `bench/make-live-folder.ts`) is played
+ * through Live's chroma front end exactly as `bench:live --folder` plays it (48 kHz, LIVE_BLOCK-sample
+ * blocks; `LiveChroma` with the options `LiveListener` gives it), and each frame's features
+ * (`frameFeatures`) are written with the class of the true chord at the frame's time (`FRAME_MODEL_QUALITIES`;
+ * -1 for a label outside them). Writes `FILE.x.f32` (frames × FRAME_FEATURES, little-endian float32),
+ * `FILE.y.i16` (one class per frame), `FILE.item.i32` (the item index of each frame, items in order) and
+ * `FILE.json` (items, frames, features, classes, hop).
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { LIVE_RATE, toLiveRate } from "../bench/live-folder.js";
+import {
+  FRAME_FEATURES,
+  FRAME_MODEL_CLASSES,
+  FRAME_MODEL_QUALITIES,
+  frameFeatures,
+} from "../src/live/frame-features.js";
+import { LIVE_BLOCK, LiveChroma } from "../src/live/index.js";
+import { decodeAudioFile } from "../src/node.js";
+import { encodeChord } from "../testing/metrics.js";
+
+/** The frame model's class of a Harte label (0 for "N"), or -1 when its quality is not one of the model's. */
+export function frameClass(label: string): number {
+  if (label === "N") return 0;
+  const quality = label.includes(":") ? (label.split(":")[1] ?? "") : "maj";
+  const q = (FRAME_MODEL_QUALITIES as readonly string[]).indexOf(quality);
+  if (q < 0) return -1;
+  return 1 + q * 12 + encodeChord(label).root;
+}
+
+async function main() {
+  const { values, positionals } = parseArgs({ options: { out: { type: "string" } }, allowPositionals: true });
+  if (!values.out || positionals.length === 0) {
+    console.error("usage: dump-live-frames.ts --out FILE FOLDER...");
+    process.exit(2);
+  }
+  const xs: Float32Array[] = [];
+  const ys: number[] = [];
+  const items: number[] = [];
+  const names: string[] = [];
+  let hop = 0;
+  for (const folder of positionals.map((f) => resolve(f))) {
+    for (const name of readdirSync(folder).sort()) {
+      const dir = join(folder, name);
+      if (!existsSync(join(dir, "truth.json")) || !existsSync(join(dir, "audio.wav"))) continue;
+      const truth = JSON.parse(readFileSync(join(dir, "truth.json"), "utf8")) as {
+        chords: { start: number; end: number; label: string }[];
+      };
+      const audio = await decodeAudioFile(join(dir, "audio.wav"));
+      const pcm = toLiveRate(audio.samples, audio.sampleRate);
+      const chroma = new LiveChroma(LIVE_RATE, { tuningHz: 440 });
+      hop = chroma.hop / LIVE_RATE;
+      const index = names.length;
+      names.push(`${folder}/${name}`);
+      let c = 0;
+      for (let s = 0; s + LIVE_BLOCK <= pcm.length; s += LIVE_BLOCK) {
+        for (const f of chroma.push(pcm.subarray(s, s + LIVE_BLOCK))) {
+          while (c + 1 < truth.chords.length && (truth.chords[c]?.end ?? 0) <= f.time) c++;
+          const seg = truth.chords[c];
+          const label = seg && f.time >= seg.start && f.time < seg.end ? seg.label : "N";
+          xs.push(frameFeatures(f, new Float32Array(FRAME_FEATURES)));
+          ys.push(frameClass(label));
+          items.push(index);
+        }
+      }
+    }
+  }
+  const x = new Float32Array(xs.length * FRAME_FEATURES);
+  for (const [i, v] of xs.entries()) x.set(v, i * FRAME_FEATURES);
+  const out = resolve(values.out);
+  writeFileSync(`${out}.x.f32`, Buffer.from(x.buffer));
+  writeFileSync(`${out}.y.i16`, Buffer.from(Int16Array.from(ys).buffer));
+  writeFileSync(`${out}.item.i32`, Buffer.from(Int32Array.from(items).buffer));
+  writeFileSync(
+    `${out}.json`,
+    JSON.stringify({
+      items: names,
+      frames: ys.length,
+      features: FRAME_FEATURES,
+      classes: FRAME_MODEL_CLASSES,
+      hop,
+    }),
+  );
+  console.log(`${names.length} items, ${ys.length} frames → ${out}.*`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,0 +1,211 @@
+#!/usr/bin/env python3
+"""Train Live's learned frame model (causal chord recognition on the live chroma frames), export to ONNX.
+
+    /usr/bin/python3 packages/analysis/train/train_live_chord_model.py --train FILE [FILE ...] \
+        --validation FILE [--hidden 32] [--kernel 5] [--dilations 1,2,4,8] [--epochs 12] [--seed 1] \
+        [--threads 0] [--export packages/analysis/models/live-chords.onnx] [--report out.json]
+
+Data: the frame files of `dump-live-frames.ts` (features `frameFeatures`, classes `FRAME_MODEL_QUALITIES`)
+made from folders of sampled instruments written by `bench/make-live-folder.ts` (FluidR3_GM and MuseScore
+General, MIT: guitars strummed and fingerpicked, pianos held, comping and arpeggiated, organs held and
+stabbed, each clean and in a synthetic room with noise). Training folders use `--seed-offset` 2 and up;
+the validation folder is `--seed-offset 1` (the one Live's constants are chosen on); the dev folder
+(offset 0) and `../shared/eval` are never read here.
+
+Model (causal, transposition-equivariant): the frame features are read at the 12 candidate roots (the
+four chroma rows rotated so that the root is at index 0; the scalars unchanged) by one shared stack of
+causal dilated 1-D convolutions over time (ReLU, residual; receptive field 1 + (k - 1) * sum(dilations)
+frames, about 1.3 s with the defaults); a 1x1 convolution gives the five qualities' logits on each root,
+and the maximum over the roots of the hidden state gives the "no chord" logit. Output per frame: 61 logits
+(class 0 "no chord", quality q on root r at 1 + q * 12 + r). Being causal, the newest frame's output uses
+only the past: Live runs it on the last receptive-field frames and reads the last column.
+
+Training: cross-entropy per frame on random windows of 256 frames (frames whose label is outside the
+qualities are ignored), Adam with cosine decay, seeded, CPU. Selection: frame accuracy on the validation
+file, root and triad family (majmin) and exact quality, printed per epoch; the last epoch's weights export.
+"""
+import argparse
+import hashlib
+import json
+import math
+import random
+import sys
+
+import numpy as np
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+from train_common import ONNX_OPSET, seed_and_threads, write_report
+
+N_FEATURES = 53  # 4 chroma rows x 12, then 5 scalars (frame-features.ts)
+N_QUALITIES = 5  # maj, min, 7, maj7, min7
+N_CLASSES = 1 + 12 * N_QUALITIES
+FAMILY = [0, 1, 0, 0, 1]  # the triad each quality extends (0 major, 1 minor)
+
+
+def load(prefix: str):
+    meta = json.load(open(prefix + ".json"))
+    x = np.fromfile(prefix + ".x.f32", dtype="<f4").reshape(-1, meta["features"])
+    y = np.fromfile(prefix + ".y.i16", dtype="<i2").astype(np.int64)
+    item = np.fromfile(prefix + ".item.i32", dtype="<i4")
+    assert meta["features"] == N_FEATURES and meta["classes"] == N_CLASSES
+    # One (x, y) pair per item, in order.
+    cuts = np.flatnonzero(np.diff(item)) + 1
+    return [(torch.from_numpy(a.copy()), torch.from_numpy(b.copy())) for a, b in zip(np.split(x, cuts), np.split(y, cuts))]
+
+
+def rotation_index() -> torch.Tensor:
+    """[12 * N_FEATURES] gather indices: rotation r puts pitch class r at index 0 in each chroma row."""
+    idx = []
+    for r in range(12):
+        for row in range(4):
+            idx += [row * 12 + (i + r) % 12 for i in range(12)]
+        idx += list(range(48, N_FEATURES))
+    return torch.tensor(idx, dtype=torch.long)
+
+
+class LiveChordNet(nn.Module):
+    def __init__(self, hidden: int, kernel: int, dilations: list[int]):
+        super().__init__()
+        self.register_buffer("rot", rotation_index())
+        self.kernel = kernel
+        self.dilations = dilations
+        self.inp = nn.Conv1d(N_FEATURES, hidden, 1)
+        self.convs = nn.ModuleList(nn.Conv1d(hidden, hidden, kernel, dilation=d) for d in dilations)
+        self.quality = nn.Conv1d(hidden, N_QUALITIES, 1)
+        self.none = nn.Conv1d(hidden, 1, 1)
+
+    @property
+    def receptive_field(self) -> int:
+        return 1 + (self.kernel - 1) * sum(self.dilations)
+
+    def forward(self, x):  # x [B, F, T] -> logits [B, 61, T]
+        b, _, t = x.shape
+        h = x.index_select(1, self.rot).reshape(b * 12, N_FEATURES, t)
+        h = torch.relu(self.inp(h))
+        for conv, d in zip(self.convs, self.dilations):
+            h = h + torch.relu(conv(F.pad(h, ((self.kernel - 1) * d, 0))))
+        q = self.quality(h).reshape(b, 12, N_QUALITIES, t).transpose(1, 2).reshape(b, 12 * N_QUALITIES, t)
+        n = self.none(h.reshape(b, 12, -1, t).max(dim=1).values)
+        return torch.cat([n, q], dim=1)
+
+
+class Exported(nn.Module):
+    """The ONNX graph: `features` [1, T, 53] -> `log_probabilities` [1, T, 61] (log-softmax per frame)."""
+
+    def __init__(self, net: LiveChordNet):
+        super().__init__()
+        self.net = net
+
+    def forward(self, x):
+        return torch.log_softmax(self.net(x.transpose(1, 2)), dim=1).transpose(1, 2)
+
+
+def windows(items, length: int, rng: random.Random):
+    """Random windows of `length` frames covering each item about once per epoch."""
+    out = []
+    for x, y in items:
+        n = x.shape[0]
+        for _ in range(max(1, n // length)):
+            s = rng.randrange(0, max(1, n - length))
+            out.append((x[s:s + length], y[s:s + length]))
+    rng.shuffle(out)
+    return out
+
+
+def scores(model, items) -> dict:
+    """Frame accuracy on labelled frames: exact class, and root + family (N must be N)."""
+    model.eval()
+    exact = fam = total = 0
+    with torch.no_grad():
+        for x, y in items:
+            p = model(x.T.unsqueeze(0))[0].argmax(dim=0)
+            m = y >= 0
+            yy, pp = y[m], p[m]
+            exact += int((yy == pp).sum())
+            def key(c):
+                q = (c - 1) // 12
+                r = (c - 1) % 12
+                famq = torch.tensor(FAMILY)[q.clamp_min(0)]
+                return torch.where(c == 0, torch.full_like(c, -1), r * 2 + famq)
+            fam += int((key(yy) == key(pp)).sum())
+            total += int(m.sum())
+    model.train()
+    return {"exact": exact / max(1, total), "majmin": fam / max(1, total), "frames": total}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--train", nargs="+", required=True)
+    ap.add_argument("--validation", required=True)
+    ap.add_argument("--hidden", type=int, default=32)
+    ap.add_argument("--kernel", type=int, default=5)
+    ap.add_argument("--dilations", default="1,2,4,8")
+    ap.add_argument("--epochs", type=int, default=12)
+    ap.add_argument("--batch", type=int, default=16)
+    ap.add_argument("--length", type=int, default=256)
+    ap.add_argument("--lr", type=float, default=3e-3)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--threads", type=int, default=0)
+    ap.add_argument("--export")
+    ap.add_argument("--report")
+    a = ap.parse_args()
+    seed_and_threads(a.seed, a.threads)
+    train = [it for f in a.train for it in load(f)]
+    val = load(a.validation)
+    dil = [int(d) for d in a.dilations.split(",")]
+    model = LiveChordNet(a.hidden, a.kernel, dil)
+    n_weights = sum(p.numel() for p in model.parameters())
+    print(f"{len(train)} training items ({sum(x.shape[0] for x, _ in train)} frames), {len(val)} validation; "
+          f"{n_weights} weights, receptive field {model.receptive_field} frames", flush=True)
+    opt = torch.optim.Adam(model.parameters(), lr=a.lr)
+    rng = random.Random(a.seed)
+    steps_per_epoch = math.ceil(len(windows(train, a.length, random.Random(0))) / a.batch)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=a.lr, total_steps=a.epochs * steps_per_epoch + 1)
+    history = []
+    for epoch in range(a.epochs):
+        ws = windows(train, a.length, rng)
+        total = 0.0
+        for i in range(0, len(ws), a.batch):
+            batch = ws[i:i + a.batch]
+            x = torch.stack([w[0] for w in batch]).transpose(1, 2)
+            y = torch.stack([w[1] for w in batch])
+            loss = F.cross_entropy(model(x), y, ignore_index=-1)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            total += float(loss) * len(batch)
+        s = scores(model, val)
+        history.append({"epoch": epoch + 1, "loss": total / len(ws), **s})
+        print(json.dumps(history[-1]), flush=True)
+    report = {
+        "model": "live-chords",
+        "weights": n_weights,
+        "hidden": a.hidden,
+        "kernel": a.kernel,
+        "dilations": dil,
+        "receptive_field_frames": model.receptive_field,
+        "seed": a.seed,
+        "epochs": a.epochs,
+        "train_files": a.train,
+        "validation_file": a.validation,
+        "validation": history[-1],
+        "history": history,
+    }
+    if a.export:
+        model.eval()
+        example = torch.zeros(1, model.receptive_field, N_FEATURES)
+        torch.onnx.export(Exported(model), (example,), a.export, input_names=["features"],
+                          output_names=["log_probabilities"],
+                          dynamic_axes={"features": {1: "frames"}, "log_probabilities": {1: "frames"}},
+                          opset_version=ONNX_OPSET)
+        blob = open(a.export, "rb").read()
+        report["onnx"] = {"bytes": len(blob), "sha256": hashlib.sha256(blob).hexdigest(), "opset": ONNX_OPSET}
+        print(f"wrote {a.export} ({len(blob)} bytes)")
+    write_report(report, a.report)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
