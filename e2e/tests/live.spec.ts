@@ -95,11 +95,17 @@ test.describe("Live chord and key", () => {
     const requested: string[] = [];
     context.on("request", (r) => requested.push(r.url()));
     const page = await context.newPage();
+    // The live Worker warns in the console when a learned model cannot load or run.
+    const warnings: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "warning" && m.text().startsWith("Tonic:")) warnings.push(m.text());
+    });
     await page.goto("/live");
     await expect(page.getByRole("heading", { name: "Live", exact: true })).toBeVisible();
-    // The learned key and chord models and their runtime load only once listening starts, in the live Worker.
+    // The learned key and chord models, Live's frame model and their runtime load only once listening
+    // starts, in the live Worker.
     const modelFiles = () =>
-      requested.filter((u) => /\/(key|chords)-[^/]*\.onnx$|ort-wasm[^/]*\.wasm$/.test(u));
+      requested.filter((u) => /\/(key|chords|live-chords)-[^/]*\.onnx$|ort-wasm[^/]*\.wasm$/.test(u));
     expect(modelFiles()).toEqual([]);
     // The Recorder section of the navigation is active on /live.
     await expect(
@@ -131,12 +137,18 @@ test.describe("Live chord and key", () => {
     for (const c of history) if (c === ["C", "G", "Am", "F"][next]) next++;
     expect(next, history.join(" ")).toBe(4);
     await expect(page.getByTestId("live-key")).toHaveText("C Major");
-    // Both models and the runtime were fetched once listening started.
-    for (const file of [/\/key-[^/]*\.onnx$/, /\/chords-[^/]*\.onnx$/, /ort-wasm[^/]*\.wasm$/])
+    // The three models and the runtime were fetched once listening started, and none failed.
+    for (const file of [
+      /\/key-[^/]*\.onnx$/,
+      /\/chords-[^/]*\.onnx$/,
+      /\/live-chords-[^/]*\.onnx$/,
+      /ort-wasm[^/]*\.wasm$/,
+    ])
       expect(
         modelFiles().some((u) => file.test(u)),
         String(file),
       ).toBe(true);
+    expect(warnings).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/live-key-1280.png`, fullPage: true });
     await page.getByRole("button", { name: "Reset key" }).click();
     await expect(page.getByTestId("live-key")).toHaveText("—");
