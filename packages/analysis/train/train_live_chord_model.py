@@ -4,6 +4,7 @@
     /usr/bin/python3 packages/analysis/train/train_live_chord_model.py --train FILE [FILE ...] \
         --validation FILE [--hidden 32] [--kernel 5] [--dilations 1,2,4,8] [--epochs 12] [--seed 1] \
         [--threads 0] [--export packages/analysis/models/live-chords.onnx] [--report out.json]
+        [--hold-out PIECE,PIECE]   # leave these instruments out of training and validate on them
 
 Data: the frame files of `dump-live-frames.ts` (features `frameFeatures`, classes `FRAME_MODEL_QUALITIES`)
 made from folders of sampled instruments written by `bench/make-live-folder.ts` (FluidR3_GM and MuseScore
@@ -44,8 +45,10 @@ N_CLASSES = 1 + 12 * N_QUALITIES
 FAMILY = [0, 1, 0, 0, 1]  # the triad each quality extends (0 major, 1 minor)
 
 
-def load(prefix: str):
+def load(prefix: str, names: list | None = None):
     meta = json.load(open(prefix + ".json"))
+    if names is not None:
+        names += [item.rstrip("/").split("/")[-1] for item in meta["items"]]
     x = np.fromfile(prefix + ".x.f32", dtype="<f4").reshape(-1, meta["features"])
     y = np.fromfile(prefix + ".y.i16", dtype="<i2").astype(np.int64)
     item = np.fromfile(prefix + ".item.i32", dtype="<i4")
@@ -150,10 +153,22 @@ def main():
     ap.add_argument("--threads", type=int, default=0)
     ap.add_argument("--export")
     ap.add_argument("--report")
+    ap.add_argument("--hold-out", default="",
+                    help="comma-separated piece names (e.g. guitar-steel-strum): their items, in every file, "
+                         "are left out of training and are the validation set instead, to measure how the "
+                         "model carries over to instruments it has never heard")
     a = ap.parse_args()
     seed_and_threads(a.seed, a.threads)
-    train = [it for f in a.train for it in load(f)]
-    val = load(a.validation)
+    names: list = []
+    train = [it for f in a.train for it in load(f, names)]
+    val_names: list = []
+    val = load(a.validation, val_names)
+    held = [h for h in a.hold_out.split(",") if h]
+    if held:
+        out = lambda n: any(n.startswith(h + "-") for h in held)
+        seen = [it for it, n in zip(val, val_names) if not out(n)]
+        val = [it for it, n in zip(train, names) if out(n)] + [it for it, n in zip(val, val_names) if out(n)]
+        train = [it for it, n in zip(train, names) if not out(n)]
     dil = [int(d) for d in a.dilations.split(",")]
     model = LiveChordNet(a.hidden, a.kernel, dil)
     n_weights = sum(p.numel() for p in model.parameters())
@@ -191,6 +206,9 @@ def main():
         "epochs": a.epochs,
         "train_files": a.train,
         "validation_file": a.validation,
+        "hold_out": held,
+        # with --hold-out: the same model on the validation file's other pieces (instruments it was trained on)
+        "seen_instruments": scores(model, seen) if held else None,
         "validation": history[-1],
         "history": history,
     }
