@@ -127,6 +127,35 @@ describe("the shipped Live frame model on onnxruntime-node", () => {
     }
   });
 
+  it("runs the model once every frameStep new frames, on the frames it has not read", async () => {
+    const calls: number[] = [];
+    const model: LiveChordModel = {
+      predict: (input) => {
+        calls.push(input.frames);
+        // Every frame sure of C major (class 1 + 0·12 + 0).
+        const lp = new Float32Array(input.frames * LIVE_CHORD_CLASSES).fill(Math.log(0.1 / 60));
+        for (let t = 0; t < input.frames; t++) lp[t * LIVE_CHORD_CLASSES + 1] = Math.log(0.9);
+        return Promise.resolve(lp);
+      },
+    };
+    const pcm = renderChordSequence([{ chord: "C", seconds: 2 }], { timbre: "piano", sampleRate: SR });
+    const runs = async (frameStep: number) => {
+      calls.length = 0;
+      const listener = new LiveListener(SR, { liveChordModel: model, frameStep });
+      let frames = 0;
+      for (let s = 0; s + LIVE_BLOCK <= pcm.length; s += LIVE_BLOCK) {
+        frames += listener.push(pcm.subarray(s, s + LIVE_BLOCK)).chords.length;
+        await listener.refreshFrames();
+      }
+      return { runs: calls.length, frames };
+    };
+    const one = await runs(1);
+    const two = await runs(2);
+    expect(one.runs).toBe(one.frames);
+    expect(two.runs).toBe(Math.floor(two.frames / 2));
+    expect(() => new LiveListener(SR, { frameStep: 0 })).toThrow(RangeError);
+  });
+
   it("falls back to the template recogniser when the model fails", async () => {
     const boom = new AnalysisError("Live's chord model failed to run: x");
     const listener = new LiveListener(SR, { liveChordModel: { predict: () => Promise.reject(boom) } });

@@ -16,6 +16,13 @@ import { FRAME_FEATURES, FRAME_MODEL_CLASSES, frameFeatures } from "./frame-feat
 export const FRAME_CONTEXT = 64;
 /** Most new frames read in one run; older unread frames are skipped (a device that fell far behind). */
 export const FRAME_BATCH = 64;
+/**
+ * New frames (≈ 21 ms each) the listener waits for before it runs the model again. Each run reads the
+ * whole context, about 2 ms in onnxruntime-web on this machine's CPU (`npm run bench:live:model`), so one
+ * run a frame would take about 10 % of a core; every second frame keeps the model under 5 %, the budget
+ * set before measuring, at about one frame (21 ms) of added latency.
+ */
+export const FRAME_STEP = 2;
 
 /** The newest frames' features and the filter over the model's answers. */
 export class LiveFrameModel {

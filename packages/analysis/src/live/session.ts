@@ -8,7 +8,7 @@ import type { ChordModel, KeyModel, LiveChordModel } from "../types.js";
 import { LiveChordWindow } from "./chord-window.js";
 import { type LiveChordFrame, type LiveChordOptions, LiveChordRecognizer } from "./chords.js";
 import { type ChromaFrame, LiveChroma, type LiveChromaOptions } from "./chroma.js";
-import { LiveFrameModel } from "./frame-model.js";
+import { FRAME_STEP, LiveFrameModel } from "./frame-model.js";
 import { type LiveKey, LiveKeyFinder } from "./key.js";
 import { LiveTuner, type TunerInstrument, type TunerReading } from "./tuner.js";
 
@@ -55,6 +55,8 @@ export interface LiveListenerOptions {
    * `FRAME_STAY`, `FRAME_TEMPERATURE`, `FRAME_SWITCH_MARGIN`).
    */
   frameDecision?: { stay?: number; temperature?: number; margin?: number };
+  /** New frames between two runs of the frame model, ≥ 1 (default `FRAME_STEP`). */
+  frameStep?: number;
 }
 
 /** Stream time between two runs of the learned key model, seconds. */
@@ -115,6 +117,7 @@ export class LiveListener {
   private readonly frameModel: LiveFrameModel;
   private liveChordModel: LiveChordModel | null;
   private framesInFlight = false;
+  private readonly frameStep: number;
 
   constructor(sampleRate: number, options: LiveListenerOptions = {}) {
     this.sampleRate = sampleRate;
@@ -128,6 +131,9 @@ export class LiveListener {
     this.keyModel = options.keyModel ?? null;
     this.chordWindow = new LiveChordWindow(this.hopSeconds, undefined, options.chord?.minRms);
     this.chordModel = options.chordModel ?? null;
+    this.frameStep = options.frameStep ?? FRAME_STEP;
+    if (!(Number.isInteger(this.frameStep) && this.frameStep >= 1))
+      throw new RangeError(`frameStep must be a whole number ≥ 1, got ${options.frameStep}`);
     this.frameModel = new LiveFrameModel(
       options.frameDecision?.stay,
       options.frameDecision?.temperature,
@@ -149,14 +155,15 @@ export class LiveListener {
 
   /**
    * Run Live's frame model on the frames it has not read (with the context before them) when one is
-   * set and no run is in flight; the frames after its answer show its filtered decision. Call it after
-   * `push` (the Worker does not wait for it; the bench awaits it).
+   * set, no run is in flight and at least `frameStep` (default `FRAME_STEP`) frames are unread; the
+   * frames after its answer show its filtered decision. Call it after `push` (the Worker does not wait
+   * for it; the bench awaits it).
    * @returns whether the model ran. When it fails, the listener goes back to the template recogniser for
    * good and the promise rejects with the model's AnalysisError.
    */
   async refreshFrames(): Promise<boolean> {
     const model = this.liveChordModel;
-    if (!model || this.framesInFlight || this.frameModel.unread === 0) return false;
+    if (!model || this.framesInFlight || this.frameModel.unread < this.frameStep) return false;
     this.framesInFlight = true;
     try {
       const decision = await this.frameModel.refresh(model);
