@@ -519,15 +519,15 @@ export async function withModels(
   options: LiveListenerOptions,
   argv: readonly string[],
 ): Promise<LiveListenerOptions> {
-  const { key, chords, liveChords } = await loadNodeModels();
+  const { key, chords } = await loadNodeModels();
   const i = argv.indexOf("--frame-model");
   const candidate = i >= 0 ? argv[i + 1] : undefined;
-  const frames = candidate ? await loadNodeLiveChordModel(candidate) : liveChords;
+  const frames = argv.includes("--templates") ? undefined : await loadNodeLiveChordModel(candidate);
   return {
     ...options,
     ...(key && !argv.includes("--hand-written-key") ? { keyModel: key } : {}),
     ...(chords && !argv.includes("--built-in-chords") ? { chordModel: chords } : {}),
-    ...(frames && !argv.includes("--templates") ? { liveChordModel: frames } : {}),
+    ...(frames ? { liveChordModel: frames } : {}),
   };
 }
 

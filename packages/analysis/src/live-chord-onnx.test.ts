@@ -10,7 +10,7 @@ import { type ChromaFrame, LiveChroma } from "./live/chroma.js";
 import { FRAME_FEATURES, frameFeatures } from "./live/frame-features.js";
 import { FRAME_CONTEXT } from "./live/frame-model.js";
 import { LIVE_BLOCK, LiveListener } from "./live/index.js";
-import { loadNodeModels, modelPath } from "./onnx-node.js";
+import { loadNodeLiveChordModel, modelPath } from "./onnx-node.js";
 import { AnalysisError, type LiveChordModel } from "./types.js";
 
 type Tensor = { data: unknown; dims: readonly number[] };
@@ -83,7 +83,7 @@ describe("the shipped Live frame model on onnxruntime-node", () => {
   });
 
   it("answers on the stream exactly as on the whole recording (its receptive field fits FRAME_CONTEXT)", async () => {
-    const model = (await loadNodeModels()).liveChords as LiveChordModel;
+    const model = await loadNodeLiveChordModel();
     const pcm = renderChordSequence(
       ["C", "Am", "F", "G"].map((chord) => ({ chord, seconds: 1.5 })),
       { timbre: "piano", sampleRate: SR },
@@ -106,8 +106,7 @@ describe("the shipped Live frame model on onnxruntime-node", () => {
   });
 
   it("names a piano's C, Am, F and G as Live plays them", async () => {
-    const { liveChords } = await loadNodeModels();
-    const listener = new LiveListener(SR, { liveChordModel: liveChords });
+    const listener = new LiveListener(SR, { liveChordModel: await loadNodeLiveChordModel() });
     const chords = ["C", "Am", "F", "G"];
     const pcm = renderChordSequence(
       chords.map((chord) => ({ chord, seconds: 2 })),

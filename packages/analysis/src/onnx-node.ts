@@ -42,28 +42,30 @@ const tensor = (data: Float32Array, dims: readonly number[]) => new ort.Tensor("
  * @throws {AnalysisError} (as a rejection) when a model file is missing or invalid; the next call tries again.
  */
 export const loadNodeModels: () => Promise<EngineModels> = loadOnce(async () => {
-  const [key, chords, beats, chordKey, liveChords] = await Promise.all([
+  const [key, chords, beats, chordKey] = await Promise.all([
     ort.InferenceSession.create(modelPath(KEY_MODEL_FILE), SESSION_OPTIONS),
     ort.InferenceSession.create(modelPath(CHORD_MODEL_FILE), SESSION_OPTIONS),
     ort.InferenceSession.create(modelPath(BEAT_MODEL_FILE), SESSION_OPTIONS),
     ort.InferenceSession.create(modelPath(CHORD_KEY_MODEL_FILE), SESSION_OPTIONS),
-    ort.InferenceSession.create(modelPath(LIVE_CHORD_MODEL_FILE), SESSION_OPTIONS),
   ]);
   return {
     key: createOnnxKeyModel(key, tensor),
     chords: createOnnxChordModel(chords, tensor),
     beats: createOnnxBeatModel(beats, tensor),
     chordKey: createOnnxChordKeyModel(chordKey, tensor),
-    liveChords: createOnnxLiveChordModel(liveChords, tensor),
   };
-}, `the engine's models (models/${KEY_MODEL_FILE}, models/${CHORD_MODEL_FILE}, models/${BEAT_MODEL_FILE}, models/${CHORD_KEY_MODEL_FILE}, models/${LIVE_CHORD_MODEL_FILE})`);
+}, `the engine's models (models/${KEY_MODEL_FILE}, models/${CHORD_MODEL_FILE}, models/${BEAT_MODEL_FILE}, models/${CHORD_KEY_MODEL_FILE})`);
 
 /**
- * Live's frame model from another ONNX file (a candidate being compared in `bench:live --frame-model`).
- * @param path the `.onnx` file.
+ * Live's frame model with onnxruntime-node, for `bench:live` and tests (the offline engine does not read
+ * it, so {@link loadNodeModels} leaves it out; in the browser the live Worker loads it).
+ * @param path the `.onnx` file (default the package's `models/live-chords.onnx`; another for a candidate
+ *   compared with `bench:live --frame-model`).
  * @throws {AnalysisError} (as a rejection) when it cannot be loaded or lacks the model's input or output.
  */
-export async function loadNodeLiveChordModel(path: string): Promise<LiveChordModel> {
+export async function loadNodeLiveChordModel(
+  path: string = modelPath(LIVE_CHORD_MODEL_FILE),
+): Promise<LiveChordModel> {
   try {
     return createOnnxLiveChordModel(await ort.InferenceSession.create(path, SESSION_OPTIONS), tensor);
   } catch (cause) {

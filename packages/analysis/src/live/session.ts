@@ -45,7 +45,7 @@ export interface LiveListenerOptions {
    */
   chordModel?: ChordModel;
   /**
-   * Live's learned frame model (`loadWebModels().liveChords` / `loadNodeModels().liveChords`). With it
+   * Live's learned frame model (`loadWebModels().liveChords` / `loadNodeLiveChordModel()`). With it
    * the chord shown is the model's, filtered over time ({@link LiveListener.refreshFrames}); the
    * recogniser's gates (silence, noise, speech) stay. Without it, the template recogniser decides.
    */
