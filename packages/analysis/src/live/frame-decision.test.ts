@@ -44,7 +44,7 @@ describe("FrameDecision", () => {
 
   it("holds longer with a stickier transition", () => {
     const framesToChange = (stay: number) => {
-      const d = new FrameDecision(61, stay);
+      const d = new FrameDecision(61, { stay });
       for (let i = 0; i < 50; i++) d.update(sure(61, 5, 0.9));
       let frames = 0;
       while (d.update(sure(61, 9, 0.7)) !== 9) frames++;
@@ -57,7 +57,7 @@ describe("FrameDecision", () => {
     // Frames alternately a little for class 6 and a little for class 5 (C7 and C while comping), in
     // runs of six frames after a first run of three, so that neither reading ever leads by much.
     const flips = (margin: number) => {
-      const d = new FrameDecision(61, 0.97, 1, margin);
+      const d = new FrameDecision(61, { stay: 0.97, temperature: 1, margin, qualityMargin: margin });
       let changes = 0;
       let was = -1;
       for (let i = 0; i < 240; i++) {
@@ -71,11 +71,61 @@ describe("FrameDecision", () => {
     expect(flips(1)).toBeGreaterThan(20);
     expect(flips(4)).toBe(0);
     // A clear change still goes through with the margin.
-    const d = new FrameDecision(61, 0.97, 1, 4);
+    const d = new FrameDecision(61, { stay: 0.97, temperature: 1, margin: 4 });
     for (let i = 0; i < 50; i++) d.update(sure(61, 5, 0.9));
     let frames = 0;
     while (d.update(sure(61, 9, 0.9)) !== 9) frames++;
     expect(frames).toBeLessThanOrEqual(4);
+  });
+
+  it("holds a seventh that wavers within its family longer than a change of chord", () => {
+    // Classes 5 and 6 are one family (C and C7), class 9 another (G). Frames alternate a little for C7
+    // and a little for C in runs of six, as under comping.
+    const families = Array.from({ length: 61 }, (_, c) => (c === 6 ? 5 : c));
+    const flips = (qualityMargin: number) => {
+      const d = new FrameDecision(61, { stay: 0.97, temperature: 1, margin: 4, qualityMargin, families });
+      let changes = 0;
+      let was = -1;
+      for (let i = 0; i < 240; i++) {
+        const c = Math.floor((i + 3) / 6) % 2 === 0 ? 6 : 5;
+        const now = d.update(pair(61, c, c === 5 ? 6 : 5));
+        expect([5, 6]).toContain(now);
+        if (i >= 3 && now !== was) changes++;
+        was = now;
+      }
+      return { changes, d };
+    };
+    expect(flips(1).changes).toBeGreaterThan(20);
+    const { changes, d } = flips(64);
+    expect(changes).toBe(0);
+    // A change of family needs only the family margin.
+    let frames = 0;
+    while (d.update(sure(61, 9, 0.9)) !== 9) frames++;
+    expect(frames).toBeLessThanOrEqual(4);
+  });
+
+  it("changes family on the family's summed probability and shows its most probable class", () => {
+    // Classes 9 and 10 are one family, 0.36 and 0.34 a frame, against 0.2 on the shown class 5: the
+    // family (0.70) takes over sooner than either class alone would.
+    const split = new Float64Array(61).fill(Math.log(0.1 / 58));
+    split[5] = Math.log(0.2);
+    split[9] = Math.log(0.36);
+    split[10] = Math.log(0.34);
+    const framesToSwitch = (families?: number[]) => {
+      const d = new FrameDecision(61, {
+        stay: 0.97,
+        temperature: 1,
+        margin: 3,
+        ...(families ? { families } : {}),
+      });
+      for (let i = 0; i < 50; i++) d.update(sure(61, 5, 0.9));
+      let frames = 0;
+      while (d.update(split) === 5 && frames < 100) frames++;
+      expect(d.decision).toBe(9);
+      return frames;
+    };
+    const joined = framesToSwitch(Array.from({ length: 61 }, (_, c) => (c === 10 ? 9 : c)));
+    expect(joined).toBeLessThan(framesToSwitch());
   });
 
   it("reads a row at an offset and forgets on reset", () => {
@@ -89,8 +139,11 @@ describe("FrameDecision", () => {
 
   it("rejects parameters out of range", () => {
     expect(() => new FrameDecision(1)).toThrow(RangeError);
-    expect(() => new FrameDecision(4, 1)).toThrow(/stay/);
-    expect(() => new FrameDecision(4, 0.5, 0)).toThrow(/temperature/);
-    expect(() => new FrameDecision(4, 0.5, 1, 0.5)).toThrow(/margin/);
+    expect(() => new FrameDecision(4, { stay: 1 })).toThrow(/stay/);
+    expect(() => new FrameDecision(4, { temperature: 0 })).toThrow(/temperature/);
+    expect(() => new FrameDecision(4, { margin: 0.5 })).toThrow(/margin/);
+    expect(() => new FrameDecision(4, { qualityMargin: 0.5 })).toThrow(/qualityMargin/);
+    expect(() => new FrameDecision(4, { families: [0, 0, 1] })).toThrow(/one family per class/);
+    expect(() => new FrameDecision(4, { families: [0, 0, 1, 4] })).toThrow(/Bad family/);
   });
 });

@@ -23,32 +23,81 @@ export const FRAME_TEMPERATURE = 2;
 export const FRAME_SWITCH_MARGIN = 8;
 
 /**
+ * Hysteresis between classes of one family (the same root and triad: C, C7 and Cmaj7; Am and Am7): another
+ * class of the shown chord's family takes over only once it is this many times as probable as the shown
+ * class: a seventh that comes and goes with a comped voicing changes the display less often than a new
+ * chord does. Chosen on the validation folder by a rule set before the sweep (PROVENANCE.md, "Live's
+ * frame model").
+ */
+export const FRAME_QUALITY_MARGIN = 64;
+
+/** The filter's parameters; each defaults to the constant of the same name. */
+export interface FrameDecisionOptions {
+  /** Self-transition probability per frame, 0 < stay < 1 ({@link FRAME_STAY}). */
+  stay?: number;
+  /** Divides the log-probabilities, > 0 ({@link FRAME_TEMPERATURE}). */
+  temperature?: number;
+  /** Hysteresis ratio between families, ≥ 1 ({@link FRAME_SWITCH_MARGIN}). */
+  margin?: number;
+  /** Hysteresis ratio within a family, ≥ 1 ({@link FRAME_QUALITY_MARGIN}). */
+  qualityMargin?: number;
+  /**
+   * Family of each class (`classes` whole numbers ≥ 0): classes that differ only in an added seventh
+   * share one. Default: every class its own family (then only `margin` applies).
+   */
+  families?: ArrayLike<number>;
+}
+
+/**
  * The forward filter: after each frame, the probability of each class given every frame so far, with a
  * transition that keeps the chord with probability `stay` and otherwise moves to any other class alike.
- * The decision is the most probable class, kept until another is `margin` times as probable.
+ * The decision is made in two steps (a hysteresis per level of the chord):
+ *   1. the family (the chord's root and triad, summed over its classes) changes once another family is
+ *      `margin` times as probable as the shown one; the new family shows its most probable class;
+ *   2. within the shown family, another class takes over once it is `qualityMargin` times as probable
+ *      as the shown class.
  */
 export class FrameDecision {
   private readonly alpha: Float64Array;
   private readonly scratch: Float64Array;
+  private readonly family: Int32Array;
+  private readonly familySum: Float64Array;
   private best = 0;
+  readonly stay: number;
+  readonly temperature: number;
+  readonly margin: number;
+  readonly qualityMargin: number;
 
   /**
    * @param classes number of classes (≥ 2).
-   * @param stay self-transition probability per frame, 0 < stay < 1 (default {@link FRAME_STAY}).
-   * @param temperature divides the log-probabilities, > 0 (default {@link FRAME_TEMPERATURE}).
-   * @param margin hysteresis ratio, ≥ 1 (default {@link FRAME_SWITCH_MARGIN}).
-   * @throws {RangeError} for parameters outside those ranges.
+   * @param options the filter's parameters ({@link FrameDecisionOptions}).
+   * @throws {RangeError} for parameters outside their ranges or a family list of the wrong length.
    */
   constructor(
     readonly classes: number,
-    readonly stay = FRAME_STAY,
-    readonly temperature = FRAME_TEMPERATURE,
-    readonly margin = FRAME_SWITCH_MARGIN,
+    options: FrameDecisionOptions = {},
   ) {
     if (!(Number.isInteger(classes) && classes >= 2)) throw new RangeError(`Bad class count: ${classes}`);
-    if (!(stay > 0 && stay < 1)) throw new RangeError(`stay must be in (0, 1), got ${stay}`);
-    if (!(temperature > 0)) throw new RangeError(`temperature must be > 0, got ${temperature}`);
-    if (!(margin >= 1)) throw new RangeError(`margin must be ≥ 1, got ${margin}`);
+    this.stay = options.stay ?? FRAME_STAY;
+    this.temperature = options.temperature ?? FRAME_TEMPERATURE;
+    this.margin = options.margin ?? FRAME_SWITCH_MARGIN;
+    this.qualityMargin = options.qualityMargin ?? FRAME_QUALITY_MARGIN;
+    if (!(this.stay > 0 && this.stay < 1)) throw new RangeError(`stay must be in (0, 1), got ${this.stay}`);
+    if (!(this.temperature > 0)) throw new RangeError(`temperature must be > 0, got ${this.temperature}`);
+    if (!(this.margin >= 1)) throw new RangeError(`margin must be ≥ 1, got ${this.margin}`);
+    if (!(this.qualityMargin >= 1))
+      throw new RangeError(`qualityMargin must be ≥ 1, got ${this.qualityMargin}`);
+    const families = options.families;
+    if (families && families.length !== classes)
+      throw new RangeError(`families must give one family per class (${classes}), got ${families.length}`);
+    this.family = new Int32Array(classes);
+    for (let c = 0; c < classes; c++) {
+      const f = families ? (families[c] as number) : c;
+      if (!(Number.isInteger(f) && f >= 0 && f < classes))
+        throw new RangeError(`Bad family ${f} for class ${c}`);
+      this.family[c] = f;
+    }
+    this.familySum = new Float64Array(classes);
     this.alpha = new Float64Array(classes);
     this.scratch = new Float64Array(classes);
     this.reset();
@@ -63,8 +112,7 @@ export class FrameDecision {
   /**
    * Read one frame.
    * @param logProbs the frame model's natural-log probabilities (≥ `classes` values from `offset`).
-   * @returns the decision: the most probable class after this frame, unless the previous decision is
-   *   still at least 1/`margin` as probable as it.
+   * @returns the decision after this frame (the two-step hysteresis of {@link FrameDecision}).
    */
   update(logProbs: ArrayLike<number>, offset = 0): number {
     const n = this.classes;
@@ -80,13 +128,40 @@ export class FrameDecision {
       e[c] = v;
       sum += v;
     }
-    let best = 0;
+    const fs = this.familySum;
+    fs.fill(0);
     for (let c = 0; c < n; c++) {
       a[c] = sum > 0 ? (e[c] as number) / sum : 1 / n;
-      if ((a[c] as number) > (a[best] as number)) best = c;
+      const f = this.family[c] as number;
+      fs[f] = (fs[f] as number) + (a[c] as number);
     }
-    if ((a[best] as number) >= this.margin * (a[this.best] as number)) this.best = best;
+    const shownFamily = this.family[this.best] as number;
+    let bestFamily = shownFamily;
+    for (let f = 0; f < n; f++) if ((fs[f] as number) > (fs[bestFamily] as number)) bestFamily = f;
+    if (
+      bestFamily !== shownFamily &&
+      (fs[bestFamily] as number) >= this.margin * (fs[shownFamily] as number)
+    ) {
+      this.best = this.bestOf(bestFamily);
+    } else {
+      const inFamily = this.bestOf(shownFamily);
+      if ((a[inFamily] as number) >= this.qualityMargin * (a[this.best] as number)) this.best = inFamily;
+    }
     return this.best;
+  }
+
+  /** The most probable class of family `f`. */
+  private bestOf(f: number): number {
+    let best = this.best;
+    let p = -1;
+    for (let c = 0; c < this.classes; c++) {
+      if (this.family[c] !== f) continue;
+      if ((this.alpha[c] as number) > p) {
+        best = c;
+        p = this.alpha[c] as number;
+      }
+    }
+    return best;
   }
 
   /** The decision after the last frame read. */

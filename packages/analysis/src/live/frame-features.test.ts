@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChromaFrame } from "./chroma.js";
-import { FRAME_FEATURES, frameFeatures } from "./frame-features.js";
+import { FRAME_FEATURES, FRAME_MODEL_CLASSES, frameFeatures, frameModelFamilies } from "./frame-features.js";
 
 const row = (values: Record<number, number>) => {
   const r = new Float64Array(12);
@@ -54,5 +54,22 @@ describe("frameFeatures", () => {
     const f = frameFeatures(silent, new Float32Array(FRAME_FEATURES + 5), 5);
     expect(Array.from(f.subarray(5, 5 + 48)).every((v) => v === 0)).toBe(true);
     expect(Array.from(f.subarray(53, 58))).toEqual([0, 0, 1, 0.9, 0].map(Math.fround));
+  });
+});
+
+describe("frameModelFamilies", () => {
+  it("joins the classes that differ only by a seventh, one family per root and triad", () => {
+    const f = frameModelFamilies();
+    expect(f).toHaveLength(FRAME_MODEL_CLASSES);
+    // Class 1 + q·12 + r: q = 0 maj, 1 min, 2 7, 3 maj7, 4 min7.
+    const at = (q: number, r: number) => f[1 + q * 12 + r];
+    expect(f[0]).toBe(0);
+    for (let r = 0; r < 12; r++) {
+      expect(at(2, r)).toBe(at(0, r));
+      expect(at(3, r)).toBe(at(0, r));
+      expect(at(4, r)).toBe(at(1, r));
+      expect(at(1, r)).not.toBe(at(0, r));
+    }
+    expect(new Set(f).size).toBe(25);
   });
 });

@@ -52,3 +52,17 @@ const clip01 = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) 
 export const FRAME_MODEL_QUALITIES = ["maj", "min", "7", "maj7", "min7"] as const;
 /** Classes of the frame model: "no chord" and every quality on the 12 roots. */
 export const FRAME_MODEL_CLASSES = 1 + FRAME_MODEL_QUALITIES.length * 12;
+
+/**
+ * The triad family of each frame-model class (the family index of `FrameDecision`): "no chord" is
+ * family 0; maj, 7 and maj7 on root r are family 1 + r; min and min7 on root r are 13 + r — the classes
+ * that MIREX's majmin comparison maps to one chord.
+ */
+export function frameModelFamilies(): Int32Array {
+  const out = new Int32Array(FRAME_MODEL_CLASSES);
+  FRAME_MODEL_QUALITIES.forEach((q, qi) => {
+    const minor = q === "min" || q === "min7";
+    for (let r = 0; r < 12; r++) out[1 + qi * 12 + r] = (minor ? 13 : 1) + r;
+  });
+  return out;
+}

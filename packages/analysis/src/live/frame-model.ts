@@ -5,8 +5,8 @@
  */
 import type { LiveChordModel } from "../types.js";
 import type { ChromaFrame } from "./chroma.js";
-import { FrameDecision } from "./frame-decision.js";
-import { FRAME_FEATURES, FRAME_MODEL_CLASSES, frameFeatures } from "./frame-features.js";
+import { FrameDecision, type FrameDecisionOptions } from "./frame-decision.js";
+import { FRAME_FEATURES, FRAME_MODEL_CLASSES, frameFeatures, frameModelFamilies } from "./frame-features.js";
 
 /**
  * Frames of context the model reads before each new frame: at least its receptive field (61 frames, about
@@ -37,13 +37,16 @@ export class LiveFrameModel {
   readonly decision: FrameDecision;
 
   /**
-   * @param stay the filter's self-transition per frame (see {@link FrameDecision}).
-   * @param temperature the filter's temperature.
-   * @param margin the filter's hysteresis ratio.
+   * @param options the filter's parameters (see {@link FrameDecision}); the families default to the
+   *   classes' triads ({@link frameModelFamilies}).
+   * @throws {RangeError} for parameters out of range.
    */
-  constructor(stay?: number, temperature?: number, margin?: number) {
+  constructor(options: FrameDecisionOptions = {}) {
     this.ring = new Float32Array(this.size * FRAME_FEATURES);
-    this.decision = new FrameDecision(FRAME_MODEL_CLASSES, stay, temperature, margin);
+    this.decision = new FrameDecision(FRAME_MODEL_CLASSES, {
+      ...options,
+      families: options.families ?? frameModelFamilies(),
+    });
   }
 
   /** Forget every frame and the filter's state. */

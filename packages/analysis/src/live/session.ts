@@ -51,10 +51,16 @@ export interface LiveListenerOptions {
    */
   liveChordModel?: LiveChordModel;
   /**
-   * The frame model's filter: self-transition per frame, temperature and hysteresis ratio (defaults
-   * `FRAME_STAY`, `FRAME_TEMPERATURE`, `FRAME_SWITCH_MARGIN`).
+   * The frame model's filter: self-transition per frame, temperature and the hysteresis ratios between
+   * and within triad families (defaults `FRAME_STAY`, `FRAME_TEMPERATURE`, `FRAME_SWITCH_MARGIN`,
+   * `FRAME_QUALITY_MARGIN`).
    */
-  frameDecision?: { stay?: number; temperature?: number; margin?: number };
+  frameDecision?: {
+    stay?: number;
+    temperature?: number;
+    margin?: number;
+    qualityMargin?: number;
+  };
   /** New frames between two runs of the frame model, ≥ 1 (default `FRAME_STEP`). */
   frameStep?: number;
 }
@@ -134,11 +140,7 @@ export class LiveListener {
     this.frameStep = options.frameStep ?? FRAME_STEP;
     if (!(Number.isInteger(this.frameStep) && this.frameStep >= 1))
       throw new RangeError(`frameStep must be a whole number ≥ 1, got ${options.frameStep}`);
-    this.frameModel = new LiveFrameModel(
-      options.frameDecision?.stay,
-      options.frameDecision?.temperature,
-      options.frameDecision?.margin,
-    );
+    this.frameModel = new LiveFrameModel(options.frameDecision);
     this.liveChordModel = options.liveChordModel ?? null;
   }
 
