@@ -1,4 +1,4 @@
-import { renderChordSequence } from "@tonic/analysis/testing";
+import { addRoom, makeRng, pinkNoise, renderChordSequence, renderSpeech } from "@tonic/analysis/testing";
 import { describe, expect, it } from "vitest";
 import {
   createOnnxLiveChordModel,
@@ -124,6 +124,38 @@ describe("the shipped Live frame model on onnxruntime-node", () => {
       const right = held.filter((s) => s.chord === chord).length;
       expect(right / held.length).toBeGreaterThan(0.9);
     }
+  });
+
+  it("shows no chord on room noise after the music stops, on loud noise and on speech", async () => {
+    const play = async (pcm: Float32Array) => {
+      const listener = new LiveListener(SR, { liveChordModel: await loadNodeLiveChordModel() });
+      const shown: { time: number; chord: string }[] = [];
+      for (let s = 0; s + LIVE_BLOCK <= pcm.length; s += LIVE_BLOCK) {
+        for (const f of listener.push(pcm.subarray(s, s + LIVE_BLOCK)).chords)
+          shown.push({ time: f.time, chord: f.chord });
+        await listener.refreshFrames();
+      }
+      return shown;
+    };
+    const music = await play(
+      addRoom(
+        renderChordSequence(
+          [
+            { chord: "Am", seconds: 2 },
+            { chord: "N", seconds: 3 },
+          ],
+          { timbre: "piano", sampleRate: SR },
+        ),
+        SR,
+      ),
+    );
+    expect(music.filter((s) => s.time > 0.5 && s.time < 2).every((s) => s.chord === "Am")).toBe(true);
+    expect(new Set(music.filter((s) => s.time > 2.5).map((s) => s.chord))).toEqual(new Set(["N"]));
+    const { samples, meanSquare } = pinkNoise(4 * SR, makeRng(3));
+    const noise = samples.map((v) => (0.05 * v) / Math.sqrt(meanSquare)); // −26 dBFS, far above silence
+    expect(new Set((await play(noise)).map((s) => s.chord))).toEqual(new Set(["N"]));
+    const speech = await play(renderSpeech({ seconds: 4, sampleRate: SR }));
+    expect(new Set(speech.filter((s) => s.time > 1).map((s) => s.chord))).toEqual(new Set(["N"]));
   });
 
   it("runs the model once every frameStep new frames, on the frames it has not read", async () => {
