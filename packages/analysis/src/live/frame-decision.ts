@@ -16,9 +16,10 @@ export const FRAME_STAY = 0.99;
  */
 export const FRAME_TEMPERATURE = 2;
 /**
- * Hysteresis of the decision: another class takes over only once its filtered probability is this many
- * times the current decision's (1 = plain most probable class). Holds a chord whose seventh comes and
- * goes with the voicing (C ↔ C7 while comping) without slowing a clear change. Chosen with {@link FRAME_STAY}.
+ * Hysteresis of the decision between chords: another root or triad (a family, see
+ * {@link FrameDecisionOptions.families}) takes over only once its filtered probability is this many times
+ * the shown family's (1 = plain most probable family), so that one ambiguous stretch does not change the
+ * display while a clear change still does within a few frames. Chosen with {@link FRAME_STAY}.
  */
 export const FRAME_SWITCH_MARGIN = 8;
 

@@ -8,6 +8,7 @@ import type { ChordModel, KeyModel, LiveChordModel } from "../types.js";
 import { LiveChordWindow } from "./chord-window.js";
 import { type LiveChordFrame, type LiveChordOptions, LiveChordRecognizer } from "./chords.js";
 import { type ChromaFrame, LiveChroma, type LiveChromaOptions } from "./chroma.js";
+import type { FrameDecisionOptions } from "./frame-decision.js";
 import { FRAME_STEP, LiveFrameModel } from "./frame-model.js";
 import { type LiveKey, LiveKeyFinder } from "./key.js";
 import { LiveTuner, type TunerInstrument, type TunerReading } from "./tuner.js";
@@ -55,12 +56,7 @@ export interface LiveListenerOptions {
    * and within triad families (defaults `FRAME_STAY`, `FRAME_TEMPERATURE`, `FRAME_SWITCH_MARGIN`,
    * `FRAME_QUALITY_MARGIN`).
    */
-  frameDecision?: {
-    stay?: number;
-    temperature?: number;
-    margin?: number;
-    qualityMargin?: number;
-  };
+  frameDecision?: Omit<FrameDecisionOptions, "families">;
   /** New frames between two runs of the frame model, ≥ 1 (default `FRAME_STEP`). */
   frameStep?: number;
 }
