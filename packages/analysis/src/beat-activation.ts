@@ -1,8 +1,9 @@
 /**
  * The learned beat tracker's front end and decoder: log band energies of the onset STFT at a fixed frame
  * rate ({@link BeatBands}, {@link beatModelInput}) for the beat activation network (`models/beats.onnx`,
- * trained by `train/train_beat_model.py`; PROVENANCE.md), and the beats decoded from its activation by
- * dynamic programming ({@link trackActivationBeats}).
+ * trained by `train/train_beat_model.py`; PROVENANCE.md), and one decoder of its activation: the
+ * autocorrelation tempo, then dynamic programming ({@link trackActivationBeats}; the engine's default
+ * decoder is the DBN of `beat-dbn.ts`).
  *
  * The network follows the temporal convolutional beat trackers of Davies & Böck ("Temporal convolutional
  * networks for musical audio beat tracking", EUSIPCO 2019) and Böck & Davies ("Deconstruct, analyse,

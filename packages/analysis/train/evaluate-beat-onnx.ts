@@ -1,14 +1,17 @@
 /**
  * Score exported beat models (`train_beat_model.py --export`) on a rendered corpus's validation split
- * (`render-corpus.ts --beat-bands`), decoded as the engine decodes them ({@link trackActivationBeats} at
- * each `--tightness`): beat F-measure (±70 ms, beats before 5 s ignored) and tempo Acc1 / Acc2 (4 %)
+ * (`render-corpus.ts --beat-bands`), decoded as the engine decodes them (`--decoder dbn`:
+ * {@link decodeBeatsDbn} with each `--dbn-range` and `--dbn-lambda`; `--decoder dp`: {@link trackActivationBeats}
+ * at each `--tightness`): beat F-measure (±70 ms, beats before 5 s ignored) and tempo Acc1 / Acc2 (4 %)
  * against the songs' true beats, beside the engine's hand-written beat tracker on the same songs (the
  * segment bounds `render-corpus.ts` stored). Pooled, per corpus and per metre. Nothing here reads the evaluation sets.
  *
- * Defaults: the shipped model and decoding (LEARNED_BEAT_TIGHTNESS, ACTIVATION_TEMPO).
+ * Defaults: the shipped model and decoding (LEARNED_BEAT_DECODING: the DBN with BEAT_DBN).
  *
  *   npx tsx packages/analysis/train/evaluate-beat-onnx.ts --data DIR [--model a.onnx,b.onnx]
- *       [--tightness 100,400] [--prior-sigma 1,2] [--double-lag 0.5,0] [--smooth 0,2] [--json out.json]
+ *       [--decoder dbn] [--dbn-range 40-240,55-215] [--dbn-lambda 100,30] [--dbn-observation 16]
+ *       [--decoder dp] [--tightness 100,400] [--prior-sigma 1,2] [--double-lag 0.5,0] [--smooth 0,2]
+ *       [--json out.json]
  *
  * `--json` writes the scores (per model and tightness, and the hand-written tracker's). `--into REPORT
  * --as NAME` adds them to a model's training report (`models/beats.json`, read by `npm run bench`) as
@@ -26,10 +29,11 @@ import {
   BEAT_FRAME_RATE,
   trackActivationBeats,
 } from "../src/beat-activation.js";
+import { BEAT_DBN, type BeatDbnOptions, decodeBeatsDbn } from "../src/beat-dbn.js";
 import { BEAT_MODEL_FILE, createOnnxBeatModel } from "../src/key-model.js";
 import { modelPath } from "../src/onnx-node.js";
 import { beatPeriod } from "../src/rhythm.js";
-import { LEARNED_BEAT_TIGHTNESS } from "../src/stages.js";
+import { LEARNED_BEAT_DECODING, LEARNED_BEAT_TIGHTNESS } from "../src/stages.js";
 import { beatFMeasure, tempoAcc1, tempoAcc2 } from "../testing/metrics.js";
 import type { CorpusItem } from "./render-corpus.js";
 
@@ -44,6 +48,10 @@ const { values: opts } = parseArgs({
     json: { type: "string" },
     into: { type: "string" },
     as: { type: "string", default: "rendered" },
+    decoder: { type: "string", default: LEARNED_BEAT_DECODING.decoder },
+    "dbn-range": { type: "string", default: `${BEAT_DBN.minBpm}-${BEAT_DBN.maxBpm}` },
+    "dbn-lambda": { type: "string", default: String(BEAT_DBN.transitionLambda) },
+    "dbn-observation": { type: "string", default: String(BEAT_DBN.observationLambda) },
   },
 });
 
@@ -135,6 +143,35 @@ for (const path of (opts.model ?? "").split(",")) {
       })),
     ),
   );
+  if (opts.decoder === "dbn") {
+    const variants: BeatDbnOptions[] = (opts["dbn-range"] ?? "").split(",").flatMap((range) =>
+      (opts["dbn-lambda"] ?? "").split(",").flatMap((lambda) =>
+        (opts["dbn-observation"] ?? "").split(",").map((o) => {
+          const [lo, hi] = range.split("-").map(Number);
+          return {
+            ...BEAT_DBN,
+            minBpm: lo as number,
+            maxBpm: hi as number,
+            transitionLambda: Number(lambda),
+            observationLambda: Number(o),
+          };
+        }),
+      ),
+    );
+    for (const v of variants) {
+      const name = `${basename(path)} DBN ${v.minBpm}-${v.maxBpm} BPM λ ${v.transitionLambda} observation ${v.observationLambda}`;
+      const tally: Record<string, Tally> = { all: empty() };
+      songs.forEach((s, i) => {
+        const ref = s.item.beats;
+        const est = decodeBeatsDbn(activations[i] as Float32Array, BEAT_FRAME_RATE, v).beats;
+        add(tally, [s.corpus, s.item.metre], beatFMeasure(ref, est), bpmOf(ref), bpmOf(est));
+      });
+      console.log(`${name}: ${show(tally.all as Tally)}`);
+      report.learned[name] = means(tally.all as Tally);
+      for (const [k, t] of Object.entries(tally)) if (k !== "all") console.log(`  ${k}: ${show(t)}`);
+    }
+    continue;
+  }
   for (const tempo of readings)
     for (const tightness of (opts.tightness ?? "").split(",").map(Number)) {
       const name = `${basename(path)} tightness ${tightness}${readings.length > 1 ? ` tempo prior σ ${tempo.priorSigmaOctaves} double lag ${tempo.doubleLagWeight} smoothed ${tempo.smoothFrames}` : ""}`;
@@ -161,12 +198,14 @@ if (opts.into) {
   const target = JSON.parse(readFileSync(file, "utf8")) as { decoding?: Record<string, unknown> };
   const shipped = Object.keys(report.learned)[0] ?? "";
   target.decoding ??= {};
+  const before = target.decoding[opts.as ?? "rendered"] as { sweep?: Record<string, unknown> } | undefined;
   target.decoding[opts.as ?? "rendered"] = {
     songs: report.handWritten.songs,
     shipped,
     learned: report.learned[shipped],
     handWritten: report.handWritten,
-    sweep: report.learned,
+    // Earlier sweeps on the same songs stay beside this one.
+    sweep: { ...(before?.sweep ?? {}), ...report.learned },
   };
   writeFileSync(file, `${JSON.stringify(target, null, 1)}\n`);
 }
