@@ -130,9 +130,23 @@ const report: {
   learned: {},
 };
 const tensor = (data: Float32Array, dims: readonly number[]) => new ort.Tensor("float32", data, dims);
+/** The songs' activations of the model being scored (filled per model below). */
+let activations: Float32Array[] = [];
+/** Scores one decoding of the activations against the songs' beats, prints and records it as `name`. */
+const scoreDecoding = (name: string, decode: (activation: Float32Array) => number[]) => {
+  const tally: Record<string, Tally> = { all: empty() };
+  songs.forEach((s, i) => {
+    const ref = s.item.beats;
+    const est = decode(activations[i] as Float32Array);
+    add(tally, [s.corpus, s.item.metre], beatFMeasure(ref, est), bpmOf(ref), bpmOf(est));
+  });
+  console.log(`${name}: ${show(tally.all as Tally)}`);
+  report.learned[name] = means(tally.all as Tally);
+  for (const [k, t] of Object.entries(tally)) if (k !== "all") console.log(`  ${k}: ${show(t)}`);
+};
 for (const path of (opts.model ?? "").split(",")) {
   const model = createOnnxBeatModel(await ort.InferenceSession.create(resolve(path)), tensor);
-  const activations: Float32Array[] = [];
+  activations = [];
   for (const s of songs) activations.push(await model.predict({ frames: s.frames, features: s.bands }));
   const readings = (opts["prior-sigma"] ?? "").split(",").flatMap((sigma) =>
     (opts["double-lag"] ?? "").split(",").flatMap((w) =>
@@ -158,39 +172,19 @@ for (const path of (opts.model ?? "").split(",")) {
         }),
       ),
     );
-    for (const v of variants) {
-      const name = `${basename(path)} DBN ${v.minBpm}-${v.maxBpm} BPM λ ${v.transitionLambda} observation ${v.observationLambda}`;
-      const tally: Record<string, Tally> = { all: empty() };
-      songs.forEach((s, i) => {
-        const ref = s.item.beats;
-        const est = decodeBeatsDbn(activations[i] as Float32Array, BEAT_FRAME_RATE, v).beats;
-        add(tally, [s.corpus, s.item.metre], beatFMeasure(ref, est), bpmOf(ref), bpmOf(est));
-      });
-      console.log(`${name}: ${show(tally.all as Tally)}`);
-      report.learned[name] = means(tally.all as Tally);
-      for (const [k, t] of Object.entries(tally)) if (k !== "all") console.log(`  ${k}: ${show(t)}`);
-    }
+    for (const v of variants)
+      scoreDecoding(
+        `${basename(path)} DBN ${v.minBpm}-${v.maxBpm} BPM λ ${v.transitionLambda} observation ${v.observationLambda}`,
+        (a) => decodeBeatsDbn(a, BEAT_FRAME_RATE, v).beats,
+      );
     continue;
   }
   for (const tempo of readings)
-    for (const tightness of (opts.tightness ?? "").split(",").map(Number)) {
-      const name = `${basename(path)} tightness ${tightness}${readings.length > 1 ? ` tempo prior σ ${tempo.priorSigmaOctaves} double lag ${tempo.doubleLagWeight} smoothed ${tempo.smoothFrames}` : ""}`;
-      const tally: Record<string, Tally> = { all: empty() };
-      songs.forEach((s, i) => {
-        const ref = s.item.beats;
-        const est = trackActivationBeats(
-          activations[i] as Float32Array,
-          BEAT_FRAME_RATE,
-          tightness,
-          tempo,
-        ).beats;
-        const f = beatFMeasure(ref, est);
-        add(tally, [s.corpus, s.item.metre], f, bpmOf(ref), bpmOf(est));
-      });
-      console.log(`${name}: ${show(tally.all as Tally)}`);
-      report.learned[name] = means(tally.all as Tally);
-      for (const [k, t] of Object.entries(tally)) if (k !== "all") console.log(`  ${k}: ${show(t)}`);
-    }
+    for (const tightness of (opts.tightness ?? "").split(",").map(Number))
+      scoreDecoding(
+        `${basename(path)} tightness ${tightness}${readings.length > 1 ? ` tempo prior σ ${tempo.priorSigmaOctaves} double lag ${tempo.doubleLagWeight} smoothed ${tempo.smoothFrames}` : ""}`,
+        (a) => trackActivationBeats(a, BEAT_FRAME_RATE, tightness, tempo).beats,
+      );
 }
 if (opts.json) writeFileSync(resolve(opts.json), `${JSON.stringify(report, null, 1)}\n`);
 if (opts.into) {
