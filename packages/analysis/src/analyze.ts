@@ -248,7 +248,9 @@ function predictKey<I>(
  * @throws (rejects with) {AnalysisError} when the model rejects or throws; its error is the `cause`.
  */
 function predictChords(model: ChordModel, features: SignalFeatures): Promise<Float32Array> {
-  return modelStep("chord model", () => model.predict(chordModelInput(features.harmonic)));
+  return modelStep("chord model", () =>
+    model.predict(chordModelInput(features.harmonic, features.harmonicSpectrum)),
+  );
 }
 
 /**

@@ -4,7 +4,14 @@ import { describe, expect, it } from "vitest";
 import { analyzeAudio } from "./analyze.js";
 import { CHORD_CLASSES, CHORD_MODEL_FILE, createOnnxChordModel, type OnnxSessionLike } from "./key-model.js";
 import { loadNodeModels, modelPath } from "./onnx-node.js";
-import { type BeatSyncFeatures, chordModelInput } from "./stages.js";
+import {
+  type BeatSyncFeatures,
+  beatSyncSalienceStage,
+  chordModelInput,
+  decimateSignal,
+  extractFeatures,
+  type Salience,
+} from "./stages.js";
 import { AnalysisError, type ChordModelInput, seconds } from "./types.js";
 
 type Tensor = { data: unknown; dims: readonly number[] };
@@ -35,6 +42,13 @@ const Am: [number, number, number] = [9, 0, 4];
 const F: [number, number, number] = [5, 9, 0];
 const G: [number, number, number] = [7, 11, 2];
 
+/** The shipped chord model's input for a rendered progression, through the engine's own front end. */
+function renderedInput(chords: readonly string[]): { input: ChordModelInput; bounds: readonly number[] } {
+  const pcm = renderProgression({ chords, bpm: 100, repeats: 2, sampleRate: 22050 });
+  const f = extractFeatures(decimateSignal(pcm, 22050));
+  return { input: chordModelInput(f.harmonic, f.harmonicSpectrum), bounds: f.harmonic.bounds };
+}
+
 describe("the shipped chord model on onnxruntime-node", () => {
   it("is in the package's models folder", () => {
     expect(modelPath(CHORD_MODEL_FILE)).toMatch(/packages\/analysis\/models\/chords\.onnx$/);
@@ -43,10 +57,15 @@ describe("the shipped chord model on onnxruntime-node", () => {
   it("returns B × 97 log-probabilities, each row summing to 1, for any number of beats", async () => {
     const { chords } = await loadNodeModels();
     if (!chords) throw new Error("no chord model");
-    for (const beats of [1, 5, 400]) {
-      const lp = await chords.predict(triads(Array.from({ length: beats }, () => C)));
+    const { input } = renderedInput(["C", "G"]);
+    for (const beats of [1, 5, input.beats]) {
+      const lp = await chords.predict({
+        beats,
+        features: input.features.subarray(0, beats * 24),
+        spectrum: input.spectrum?.subarray(0, beats * 72),
+      });
       expect(lp).toHaveLength(beats * CHORD_CLASSES);
-      for (let b = 0; b < beats; b += 97) {
+      for (let b = 0; b < beats; b += 7) {
         let sum = 0;
         for (let k = 0; k < CHORD_CLASSES; k++) sum += Math.exp(lp[b * CHORD_CLASSES + k] as number);
         expect(sum).toBeCloseTo(1, 4);
@@ -54,23 +73,43 @@ describe("the shipped chord model on onnxruntime-node", () => {
     }
   });
 
-  it("names held triads (class q·12 + root) and moves with a transposition", async () => {
+  it("names rendered triads (class q·12 + root) and moves with a transposition", async () => {
     const { chords } = await loadNodeModels();
     if (!chords) throw new Error("no chord model");
-    const seq = [C, C, C, C, Am, Am, Am, Am, F, F, F, F, G, G, G, G];
-    const got = argmaxRows(await chords.predict(triads(seq)));
-    // maj = quality 0, min = quality 1: C (0), A minor (12 + 9), F (5), G (7), in the middle of each run.
-    expect([got[1], got[6], got[10], got[14]]).toEqual([0, 21, 5, 7]);
-    const up = seq.map((t) => t.map((pc) => (pc + 2) % 12) as [number, number, number]);
-    const lp0 = await chords.predict(triads(seq));
-    const lp2 = await chords.predict(triads(up));
-    for (let b = 0; b < seq.length; b += 3)
-      for (let q = 0; q < 8; q++)
-        for (let r = 0; r < 12; r++)
-          expect(lp2[b * CHORD_CLASSES + q * 12 + ((r + 2) % 12)]).toBeCloseTo(
-            lp0[b * CHORD_CLASSES + q * 12 + r] as number,
-            3,
-          );
+    // Each chord lasts 4 beats at 100 BPM (2.4 s); read the beat segment in the middle of each.
+    const heard = async (names: readonly string[]) => {
+      const { input, bounds } = renderedInput(names);
+      const got = argmaxRows(await chords.predict(input));
+      return names.map((_, i) => {
+        const t = (i + 0.5) * 2.4;
+        const s = bounds.findIndex((b, j) => b <= t && t < (bounds[j + 1] ?? Number.POSITIVE_INFINITY));
+        return got[s];
+      });
+    };
+    // maj = quality 0, min = quality 1: C (0), A minor (12 + 9), F (5), G (7).
+    expect(await heard(["C", "Am", "F", "G"])).toEqual([0, 21, 5, 7]);
+    expect(await heard(["D", "Bm", "G", "A"])).toEqual([2, 23, 7, 9]);
+  });
+});
+
+describe("beatSyncSalienceStage", () => {
+  it("averages each segment's frames by their overlap and keeps the 72 pitches apart", () => {
+    // 8 frames 0.1 s apart with a 0.4 s window (each frame covers ±0.1 s): pitch 0 on in frames 0..3,
+    // pitch 71 in frames 4..7.
+    const frames = 8;
+    const semitones = new Float32Array(frames * 72);
+    for (let f = 0; f < frames; f++) semitones[f * 72 + (f < 4 ? 0 : 71)] = 1;
+    const salience: Salience = { semitones, frames, frameSeconds: seconds(0.1), windowSeconds: seconds(0.4) };
+    const out = beatSyncSalienceStage(salience, [0, 0.35, 0.7].map(seconds));
+    expect(out).toHaveLength(2 * 72);
+    // Segment 0 (0–0.35 s) overlaps frames 0..4 by 0.1, 0.2, 0.2, 0.15, 0.05 s (0.7 in all); segment 1
+    // (0.35–0.7 s) frames 3..7 by 0.05, 0.15, 0.2, 0.2, 0.1 s.
+    expect(out[0]).toBeCloseTo(0.65 / 0.7, 6);
+    expect(out[71]).toBeCloseTo(0.05 / 0.7, 6);
+    expect(out[72]).toBeCloseTo(0.05 / 0.7, 6);
+    expect(out[72 + 71]).toBeCloseTo(0.65 / 0.7, 6);
+    expect([...out.subarray(1, 71)].every((v) => v === 0)).toBe(true);
+    expect(beatSyncSalienceStage(salience, [seconds(0)])).toHaveLength(0);
   });
 });
 
@@ -98,6 +137,12 @@ describe("chordModelInput", () => {
     expect(features[12]).toBe(0.75);
     expect(features[12 + 7]).toBe(0.25);
     expect([...features.subarray(24)].every((v) => v === 0)).toBe(true);
+    const spectrum = new Float32Array(2 * 72).fill(2);
+    const withSpectrum = chordModelInput(harmonic, spectrum);
+    expect(withSpectrum.spectrum?.subarray(0, 72).every((v) => v === 2)).toBe(true);
+    expect(withSpectrum.spectrum?.subarray(72).every((v) => v === 0)).toBe(true);
+    expect(spectrum[100]).toBe(2); // the caller's array is left alone
+    expect(() => chordModelInput(harmonic, new Float32Array(72))).toThrow(/2 segments × 72/);
   });
 });
 
@@ -205,9 +250,39 @@ describe("createOnnxChordModel", () => {
     await expect(nan.predict(triads([C, G]))).rejects.toThrow(/non-finite/);
   });
 
+  it("feeds a spectrum model [1, B, 72] and rejects an input without the spectrum", async () => {
+    const fed: (readonly number[])[] = [];
+    const spectral = createOnnxChordModel<Tensor>(
+      {
+        inputNames: ["spectrum"],
+        outputNames: ["log_probabilities"],
+        run: async (feeds) => {
+          fed.push(feeds.spectrum?.dims ?? []);
+          return {
+            log_probabilities: tensor(new Float32Array(2 * CHORD_CLASSES).fill(-Math.log(97)), [1, 2, 97]),
+          };
+        },
+      },
+      tensor,
+    );
+    const input = triads([C, G]);
+    await expect(spectral.predict(input)).rejects.toThrow(/spectrum/);
+    await expect(spectral.predict({ ...input, spectrum: new Float32Array(72) })).rejects.toThrow(
+      /72 pitches/,
+    );
+    expect(await spectral.predict({ ...input, spectrum: new Float32Array(144) })).toHaveLength(
+      2 * CHORD_CLASSES,
+    );
+    expect(fed).toEqual([[1, 2, 72]]);
+    expect(() => createOnnxChordModel({ ...ok, inputNames: ["chroma"] }, tensor)).toThrow(
+      /no "features" input/,
+    );
+  });
+
   it("works with onnxruntime-node's own tensors", async () => {
     const session = await ort.InferenceSession.create(modelPath(CHORD_MODEL_FILE));
     const model = createOnnxChordModel(session, (data, dims) => new ort.Tensor("float32", data, dims));
-    expect(await model.predict(triads([C, Am, F]))).toHaveLength(3 * CHORD_CLASSES);
+    const input = { ...triads([C, Am, F]), spectrum: new Float32Array(3 * 72) };
+    expect(await model.predict(input)).toHaveLength(3 * CHORD_CLASSES);
   });
 });

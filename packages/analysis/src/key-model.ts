@@ -8,6 +8,7 @@
  * analysis Worker.
  * Pure module (no Node or DOM APIs).
  */
+import { N_PITCH } from "./features.js";
 import {
   AnalysisError,
   type BeatModel,
@@ -214,21 +215,25 @@ export function createOnnxChordKeyModel<T extends OnnxTensorLike>(
 /**
  * Wrap an ONNX session of the chord model as a {@link ChordModel}.
  *
- * The model's graph: input `features` float32 [1, B, 24] (per beat 12 treble chroma scaled to a maximum
- * of 1, then 12 bass chroma scaled to sum 1, of the harmonic part); output `log_probabilities` float32
- * [1, B, 97] (natural-log probabilities per beat, quality q on root r at q·12 + r, "no chord" at 96).
+ * The model's graph has one of two inputs: `features` float32 [1, B, 24] (per beat 12 treble chroma
+ * scaled to a maximum of 1, then 12 bass chroma scaled to sum 1, of the harmonic part) or `spectrum`
+ * float32 [1, B, 72] (per beat the log semitone spectrum of the harmonic part, C1..B6; see
+ * {@link ChordModelInput.spectrum}); output `log_probabilities` float32 [1, B, 97] (natural-log
+ * probabilities per beat, quality q on root r at q·12 + r, "no chord" at 96).
  *
  * @param session an InferenceSession created from `models/chords.onnx`.
  * @param tensor the runtime's float32 tensor constructor.
- * @throws {AnalysisError} at once when the session lacks the `features` input or the `log_probabilities`
- * output; `predict` rejects with an AnalysisError when the input is empty or has the wrong length, when
- * the runtime fails, or when the output is not B × 97 finite log-probabilities.
+ * @throws {AnalysisError} at once when the session has neither the `features` nor the `spectrum` input, or
+ * lacks the `log_probabilities` output; `predict` rejects with an AnalysisError when the input is empty,
+ * has the wrong length or lacks the spectrum the model reads, when the runtime fails, or when the output
+ * is not B × 97 finite log-probabilities.
  */
 export function createOnnxChordModel<T extends OnnxTensorLike>(
   session: OnnxSessionLike<T>,
   tensor: Float32TensorFactory<T>,
 ): ChordModel {
-  requireNames(session, "the chord model", ["features"], ["log_probabilities"]);
+  const readsSpectrum = session.inputNames.includes("spectrum");
+  requireNames(session, "the chord model", [readsSpectrum ? "spectrum" : "features"], ["log_probabilities"]);
   return {
     async predict(input: ChordModelInput): Promise<Float32Array> {
       const B = input.beats;
@@ -236,9 +241,15 @@ export function createOnnxChordModel<T extends OnnxTensorLike>(
         throw new AnalysisError(
           `chord model input must hold B ≥ 1 beats of 24 features, got B = ${B}, ${input.features.length} features`,
         );
-      const out = await runSession(session, "the chord model", {
-        features: tensor(input.features, [1, B, 24]),
-      });
+      let feeds: Record<string, T>;
+      if (readsSpectrum) {
+        if (!input.spectrum || input.spectrum.length !== B * N_PITCH)
+          throw new AnalysisError(
+            `the chord model reads the spectrum: B = ${B} beats of ${N_PITCH} pitches, got ${input.spectrum?.length ?? "none"}`,
+          );
+        feeds = { spectrum: tensor(input.spectrum, [1, B, N_PITCH]) };
+      } else feeds = { features: tensor(input.features, [1, B, 24]) };
+      const out = await runSession(session, "the chord model", feeds);
       const p = out.log_probabilities;
       if (!p || !(p.data instanceof Float32Array) || p.data.length !== B * CHORD_CLASSES)
         throw new AnalysisError(

@@ -683,6 +683,42 @@ export function beatSyncStage(
   return { bounds, segments: S, treble, bass, silent, loudness: segLoud };
 }
 
+/**
+ * Beat-synchronous pitch salience: the log semitone spectrum (C1..B6, {@link N_PITCH} pitches) averaged over
+ * each segment of `bounds`, every frame weighted by how much of its effective window (a quarter of the
+ * window each side of its centre, as in {@link beatSyncStage}) overlaps the segment. What a learned chord
+ * or key model reads when it needs the register that chroma folds away (bass under treble, a voice above
+ * the band); McFee & Bello (ISMIR 2017) and Korzeniowski & Widmer (2017) read such log-frequency spectra.
+ * @param salience a {@link Salience} (log-compressed, ≥ 0).
+ * @param bounds segment boundaries in seconds, ascending, ≥ 2 values (the `bounds` of {@link beatSyncStage}).
+ * @returns `[segments × N_PITCH]` row-major, segments = bounds.length − 1; a segment no frame overlaps is 0.
+ */
+export function beatSyncSalienceStage(salience: Salience, bounds: readonly Seconds[]): Float32Array {
+  const S = Math.max(0, bounds.length - 1);
+  const out = new Float32Array(S * N_PITCH);
+  const fs = salience.frameSeconds as number;
+  const effHalf = (salience.windowSeconds as number) / 4;
+  const semi = salience.semitones;
+  for (let s = 0; s < S; s++) {
+    const a = bounds[s] as number;
+    const b = bounds[s + 1] as number;
+    const f0 = Math.max(0, Math.floor((a - effHalf) / fs));
+    const f1 = Math.min(salience.frames - 1, Math.ceil((b + effHalf) / fs));
+    let wsum = 0;
+    const ob = s * N_PITCH;
+    for (let f = f0; f <= f1; f++) {
+      const c = f * fs;
+      const w = Math.max(0, Math.min(b, c + effHalf) - Math.max(a, c - effHalf));
+      if (w <= 0) continue;
+      const fb = f * N_PITCH;
+      for (let m = 0; m < N_PITCH; m++) out[ob + m] = (out[ob + m] as number) + w * (semi[fb + m] as number);
+      wsum += w;
+    }
+    if (wsum > 0) for (let m = 0; m < N_PITCH; m++) out[ob + m] = (out[ob + m] as number) / wsum;
+  }
+  return out;
+}
+
 // ------------------------------------------------------------------------------------------------- chords
 
 /** Decoded chords per beat segment. */
@@ -983,6 +1019,11 @@ export interface SignalFeatures {
   features: BeatSyncFeatures;
   /** Beat-synchronous features of the harmonic (HPSS) part, what the displayed chords read; same segments. */
   harmonic: BeatSyncFeatures;
+  /**
+   * Beat-synchronous log semitone spectrum of the harmonic part (the whole mix when the content is not
+   * harmonic), `[harmonic.segments × N_PITCH]` (see {@link beatSyncSalienceStage}).
+   */
+  harmonicSpectrum: Float32Array;
   /** Chords of the whole mix decoded without a key prior, with the key-evidence bias (first key pass). */
   mixFirst: ChordTrack;
 }
@@ -1037,10 +1078,10 @@ export function extractFeatures(
   const features = beatSyncStage(chroma, loudness, beats, duration);
   if (!tonal) features.silent.fill(1);
   // Chords read the harmonic part only (HPSS); key, meter and beats the whole mix.
-  const harmonic = tonal
-    ? beatSyncStage(chromaStage(salienceStage(spec, tuning, true)), loudness, beats, duration)
-    : features;
+  const harmonicSalience = tonal ? salienceStage(spec, tuning, true) : salience;
+  const harmonic = tonal ? beatSyncStage(chromaStage(harmonicSalience), loudness, beats, duration) : features;
   harmonic.silent.set(features.silent);
+  const harmonicSpectrum = beatSyncSalienceStage(harmonicSalience, features.bounds);
   // Key evidence: chords decoded from the whole mix (first without, then with the key prior).
   const mixFirst = chordStage(features, null, true);
   return {
@@ -1053,6 +1094,7 @@ export function extractFeatures(
     bpm,
     features,
     harmonic,
+    harmonicSpectrum,
     mixFirst,
   };
 }
@@ -1061,9 +1103,12 @@ export function extractFeatures(
  * Input of a learned chord model ({@link ChordModelInput}) from the beat-synchronous chroma of the harmonic
  * part (what {@link chordStage} reads): per segment the 12 treble values divided by their maximum and the
  * 12 bass values divided by their sum (all 0 when that is 0 or the segment is silent).
- * @returns `beats` = `harmonic.segments`, `features` `[beats × 24]` row-major.
+ * With `spectrum` (the {@link SignalFeatures.harmonicSpectrum} of the same segments) the input also
+ * carries it, silent segments zeroed, for a model that reads the log semitone spectrum.
+ * @returns `beats` = `harmonic.segments`, `features` `[beats × 24]` row-major, `spectrum` `[beats × 72]`.
+ * @throws {AnalysisError} when `spectrum` does not hold `segments × 72` values.
  */
-export function chordModelInput(harmonic: BeatSyncFeatures): ChordModelInput {
+export function chordModelInput(harmonic: BeatSyncFeatures, spectrum?: Float32Array): ChordModelInput {
   const { treble, bass, silent } = harmonic;
   const S = harmonic.segments;
   const out = new Float32Array(S * 24);
@@ -1077,7 +1122,14 @@ export function chordModelInput(harmonic: BeatSyncFeatures): ChordModelInput {
       out[s * 24 + 12 + i] = nb > 0 ? (bass[s * 12 + i] as number) / nb : 0;
     }
   }
-  return { beats: S, features: out };
+  if (!spectrum) return { beats: S, features: out };
+  if (spectrum.length !== S * N_PITCH)
+    throw new AnalysisError(
+      `chordModelInput: the spectrum holds ${spectrum.length} values, not ${S} segments × ${N_PITCH} pitches`,
+    );
+  const spec = Float32Array.from(spectrum);
+  for (let s = 0; s < S; s++) if (silent[s]) spec.fill(0, s * N_PITCH, (s + 1) * N_PITCH);
+  return { beats: S, features: out, spectrum: spec };
 }
 
 /**

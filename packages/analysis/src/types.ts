@@ -34,6 +34,12 @@ export interface ChordModelInput {
   beats: number;
   /** [B x 24] row-major: per beat, 12 treble chroma scaled to a maximum of 1, then 12 bass chroma scaled to sum 1 (index 0 = C; all 0 where silent) */
   features: Float32Array;
+  /**
+   * [B x 72] row-major: per beat, the log semitone spectrum of the harmonic part, C1..B6 (index 0 = MIDI
+   * 24; all 0 where silent), for a model that reads the register (see `harmonicSpectrum` in stages.ts).
+   * A model that reads it (the shipped one) rejects an input without it.
+   */
+  spectrum?: Float32Array;
 }
 
 /** A learned per-beat chord classifier (e.g. an ONNX model run by onnxruntime). */

@@ -12,12 +12,15 @@
  * With `--soundfont`, the songs scored are every song rendered with that soundfont (for a model trained
  * without them: `train_chord_model.py --holdout-soundfont`), i.e. instruments the model never heard.
  *
+ * A model that reads the log semitone spectrum (`train_chord_model.py --input spectrum`) gets it from
+ * `<song>.semi.i16` beside each song (`render-corpus.ts --pitch-spectrum`).
+ *
  * Variant "built-in": the engine without the ONNX chord model (templates + chord-model.ts);
  * "onnx×w": templates + the ONNX model's log-probabilities with weight w (a product of experts). Scores
  * are given over all validation songs and per corpus: the built-in model was trained on POP909
  * renderings (render-pop909.ts, its own split), so only the Billboard songs are unseen by both.
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { crc32 } from "node:zlib";
@@ -119,7 +122,11 @@ for (const file of readdirSync(dir)
       label: chordToHarte(c.chord),
     }));
   add("built-in", ref, estimate(null), item.corpus);
-  const logProbs = Float64Array.from(await chordModel.predict(chordModelInput(harmonic)));
+  const semi = join(dir, `${item.corpus}-${item.id}.semi.i16`);
+  const spectrum = existsSync(semi)
+    ? Float32Array.from(new Int16Array(new Uint8Array(readFileSync(semi)).buffer), (v) => v / 1000)
+    : undefined;
+  const logProbs = Float64Array.from(await chordModel.predict(chordModelInput(harmonic, spectrum)));
   for (const w of weights) add(`onnx×${w}`, ref, estimate({ logProbs, weight: w }), item.corpus);
 }
 

@@ -3,7 +3,7 @@
  *
  *   npx tsx packages/analysis/train/render-corpus.ts --out DIR [--corpus billboard|pop909|both]
  *       [--shard K/N] [--max-seconds 120] [--limit M] [--validation-only] [--folder-out FOLDER]
- *       [--beat-bands] [--no-drums] [--rubato X] [--tempo-scale S]
+ *       [--beat-bands] [--pitch-spectrum] [--no-drums] [--rubato X] [--tempo-scale S]
  *
  * `--validation-only` renders only the validation split (crc32("<corpus>-<id>") % 10 == 0, the split the
  * training scripts hold out). `--folder-out FOLDER` also writes each song as an evaluation item,
@@ -17,7 +17,10 @@
  * every label warped alike, so the labels stay exact); `--tempo-scale S` plays every song S times as fast
  * (notes and labels alike: tempos beyond the charts').
  * `--beat-bands` also writes the beat model's input (`beatModelInput`, `[T × 48]` at BEAT_FRAME_RATE) as
- * `DIR/<corpus>-<id>.bands.i16` (int16, value × 1000), for `train_beat_model.py`.
+ * `DIR/<corpus>-<id>.bands.i16` (int16, value × 1000), for `train_beat_model.py`. `--pitch-spectrum` also
+ * writes the beat-synchronous log semitone spectrum of the harmonic part (`harmonicSpectrum`, `[segments ×
+ * 72]`, C1..B6, the same segments as the JSON's chords) as `DIR/<corpus>-<id>.semi.i16` (int16, value ×
+ * 1000), for `train_chord_model.py --input spectrum`.
  *
  * Corpora (both licensed for commercial use; see PROVENANCE.md):
  * - McGill Billboard chord charts (CC0): each chart is arranged by `arranger.ts` (style, patches and
@@ -44,6 +47,7 @@ import { parseArgs } from "node:util";
 import { crc32 } from "node:zlib";
 import midiPkg from "@tonejs/midi";
 import { BEAT_BANDS, beatModelInput } from "../src/beat-activation.js";
+import { N_PITCH } from "../src/features.js";
 import { noteToPitchClass, pitchClassName } from "../src/labels.js";
 import { decimateSignal, extractFeatures, keyModelInput, onsetAndBeatBands } from "../src/stages.js";
 import { encodeWav } from "../src/wav.js";
@@ -101,6 +105,7 @@ const { values: opts } = parseArgs({
     "validation-only": { type: "boolean", default: false },
     "folder-out": { type: "string" },
     "beat-bands": { type: "boolean", default: false },
+    "pitch-spectrum": { type: "boolean", default: false },
     "no-drums": { type: "boolean", default: false },
     rubato: { type: "string", default: "0" },
     "tempo-scale": { type: "string", default: "1" },
@@ -366,7 +371,8 @@ for (const { corpus, id } of mine.slice(0, limit)) {
   if (
     existsSync(file) &&
     (!folderOut || existsSync(join(folderOut, `${corpus}-${id}`, "truth.json"))) &&
-    (!opts["beat-bands"] || existsSync(join(out, `${corpus}-${id}.bands.i16`)))
+    (!opts["beat-bands"] || existsSync(join(out, `${corpus}-${id}.bands.i16`))) &&
+    (!opts["pitch-spectrum"] || existsSync(join(out, `${corpus}-${id}.semi.i16`)))
   )
     continue;
   const seed = (corpus === "pop909" ? 1_000_003 : 7_919) * Number(id) + 17;
@@ -452,6 +458,13 @@ for (const { corpus, id } of mine.slice(0, limit)) {
     );
     if (q.length !== bandsIn.frames * BEAT_BANDS) throw new Error("beat bands: wrong size");
     writeFileSync(join(out, `${corpus}-${id}.bands.i16`), Buffer.from(q.buffer));
+  }
+  if (opts["pitch-spectrum"]) {
+    const q = Int16Array.from(f.harmonicSpectrum, (v) =>
+      Math.max(-32768, Math.min(32767, Math.round(v * 1000))),
+    );
+    if (q.length !== f.harmonic.segments * N_PITCH) throw new Error("pitch spectrum: wrong size");
+    writeFileSync(join(out, `${corpus}-${id}.semi.i16`), Buffer.from(q.buffer));
   }
   const input = keyModelInput(f.features);
   const bounds = [...f.features.bounds];

@@ -3,6 +3,7 @@
 
     /usr/bin/python3 packages/analysis/train/train_chord_key_model.py --data DIR \
         [--kernel 5] [--hidden 16] [--epochs 30] [--seed 1] [--record-share 0.5] \
+        [--chord-model chords.onnx --chord-input chroma|spectrum --chord-hidden 128 --chord-kernel 7] \
         [--export packages/analysis/models/key-chords.onnx] [--report out.json]
 
 Why. The chroma key model (`models/key.onnx`, `train_key_model.py`) reads a song's pitch-class profile;
@@ -50,7 +51,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from train_chord_model import ChordNet
+from train_chord_model import N_PITCH, ChordNet, SpectrumChordNet, spectrum_like_record
 from train_common import data_report, export_onnx, read_corpus, record_like, seed_and_threads, split, write_report
 from train_key_model import KeyNet, load_onnx_weights, mirex
 
@@ -68,7 +69,11 @@ def chord_rotation_index() -> torch.Tensor:
     return idx
 
 
-def load(data_dir: str):
+def load(data_dir: str, spectrum: bool = False):
+    """Songs with the key model's input x, the chord model's h (chroma halves summing to 1, or with
+    `spectrum` the [T, 72] log semitone spectrum of `<song>.semi.i16`), durations w and the main key y."""
+    import os
+
     songs = []
     for d in read_corpus(data_dir):
         T = len(d["weights"])
@@ -84,6 +89,14 @@ def load(data_dir: str):
         ba = torch.tensor(d["harmonicBass"], dtype=torch.float32).view(T, 12)
         h = torch.cat([tr / tr.sum(dim=1, keepdim=True).clamp_min(1e-12), ba / ba.sum(dim=1, keepdim=True).clamp_min(1e-12)], dim=1)
         silent = torch.tensor(d["silent"], dtype=torch.bool)
+        if spectrum:
+            f = os.path.join(data_dir, f"{d['corpus']}-{d['id']}.semi.i16")
+            if not os.path.exists(f):
+                continue
+            raw = torch.frombuffer(bytearray(open(f, "rb").read()), dtype=torch.int16).float() / 1000
+            if raw.numel() != T * N_PITCH:
+                continue
+            h = raw.view(T, N_PITCH)
         h[silent] = 0
         songs.append({
             "name": f"{d['corpus']}-{d['id']}",
@@ -141,11 +154,12 @@ class ChordKeyNet(nn.Module):
 class Frozen:
     """The shipped key and chord models, loaded from their ONNX files, evaluated without gradients."""
 
-    def __init__(self, key_path: str, chord_path: str):
+    def __init__(self, key_path: str, chord_path: str, spectrum: bool = False, hidden: int = 128, kernel: int = 7, channels: int = 16):
         self.key = KeyNet("hybrid", 32, 17)
         load_onnx_weights(self.key, key_path)
         self.key.eval()
-        self.chord = ChordNet(128, 7)
+        self.spectrum = spectrum
+        self.chord = SpectrumChordNet(hidden, kernel, channels) if spectrum else ChordNet(hidden, kernel)
         load_onnx_weights(self.chord, chord_path)
         self.chord.eval()
 
@@ -162,11 +176,11 @@ class Frozen:
         probabilities [N, 24])."""
         T = max(x.shape[0] for x, _, _ in items)
         xb = torch.zeros(len(items), T, 24)
-        hb = torch.zeros(len(items), T, 24)
+        hb = torch.zeros(len(items), T, N_PITCH if self.spectrum else 24)
         wb = torch.zeros(len(items), T)
         for j, (x, h, w) in enumerate(items):
             xb[j, : x.shape[0]] = x
-            hb[j, : h.shape[0]] = chord_input(h)
+            hb[j, : h.shape[0]] = h if self.spectrum else chord_input(h)
             wb[j, : w.shape[0]] = w
         c = self.chord(hb)
         for j, (x, _, _) in enumerate(items):
@@ -174,11 +188,18 @@ class Frozen:
         return c, wb, self.key(xb, wb)
 
 
+def degrade_chord_input(h: torch.Tensor, seed: int) -> torch.Tensor:
+    """The chord model's input degraded like a record: `record_like` on chroma halves, or
+    `spectrum_like_record` on a [T, 72] spectrum."""
+    g = torch.Generator().manual_seed(seed)
+    return spectrum_like_record(h, g) if h.shape[1] == N_PITCH else record_like(h, g)
+
+
 def degrade(song, seed: int):
     """The song's key and chord inputs degraded like one record (the same draws for both)."""
     return (
         record_like(song["x"], torch.Generator().manual_seed(seed)),
-        record_like(song["h"], torch.Generator().manual_seed(seed)),
+        degrade_chord_input(song["h"], seed),
     )
 
 
@@ -232,6 +253,10 @@ def main():
     ap.add_argument("--data", default="/tmp/corpus")
     ap.add_argument("--key-model", default="packages/analysis/models/key.onnx")
     ap.add_argument("--chord-model", default="packages/analysis/models/chords.onnx")
+    ap.add_argument("--chord-input", choices=["chroma", "spectrum"], default="chroma", help="what the frozen chord model reads (train_chord_model.py --input)")
+    ap.add_argument("--chord-hidden", type=int, default=128, help="the frozen chord model's --hidden")
+    ap.add_argument("--chord-kernel", type=int, default=7, help="the frozen chord model's --kernel")
+    ap.add_argument("--chord-channels", type=int, default=16, help="the frozen spectrum chord model's --channels")
     ap.add_argument("--hidden", type=int, default=16, help="convolution units (0: the chord-degree histogram only)")
     ap.add_argument("--kernel", type=int, default=5, help="the convolution's width in beats")
     ap.add_argument("--epochs", type=int, default=30)
@@ -248,10 +273,11 @@ def main():
     args = ap.parse_args()
     seed_and_threads(args.seed, args.threads)
     rnd = random.Random(args.seed)
-    songs = load(args.data)
+    spectrum = args.chord_input == "spectrum"
+    songs = load(args.data, spectrum)
     train, val = split(songs)
     print(f"{len(train)} training songs, {len(val)} validation songs", flush=True)
-    frozen = Frozen(args.key_model, args.chord_model)
+    frozen = Frozen(args.key_model, args.chord_model, spectrum, args.chord_hidden, args.chord_kernel, args.chord_channels)
     views = {
         (stressed, clip): prepare(frozen, val, stressed, clip)
         for stressed in (False, True)
@@ -295,7 +321,7 @@ def main():
                 if rnd.random() < args.record_share:
                     seed = rnd.randrange(2**31)
                     x = record_like(x, torch.Generator().manual_seed(seed))
-                    h = record_like(h, torch.Generator().manual_seed(seed))
+                    h = degrade_chord_input(h, seed)
                 items.append((x, h, w))
             cb, wb, kb = frozen.batch(items)
             y = torch.tensor([s["y"] for s in group])

@@ -1,7 +1,12 @@
-import { chromaFrame } from "@tonic/analysis/testing";
+import { chromaFrame, semitoneSpectrum } from "@tonic/analysis/testing";
 import { describe, expect, it } from "vitest";
 import { loadNodeModels } from "../onnx-node.js";
-import { CHORD_CONTEXT_SEGMENTS, CHORD_FUTURE_SEGMENTS, LiveChordWindow } from "./chord-window.js";
+import {
+  CHORD_CONTEXT_SEGMENTS,
+  CHORD_FUTURE_SEGMENTS,
+  LiveChordWindow,
+  SPECTRUM_GAMMA,
+} from "./chord-window.js";
 
 const HOP = 0.02;
 
@@ -37,6 +42,24 @@ describe("LiveChordWindow", () => {
     for (let r = w.newestRow + 1; r < rows; r++) expect(row(r)).toEqual(newest);
   });
 
+  it("gives the log semitone spectrum the engine's model reads, scaled by the window's peak", () => {
+    const w = new LiveChordWindow(HOP, 0.5);
+    // Half a second of C4 at 0.2 with G4 at 0.1, then half a second of C4 alone at 0.05.
+    for (let k = 0; k < 25; k++)
+      w.add(chromaFrame(k * HOP, [0, 7], 0, semitoneSpectrum({ 60: 0.2, 67: 0.1 })));
+    for (let k = 25; k < 50; k++) w.add(chromaFrame(k * HOP, [0], 0, semitoneSpectrum({ 60: 0.05 })));
+    const spectrum = w.modelInput()?.spectrum;
+    if (!spectrum) throw new Error("no spectrum");
+    expect(spectrum).toHaveLength((CHORD_CONTEXT_SEGMENTS + 1 + CHORD_FUTURE_SEGMENTS) * 72);
+    const at = (row: number, midi: number) => spectrum[row * 72 + midi - 24] as number;
+    const last = w.newestRow;
+    expect(at(last - 1, 60)).toBeCloseTo(Math.log1p(SPECTRUM_GAMMA), 5);
+    expect(at(last - 1, 67)).toBeCloseTo(Math.log1p(SPECTRUM_GAMMA / 2), 5);
+    expect(at(last, 60)).toBeCloseTo(Math.log1p(SPECTRUM_GAMMA / 4), 5);
+    expect(at(last, 67)).toBe(0);
+    expect(at(last + 1, 60)).toBe(at(last, 60));
+  });
+
   it("slides: the newest segment is the last half-second, the one before it the half-second before", () => {
     const w = new LiveChordWindow(HOP, 0.5);
     for (let k = 0; k < 25; k++) w.add(chromaFrame(k * HOP, [0, 4, 7], 0)); // C
@@ -70,7 +93,17 @@ describe("LiveChordWindow", () => {
     const { chords } = await loadNodeModels();
     if (!chords) throw new Error("models/chords.onnx did not load");
     const w = new LiveChordWindow(HOP, 0.5);
-    for (let k = 0; k < 100; k++) w.add(chromaFrame(k * HOP, [9, 0, 4], 9)); // A minor
+    // A minor as a guitar holds it (A2 E3 A3 C4 E4), each string with its 2nd and 3rd partials.
+    const notes: Record<number, number> = {};
+    for (const m of [45, 52, 57, 60, 64])
+      for (const [h, a] of [
+        [0, 1],
+        [12, 0.5],
+        [19, 0.3],
+      ] as const)
+        notes[m + h] = (notes[m + h] ?? 0) + a;
+    const spectrum = semitoneSpectrum(notes);
+    for (let k = 0; k < 100; k++) w.add(chromaFrame(k * HOP, [9, 0, 4], 9, spectrum));
     const input = w.modelInput();
     if (!input) throw new Error("no input");
     const lp = await chords.predict(input);
