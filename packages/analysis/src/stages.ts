@@ -652,26 +652,15 @@ export function beatSyncStage(
   const bass = new Float64Array(S * 12);
   const silent = new Uint8Array(S);
   const segLoud = new Float64Array(S);
-  const fs = chroma.frameSeconds;
-  const effHalf = chroma.windowSeconds / 4;
   for (let s = 0; s < S; s++) {
-    const a = bounds[s] as number;
-    const b = bounds[s + 1] as number;
-    const f0 = Math.max(0, Math.floor((a - effHalf) / fs));
-    const f1 = Math.min(chroma.frames - 1, Math.ceil((b + effHalf) / fs));
     let l = 0;
-    let wsum = 0;
-    for (let f = f0; f <= f1; f++) {
-      const c = f * fs;
-      const w = Math.max(0, Math.min(b, c + effHalf) - Math.max(a, c - effHalf));
-      if (w <= 0) continue;
+    const wsum = forEachFrameInSegment(chroma, bounds[s] as number, bounds[s + 1] as number, (f, w) => {
       for (let i = 0; i < 12; i++) {
         treble[s * 12 + i] = (treble[s * 12 + i] as number) + w * (chroma.treble[f * 12 + i] as number);
         bass[s * 12 + i] = (bass[s * 12 + i] as number) + w * (chroma.bass[f * 12 + i] as number);
       }
       l += w * (loudness[f] as number);
-      wsum += w;
-    }
+    });
     segLoud[s] = wsum > 0 ? l / wsum : 0;
   }
   const refLoud = percentile(segLoud, 0.95);
@@ -696,27 +685,43 @@ export function beatSyncStage(
 export function beatSyncSalienceStage(salience: Salience, bounds: readonly Seconds[]): Float32Array {
   const S = Math.max(0, bounds.length - 1);
   const out = new Float32Array(S * N_PITCH);
-  const fs = salience.frameSeconds as number;
-  const effHalf = (salience.windowSeconds as number) / 4;
   const semi = salience.semitones;
   for (let s = 0; s < S; s++) {
-    const a = bounds[s] as number;
-    const b = bounds[s + 1] as number;
-    const f0 = Math.max(0, Math.floor((a - effHalf) / fs));
-    const f1 = Math.min(salience.frames - 1, Math.ceil((b + effHalf) / fs));
-    let wsum = 0;
     const ob = s * N_PITCH;
-    for (let f = f0; f <= f1; f++) {
-      const c = f * fs;
-      const w = Math.max(0, Math.min(b, c + effHalf) - Math.max(a, c - effHalf));
-      if (w <= 0) continue;
+    const wsum = forEachFrameInSegment(salience, bounds[s] as number, bounds[s + 1] as number, (f, w) => {
       const fb = f * N_PITCH;
       for (let m = 0; m < N_PITCH; m++) out[ob + m] = (out[ob + m] as number) + w * (semi[fb + m] as number);
-      wsum += w;
-    }
+    });
     if (wsum > 0) for (let m = 0; m < N_PITCH; m++) out[ob + m] = (out[ob + m] as number) / wsum;
   }
   return out;
+}
+
+/**
+ * Visit every frame of a frame clock that overlaps the segment [a, b) seconds, with its weight: the length
+ * of the overlap between the segment and the frame's effective window, a quarter of the analysis window
+ * each side of the frame's centre (f · frameSeconds). The beat-synchronous stages average with it.
+ * @returns the sum of the weights (0 when no frame overlaps).
+ */
+function forEachFrameInSegment(
+  clock: { frames: number; frameSeconds: Seconds; windowSeconds: Seconds },
+  a: number,
+  b: number,
+  visit: (frame: number, weight: number) => void,
+): number {
+  const fs = clock.frameSeconds as number;
+  const effHalf = (clock.windowSeconds as number) / 4;
+  const f0 = Math.max(0, Math.floor((a - effHalf) / fs));
+  const f1 = Math.min(clock.frames - 1, Math.ceil((b + effHalf) / fs));
+  let wsum = 0;
+  for (let f = f0; f <= f1; f++) {
+    const c = f * fs;
+    const w = Math.max(0, Math.min(b, c + effHalf) - Math.max(a, c - effHalf));
+    if (w <= 0) continue;
+    visit(f, w);
+    wsum += w;
+  }
+  return wsum;
 }
 
 // ------------------------------------------------------------------------------------------------- chords

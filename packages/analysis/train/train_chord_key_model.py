@@ -52,7 +52,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from train_chord_model import N_PITCH, ChordNet, SpectrumChordNet, spectrum_like_record
-from train_common import data_report, export_onnx, read_corpus, record_like, seed_and_threads, split, write_report
+from train_common import data_report, export_onnx, read_corpus, read_spectrum, record_like, seed_and_threads, split, write_report
 from train_key_model import KeyNet, load_onnx_weights, mirex
 
 N_CHORD = 97  # the chord model's classes: quality q, root r at q * 12 + r; "no chord" at 96
@@ -72,8 +72,6 @@ def chord_rotation_index() -> torch.Tensor:
 def load(data_dir: str, spectrum: bool = False):
     """Songs with the key model's input x, the chord model's h (chroma halves summing to 1, or with
     `spectrum` the [T, 72] log semitone spectrum of `<song>.semi.i16`), durations w and the main key y."""
-    import os
-
     songs = []
     for d in read_corpus(data_dir):
         T = len(d["weights"])
@@ -90,13 +88,9 @@ def load(data_dir: str, spectrum: bool = False):
         h = torch.cat([tr / tr.sum(dim=1, keepdim=True).clamp_min(1e-12), ba / ba.sum(dim=1, keepdim=True).clamp_min(1e-12)], dim=1)
         silent = torch.tensor(d["silent"], dtype=torch.bool)
         if spectrum:
-            f = os.path.join(data_dir, f"{d['corpus']}-{d['id']}.semi.i16")
-            if not os.path.exists(f):
+            h = read_spectrum(data_dir, d, T)
+            if h is None:
                 continue
-            raw = torch.frombuffer(bytearray(open(f, "rb").read()), dtype=torch.int16).float() / 1000
-            if raw.numel() != T * N_PITCH:
-                continue
-            h = raw.view(T, N_PITCH)
         h[silent] = 0
         songs.append({
             "name": f"{d['corpus']}-{d['id']}",

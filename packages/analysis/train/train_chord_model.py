@@ -62,7 +62,9 @@ from train_common import (
     data_report,
     export_onnx,
     is_validation,
+    N_PITCH,
     read_corpus,
+    read_spectrum,
     record_like,
     rotation_index,
     seed_and_threads,
@@ -117,14 +119,11 @@ def chord_class(label: str) -> int:
     return QUALITIES.index(q) * 12 + root % 12
 
 
-N_PITCH = 72  # C1..B6, src/features.ts
 
 
 def load(data_dir: str, spectrum: bool = False):
     """Songs of the corpus as dicts: name, x ([T, 24] chroma input or, with `spectrum`, [T, 72] log semitone
     spectrum), y (class per beat, -1 left out), w (beat durations, s), corpus, soundfont."""
-    import os
-
     songs = []
     for d in read_corpus(data_dir):
         if "harmonicTreble" not in d:
@@ -140,13 +139,9 @@ def load(data_dir: str, spectrum: bool = False):
             ba / ba.sum(dim=1, keepdim=True).clamp_min(1e-12),
         ], dim=1)
         if spectrum:
-            f = os.path.join(data_dir, f"{d['corpus']}-{d['id']}.semi.i16")
-            if not os.path.exists(f):
+            x = read_spectrum(data_dir, d, T)
+            if x is None:
                 continue
-            raw = torch.frombuffer(bytearray(open(f, "rb").read()), dtype=torch.int16).float() / 1000
-            if raw.numel() != T * N_PITCH:
-                continue
-            x = raw.view(T, N_PITCH)
         x[silent] = 0
         b = d["bounds"]
         dur = torch.tensor([b[i + 1] - b[i] for i in range(T)], dtype=torch.float32)

@@ -43,6 +43,21 @@ def read_corpus(data_dir: str) -> Iterator[dict]:
             yield json.load(fh)
 
 
+N_PITCH = 72  # semitones C1..B6 of the beat-synchronous spectrum (src/features.ts)
+
+
+def read_spectrum(data_dir: str, song: dict, beats: int) -> "torch.Tensor | None":
+    """A song's beat-synchronous log semitone spectrum [beats, 72] from `<corpus>-<id>.semi.i16` beside its
+    JSON (`render-corpus.ts --pitch-spectrum`, int16 x 1000), or None when the file is missing or its size
+    is not beats x 72."""
+    f = os.path.join(data_dir, f"{song['corpus']}-{song['id']}.semi.i16")
+    if not os.path.exists(f):
+        return None
+    with open(f, "rb") as fh:
+        raw = torch.frombuffer(bytearray(fh.read()), dtype=torch.int16).float() / 1000
+    return raw.view(beats, N_PITCH) if raw.numel() == beats * N_PITCH else None
+
+
 def rotation_index() -> torch.Tensor:
     """[12, 24] gather indices: rotation r puts pitch class r at index 0, for the treble and bass halves."""
     idx = torch.zeros(12, 24, dtype=torch.long)
