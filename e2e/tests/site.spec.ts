@@ -307,6 +307,10 @@ test.describe("Footer, SEO files and analytics", () => {
 
   test("Home has its title, description, canonical URL and WebPage JSON-LD", async ({ page, baseURL }) => {
     await page.goto("/");
+    // index.html already carries Home's title, so wait for the screen's own tags (set once React has
+    // mounted it), not for the title alone.
+    await expect(page.getByRole("heading", { level: 1, name: "Mastering Music Theory" })).toBeVisible();
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/`);
     await expect(page).toHaveTitle("Tonic — Mastering Music Theory");
     const seo = await readSeo(page);
     expect(seo.canonical).toBe(`${baseURL}/`);
