@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { arrange, chordTones, STYLES, transposeLabel } from "./arranger.js";
+import { NOTE_NAMES } from "../src/labels.js";
+import { arrange, chordTones, GENRE_STYLES, STYLES, transposeLabel } from "./arranger.js";
 import { metreBeats, parseBillboardChart, tonicMode } from "./billboard.js";
+import { GENRES, genreChart } from "./genre-charts.js";
 
 const CHART = `# title: Test Song
 # artist: Nobody
@@ -102,5 +104,96 @@ describe("arrange", () => {
     expect(transposeLabel("E:7/3", 2)).toBe("F#:7/3");
     expect(transposeLabel("Bb:min7", 3)).toBe("C#:min7");
     expect(transposeLabel("N", 5)).toBe("N");
+  });
+});
+
+describe("arrange in the genre charts' styles", () => {
+  const chart = parseBillboardChart(CHART);
+  for (const style of GENRE_STYLES) {
+    it(`${style}: every comping note is a tone of the chord it sounds in, each chord's bass starts on its bass`, () => {
+      const { midi, labels } = arrange(chart.bars, { seed: 4, transpose: -3, style });
+      expect(labels.style).toBe(style);
+      expect(labels.keys[0]?.label).toBe("F#:min");
+      const comp = midi.tracks.find((t) => t.name === "COMP");
+      const bass = midi.tracks.find((t) => t.name === "BASS");
+      let checked = 0;
+      for (const c of labels.chords) {
+        const tones = chordTones(c.label);
+        if (!tones) continue;
+        for (const n of comp?.notes ?? [])
+          if (n.time >= c.start - 0.02 && n.time < c.end - 0.05) {
+            expect(tones.pcs).toContain(n.midi % 12);
+            checked++;
+          }
+        const first = (bass?.notes ?? []).find((n) => n.time >= c.start - 0.02 && n.time < c.start + 0.1);
+        expect(first?.midi !== undefined && first.midi % 12).toBe(tones.bass);
+      }
+      expect(checked).toBeGreaterThan(10);
+    });
+  }
+});
+
+describe("genreChart", () => {
+  it("writes a twelve-bar blues on dominant sevenths whose key is the major tonic", () => {
+    const chart = genreChart(11, { genre: "blues", seconds: 40 });
+    expect(chart.genre).toBe("blues");
+    const end = chart.bars[chart.bars.length - 1]?.end ?? 0;
+    expect(end).toBeGreaterThanOrEqual(40);
+    // Bars tile the time line, each bar's chords tile the bar, every bar carries the tonic.
+    chart.bars.forEach((b, i) => {
+      if (i > 0) expect(b.start).toBeCloseTo(chart.bars[i - 1]?.end ?? -1, 9);
+      expect(b.chords[0]?.start).toBeCloseTo(b.start, 9);
+      expect(b.chords[b.chords.length - 1]?.end).toBeCloseTo(b.end, 9);
+      expect(b.tonic).toBe(chart.tonic);
+    });
+    // Twelve bars a chorus: the form's roots are I, IV and V only.
+    expect(chart.bars.length % 12).toBe(0);
+    const roots = new Set(
+      chart.bars.flatMap((b) => b.chords.map((c) => (chordTones(c.label)?.root ?? -1) - chart.tonic)),
+    );
+    for (const r of roots) expect([0, 5, 7, -7, -5, -12 + 5, -12 + 7]).toContain(r);
+    const { labels } = arrange(chart.bars, {
+      seed: 11,
+      style: chart.style,
+      lead: true,
+      leadScale: chart.leadScale ?? [],
+    });
+    expect(labels.keys).toHaveLength(1);
+    expect(labels.keys[0]?.label).toBe(`${NOTE_NAMES[chart.tonic]}:maj`);
+  });
+
+  it("labels a minor blues, a metal riff and a dorian funk vamp with the minor tonic", () => {
+    for (const genre of ["minor-blues", "metal"] as const)
+      for (const seed of [1, 2, 3]) {
+        const chart = genreChart(seed, { genre });
+        const { labels } = arrange(chart.bars, { seed, style: chart.style });
+        expect(labels.keys[0]?.label).toBe(`${NOTE_NAMES[chart.tonic]}:min`);
+      }
+  });
+
+  it("plays the lead from the chord tones and the genre's scale: a blues lead sings the blue third", () => {
+    const chart = genreChart(5, { genre: "blues", seconds: 60 });
+    const scale = chart.leadScale ?? [];
+    expect(scale).toContain(3);
+    const { midi, labels } = arrange(chart.bars, {
+      seed: 5,
+      style: chart.style,
+      lead: true,
+      leadScale: scale,
+    });
+    const lead = midi.tracks.find((t) => t.name === "LEAD");
+    const allowed = new Set([
+      ...scale.map((d) => (chart.tonic + d) % 12),
+      ...labels.chords.flatMap((c) => chordTones(c.label)?.pcs ?? []),
+    ]);
+    expect(lead?.notes.length).toBeGreaterThan(20);
+    for (const n of lead?.notes ?? []) expect(allowed.has(n.midi % 12)).toBe(true);
+    expect(lead?.notes.some((n) => n.midi % 12 === (chart.tonic + 3) % 12)).toBe(true);
+  });
+
+  it("is deterministic for a seed and covers every genre", () => {
+    expect(genreChart(9)).toEqual(genreChart(9));
+    const seen = new Set(Array.from({ length: 200 }, (_, i) => genreChart(i).genre));
+    expect([...seen].sort()).toEqual([...GENRES].sort());
   });
 });

@@ -29,7 +29,15 @@ type Track = ReturnType<MidiFile["addTrack"]>;
 
 /** Styles the arranger can play. */
 export const STYLES = ["rock", "pop", "ballad", "soul", "disco", "country", "shuffle"] as const;
-export type Style = (typeof STYLES)[number] | "waltz" | "compound";
+/**
+ * Styles played only when asked for (`ArrangeOptions.style`), for the genre charts (`genre-charts.ts`):
+ * metal (palm-muted power chords in eighths on an overdriven guitar, double kick), hip-hop (a boom-bap
+ * kit with swung sixteenths, a long synth bass, a sustained keyboard loop), reggae (one drop, the skank on
+ * the off-beats, a bass that rests on the third beat), funk (sixteenth hi-hats, muted-guitar scratch,
+ * syncopated octave bass) and jazz (swing ride, walking bass, shell voicings comped off the beat).
+ */
+export const GENRE_STYLES = ["metal", "hiphop", "reggae", "funk", "jazz"] as const;
+export type Style = (typeof STYLES)[number] | (typeof GENRE_STYLES)[number] | "waltz" | "compound";
 
 /** Options of {@link arrange}. */
 export interface ArrangeOptions {
@@ -41,6 +49,13 @@ export interface ArrangeOptions {
   timeScale?: number;
   /** force a style (default: picked by the seed, from the metre) */
   style?: Style;
+  /**
+   * the lead's scale, semitones above each bar's tonic (default: the major or natural minor scale of the
+   * key), e.g. a blues scale with the blue ♭3 and ♭7
+   */
+  leadScale?: readonly number[];
+  /** force a pitched lead line on or off (default: on for 90 % of the songs, from the seed) */
+  lead?: boolean;
 }
 
 /** Labels of an arrangement, exact by construction. Times in seconds. */
@@ -89,6 +104,11 @@ const PATCHES = {
   shuffle: { comp: [0, 16, 26, 4], lead: [65, 66, 56, 52], bass: [32, 33] },
   waltz: { comp: [0, 21, 24, 48], lead: [40, 73, 52, 71], bass: [32, 33] },
   compound: { comp: [0, 24, 4, 16], lead: [52, 53, 65, 73], bass: [33, 32] },
+  metal: { comp: [30, 29], lead: [30, 29, 81], bass: [33, 34, 35] },
+  hiphop: { comp: [4, 5, 0, 48, 11, 89], lead: [81, 80, 73, 52], bass: [38, 39, 33] },
+  reggae: { comp: [16, 17, 0, 4, 27], lead: [65, 56, 52, 53], bass: [33, 34] },
+  funk: { comp: [28, 27, 4, 16], lead: [61, 62, 56, 65], bass: [36, 37, 38] },
+  jazz: { comp: [0, 4, 26], lead: [65, 66, 56, 71, 57], bass: [32, 33] },
 } satisfies Record<Style, { comp: number[]; lead: number[]; bass: number[] }>;
 const PAD_PATCHES = [48, 49, 89, 50, 52, 19];
 
@@ -116,17 +136,19 @@ export function arrange(
   const style: Style =
     options.style ??
     (compound ? "compound" : triple ? "waltz" : pick(STYLES.filter((s) => s !== "shuffle" || rnd() < 0.5)));
-  const swing = style === "shuffle" || (style === "soul" && rnd() < 0.3);
+  const swing =
+    style === "shuffle" || (style === "soul" && rnd() < 0.3) || style === "jazz" || style === "hiphop";
   const set = PATCHES[style];
   const patches: Record<string, number> = {
     comp: pick(set.comp),
     bass: pick(set.bass),
     lead: pick(set.lead),
   };
-  const withPad = style !== "rock" && rnd() < 0.45;
+  const genreStyle = (GENRE_STYLES as readonly string[]).includes(style);
+  const withPad = style !== "rock" && rnd() < 0.45 && (!genreStyle || style === "hiphop");
   if (withPad) patches.pad = pick(PAD_PATCHES);
   const withDrums = rnd() > 0.08;
-  const withLead = rnd() > 0.1;
+  const withLead = options.lead ?? rnd() > 0.1;
 
   const midi = new Midi();
   const mk = (name: string, program: number, channel: number): Track => {
@@ -232,6 +254,41 @@ export function arrange(
           note(drums, k % 2 === 0 ? 36 : 38, t, 0.1, k % 2 === 0 ? 0.75 : 0.6);
           note(drums, 38, t + beatLen / 2, 0.05, 0.3);
           note(drums, 42, t, 0.05, 0.35);
+        } else if (style === "metal") {
+          // Double kick in eighths, snare on the backbeat, crash or ride on the beat.
+          note(drums, 36, t, 0.08, 0.85);
+          if (rnd() < 0.7) note(drums, 36, t + beatLen / 2, 0.08, 0.75);
+          if (back) note(drums, 38, t, 0.1, 0.95);
+          note(drums, rnd() < 0.3 ? 49 : 51, t, 0.1, 0.55);
+        } else if (style === "hiphop") {
+          // Boom-bap: kick on 1 and the "and" of 3, snare on 2 and 4, swung sixteenth hi-hats.
+          if (k === 0 || (k === 2 && rnd() < 0.6)) note(drums, 36, t, 0.12, 0.95);
+          if (k === 2 || (k === 1 && rnd() < 0.3)) note(drums, 36, t + (beatLen * 2) / 3, 0.12, 0.8);
+          if (back) note(drums, 38, t, 0.12, 0.9);
+          for (let s = 0; s < 2; s++) note(drums, 42, t + (s * beatLen * 2) / 3, 0.04, s === 0 ? 0.45 : 0.3);
+        } else if (style === "reggae") {
+          // One drop: kick and cross-stick together on the third beat only; swung hi-hat eighths.
+          if (k === 2) {
+            note(drums, 36, t, 0.12, 0.85);
+            note(drums, 37, t, 0.1, 0.7);
+          }
+          note(drums, 42, t, 0.04, 0.4);
+          note(drums, 42, t + (beatLen * 2) / 3, 0.04, 0.3);
+        } else if (style === "funk") {
+          // Sixteenth hi-hats, syncopated kick, backbeat with ghost notes.
+          if (k === 0 || (k === 2 && rnd() < 0.5)) note(drums, 36, t, 0.1, 0.9);
+          if (rnd() < 0.4) note(drums, 36, t + (beatLen * 3) / 4, 0.1, 0.7);
+          if (back) note(drums, 38, t, 0.1, 0.9);
+          else if (rnd() < 0.5) note(drums, 38, t + (beatLen * 3) / 4, 0.05, 0.25);
+          for (let s = 0; s < 4; s++) note(drums, 42, t + (s * beatLen) / 4, 0.03, s % 2 === 0 ? 0.45 : 0.3);
+        } else if (style === "jazz") {
+          // Swing ride ("spang-a-lang"), hi-hat pedal on 2 and 4, a feathered kick.
+          note(drums, 51, t, 0.1, 0.5);
+          if (back) {
+            note(drums, 51, t + (beatLen * 2) / 3, 0.08, 0.35);
+            note(drums, 44, t, 0.05, 0.4);
+          }
+          note(drums, 36, t, 0.1, 0.2);
         } else {
           // rock, pop, soul, shuffle: kick on 1 and 3 (and a pickup), snare on the backbeat.
           if (!back) note(drums, 36, t, 0.1, 0.85);
@@ -268,6 +325,32 @@ export function arrange(
           if (k === 0) note(bass, low, t, dur * 0.95, 0.75);
         } else if (style === "country" || style === "pop") {
           note(bass, k % 2 === 0 ? low : fifth, t, len * 0.8, 0.75);
+        } else if (style === "metal") {
+          note(bass, low, t, len / 2 - 0.01, 0.85);
+          note(bass, low, t + len / 2, len / 2 - 0.01, 0.8);
+        } else if (style === "hiphop") {
+          if (k === 0) note(bass, low, t, dur * 0.9, 0.9);
+        } else if (style === "reggae") {
+          // The chord's bass on its first beat, the root or fifth on later beats and the fifth or octave on
+          // the "and"; the third beat of the bar left empty unless the chord changes there.
+          const inBar = Math.round((t - b.start) / beatLen) % b.beats;
+          if (inBar !== 2 || k === 0) note(bass, inBar === 0 || k === 0 ? low : fifth, t, len * 0.45, 0.85);
+          if (rnd() < 0.5) note(bass, rnd() < 0.5 ? low + 12 : fifth, t + len / 2, len * 0.4, 0.7);
+        } else if (style === "funk") {
+          note(bass, low, t, len * 0.2, 0.9);
+          if (rnd() < 0.6) note(bass, low + 12, t + (len * 3) / 4, len * 0.2, 0.75);
+          if (rnd() < 0.4) note(bass, low, t + len / 2, len * 0.2, 0.7);
+        } else if (style === "jazz") {
+          // Walking quarters: the root on the chord's first beat, chord tones after, a chromatic
+          // approach to the next root on the last beat.
+          const pcs = tones.pcs;
+          const step =
+            k === 0
+              ? low
+              : k === nBeats - 1 && rnd() < 0.6
+                ? low + (rnd() < 0.5 ? 1 : -1)
+                : low + ((((pcs[Math.floor(rnd() * pcs.length)] as number) - bassPc + 12) % 12) as number);
+          note(bass, step, t, len * 0.9, 0.75);
         } else if (style === "soul" || style === "shuffle") {
           const approach =
             k === nBeats - 1 && k > 0 && prevBassPc >= 0 ? low + (rnd() < 0.5 ? 2 : -1) : k % 2 ? fifth : low;
@@ -313,6 +396,42 @@ export function arrange(
           if (k % 2 === 1 || rnd() < 0.3)
             note(comp, v[v.length - 1] as number, c.start + (k * beatLen) / 4, beatLen / 6, 0.5);
         if (pad === null) for (const p of v) note(comp, p, c.start, dur * 0.98, 0.35);
+      } else if (style === "metal") {
+        // Palm-muted power chords (root, fifth, octave) in eighths, in the guitar's low register.
+        const root = 40 + ((tones.root - 4 + 12) % 12);
+        const power = tones.pcs.includes((tones.root + 7) % 12)
+          ? [root, root + 7, root + 12]
+          : [root, root + 12];
+        const n = Math.max(1, Math.round(dur / (beatLen / 2)));
+        for (let k = 0; k < n; k++)
+          for (const p of power)
+            note(comp, p, c.start + (k * beatLen) / 2, k === 0 ? beatLen * 0.45 : beatLen * 0.2, 0.7);
+      } else if (style === "hiphop") {
+        // A sustained keyboard loop: the chord held, restruck on the bar's third beat.
+        for (const p of v) note(comp, p, c.start, Math.min(dur, 2 * beatLen) * 0.97, 0.5);
+        if (dur > 2.5 * beatLen)
+          for (const p of v) note(comp, p, c.start + 2 * beatLen, dur - 2 * beatLen, 0.4);
+      } else if (style === "reggae") {
+        // The skank: short chords on every off-beat.
+        for (let k = 0; k < nBeats; k++)
+          for (const p of v) note(comp, p, c.start + (k + 0.5) * beatLen, beatLen * 0.2, 0.6);
+      } else if (style === "funk") {
+        // Muted sixteenth scratch on the top of the voicing, accents on the chord.
+        const top = v.slice(-3);
+        const n = Math.max(1, Math.round(dur / (beatLen / 4)));
+        for (let k = 0; k < n; k++)
+          if (k % 2 === 1 || rnd() < 0.5)
+            for (const p of top)
+              note(comp, p, c.start + (k * beatLen) / 4, beatLen / 8, k % 4 === 0 ? 0.6 : 0.4);
+      } else if (style === "jazz") {
+        // Shell voicings (third and seventh over the root) comped off the beat once or twice a bar.
+        const shell = tones.pcs.filter((pc) => pc !== tones.root && pc !== (tones.root + 7) % 12);
+        const voiced = shell.map((pc) => 55 + ((pc - 55 + 120) % 12));
+        const hits = Math.max(1, Math.round(dur / (2 * beatLen)));
+        for (let k = 0; k < hits; k++) {
+          const at = c.start + k * 2 * beatLen + (rnd() < 0.5 ? (beatLen * 2) / 3 : beatLen * (1 + 2 / 3));
+          if (at < c.end - 0.05) for (const p of voiced) note(comp, p, at, beatLen * 0.6, 0.5);
+        }
       } else if (style === "soul" && (patches.comp as number) >= 16 && (patches.comp as number) <= 19) {
         for (const p of v) note(comp, p, c.start, dur * 0.98, 0.5);
       } else {
@@ -330,7 +449,9 @@ export function arrange(
       // beats carry a non-chord tone that resolves by step (an appoggiatura), a note held over the chord
       // change resolves down (a suspension), and eighth-note runs fill the phrases.
       if (lead && tonic !== null) {
-        const scalePcs = (minorKey ? MINOR_SCALE : MAJOR_SCALE).map((d) => (tonic + d) % 12);
+        const scalePcs = (options.leadScale ?? (minorKey ? MINOR_SCALE : MAJOR_SCALE)).map(
+          (d) => (tonic + d) % 12,
+        );
         const nearest = (pool: readonly number[], from: number, jitter: number) => {
           let best = from;
           let bestCost = Number.POSITIVE_INFINITY;

@@ -1,7 +1,8 @@
 /**
  * Render the training corpora to audio and extract the engine's features with exact labels.
  *
- *   npx tsx packages/analysis/train/render-corpus.ts --out DIR [--corpus billboard|pop909|both]
+ *   npx tsx packages/analysis/train/render-corpus.ts --out DIR [--corpus billboard|pop909|both|genre]
+ *       [--genre-songs 400]
  *       [--shard K/N] [--max-seconds 120] [--limit M] [--validation-only] [--folder-out FOLDER]
  *       [--beat-bands] [--pitch-spectrum] [--no-drums] [--rubato X] [--tempo-scale S]
  *
@@ -28,6 +29,9 @@
  * - POP909 (MIT): the song's MIDI (melody on a voice-like patch, bridge on a lead, piano accompaniment on
  *   a keyboard or guitar patch) plus a bass line and drums from its chord and beat annotations; labels
  *   from `chord_midi.txt`, `key_audio.txt`, `beat_midi.txt`.
+ * - Genre charts (ours, `genre-charts.ts`; `--corpus genre`, `--genre-songs` of them): twelve-bar blues,
+ *   modal rock, metal, hip-hop, reggae, funk and jazz progressions written by rule, arranged in those
+ *   genres' styles; labels from the chart.
  * Each song is transposed by −5..+6 semitones, cut to `--max-seconds`, rendered by FluidSynth (Debian
  * `fluidsynth`) on one of two soundfonts whose licences allow commercial use of the audio —
  * FluidR3_GM (MIT; Debian `fluid-soundfont-gm`) or MuseScore General (MIT, parts CC0/PD; Debian
@@ -58,14 +62,17 @@ import type { TimedLabel } from "./billboard.js";
 import { parseBillboardChart } from "./billboard.js";
 import { evalTruth } from "./eval-item.js";
 import { renderMidi } from "./fluidsynth.js";
+import { genreChart } from "./genre-charts.js";
 import { addSungExpression, mixVocalForward } from "./sing.js";
 
 const { Midi } = midiPkg;
 type MidiFile = InstanceType<typeof Midi>;
 
+type Corpus = "billboard" | "pop909" | "genre";
+
 /** One rendered song's features and labels, as written to `DIR/<corpus>-<id>.json`. */
 export interface CorpusItem {
-  corpus: "billboard" | "pop909";
+  corpus: Corpus;
   id: string;
   transpose: number;
   soundfont: string;
@@ -99,6 +106,7 @@ const { values: opts } = parseArgs({
   options: {
     out: { type: "string", default: "/tmp/tonic-corpus" },
     corpus: { type: "string", default: "both" },
+    "genre-songs": { type: "string", default: "400" },
     shard: { type: "string", default: "0/1" },
     "max-seconds": { type: "string", default: "120" },
     limit: { type: "string", default: "0" },
@@ -342,7 +350,7 @@ function detune(x: Float32Array, ratio: number): Float32Array {
   return y;
 }
 
-const jobs: { corpus: "billboard" | "pop909"; id: string }[] = [];
+const jobs: { corpus: Corpus; id: string }[] = [];
 const want = opts.corpus ?? "both";
 if (want === "both" || want === "billboard") {
   for (const d of readdirSync(join(opts.shared, "billboard"))
@@ -356,6 +364,8 @@ if (want === "both" || want === "pop909") {
     .sort())
     jobs.push({ corpus: "pop909", id: d });
 }
+if (want === "genre")
+  for (let i = 0; i < Number(opts["genre-songs"]); i++) jobs.push({ corpus: "genre", id: String(i) });
 // Interleave the corpora so that a partial run has both.
 jobs.sort((a, b) => Number(a.id) - Number(b.id) || a.corpus.localeCompare(b.corpus));
 const isValidation = (corpus: string, id: string) => crc32(`${corpus}-${id}`) % 10 === 0;
@@ -375,7 +385,7 @@ for (const { corpus, id } of mine.slice(0, limit)) {
     (!opts["pitch-spectrum"] || existsSync(join(out, `${corpus}-${id}.semi.i16`)))
   )
     continue;
-  const seed = (corpus === "pop909" ? 1_000_003 : 7_919) * Number(id) + 17;
+  const seed = (corpus === "pop909" ? 1_000_003 : corpus === "genre" ? 104_729 : 7_919) * Number(id) + 17;
   const rnd = makeRng(seed ^ 0x5bd1e995);
   const transpose = Math.floor(rnd() * 12) - 5;
   let song: ReturnType<typeof pop909Song>;
@@ -387,6 +397,16 @@ for (const { corpus, id } of mine.slice(0, limit)) {
       const timeScale = 0.9 + 0.2 * rnd();
       const { midi, labels } = arrange(chart.bars, { seed, transpose, timeScale });
       song = { midi, ...labels };
+    } else if (corpus === "genre") {
+      const chart = genreChart(seed, { seconds: MAX_SECONDS + 5 });
+      const { midi, labels } = arrange(chart.bars, {
+        seed,
+        transpose,
+        style: chart.style,
+        lead: chart.lead,
+        ...(chart.leadScale ? { leadScale: chart.leadScale } : {}),
+      });
+      song = { midi, ...labels, style: `${chart.genre}/${labels.style}` };
     } else song = pop909Song(join(opts.shared, "pop909"), id, seed, transpose);
   } catch (e) {
     console.log(`\n${corpus} ${id}: skipped (${String(e)})`);
