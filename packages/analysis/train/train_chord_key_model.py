@@ -4,7 +4,12 @@
     /usr/bin/python3 packages/analysis/train/train_chord_key_model.py --data DIR \
         [--kernel 5] [--hidden 16] [--epochs 30] [--seed 1] [--record-share 0.5] \
         [--chord-model chords.onnx --chord-input chroma|spectrum --chord-hidden 128 --chord-kernel 7] \
-        [--export packages/analysis/models/key-chords.onnx] [--report out.json]
+        [--key-model key.onnx --key-arch hybrid|spectrum] [--validation-corpora billboard,pop909] \
+        [--evaluate-onnx head.onnx] [--export packages/analysis/models/key-chords.onnx] [--report out.json]
+
+`--validation-corpora` scores (and chooses the key weight and temperature on) only those corpora's
+validation songs; `--evaluate-onnx` scores an exported head on the validation songs instead of training
+(e.g. `--data` a folder of the genre charts alone, for their own view).
 
 Why. The chroma key model (`models/key.onnx`, `train_key_model.py`) reads a song's pitch-class profile;
 records differ from the renderings in exactly what a profile measures (timbre, drums, distortion, a voice's
@@ -53,7 +58,7 @@ import torch.nn.functional as F
 
 from train_chord_model import N_PITCH, ChordNet, SpectrumChordNet, spectrum_like_record
 from train_common import data_report, export_onnx, read_corpus, read_spectrum, record_like, seed_and_threads, split, write_report
-from train_key_model import KeyNet, load_onnx_weights, mirex
+from train_key_model import KeyNet, SpectrumKeyNet, load_onnx_weights, mirex
 
 N_CHORD = 97  # the chord model's classes: quality q, root r at q * 12 + r; "no chord" at 96
 
@@ -148,8 +153,10 @@ class ChordKeyNet(nn.Module):
 class Frozen:
     """The shipped key and chord models, loaded from their ONNX files, evaluated without gradients."""
 
-    def __init__(self, key_path: str, chord_path: str, spectrum: bool = False, hidden: int = 128, kernel: int = 7, channels: int = 16):
-        self.key = KeyNet("hybrid", 32, 17)
+    def __init__(self, key_path: str, chord_path: str, spectrum: bool = False, hidden: int = 128, kernel: int = 7, channels: int = 16, key_net=None):
+        # The key model: the shipped chroma architecture unless given (e.g. a SpectrumKeyNet, which also
+        # reads the chord model's spectrum input and so needs `spectrum`).
+        self.key = key_net if key_net is not None else KeyNet("hybrid", 32, 17)
         load_onnx_weights(self.key, key_path)
         self.key.eval()
         self.spectrum = spectrum
@@ -179,7 +186,8 @@ class Frozen:
         c = self.chord(hb)
         for j, (x, _, _) in enumerate(items):
             c[j, x.shape[0] :] = -30.0
-        return c, wb, self.key(xb, wb)
+        key_in = torch.cat([hb, xb], dim=2) if isinstance(self.key, SpectrumKeyNet) else xb
+        return c, wb, self.key(key_in, wb)
 
 
 def degrade_chord_input(h: torch.Tensor, seed: int) -> torch.Tensor:
@@ -262,6 +270,13 @@ def main():
     ap.add_argument("--record-share", type=float, default=0.5)
     ap.add_argument("--stacked", action="store_true", help="train beside the key model's answers (learned key weight) instead of alone")
     ap.add_argument("--key-weights", default="0,0.25,0.5,0.75,1,1.5,2", help="key-model weights tried on the validation songs after training alone")
+    ap.add_argument("--key-arch", choices=["hybrid", "spectrum"], default="hybrid", help="the frozen key model's architecture (train_key_model.py --arch; hybrid: --hidden 32 --kernel 17 as shipped)")
+    ap.add_argument("--key-hidden", type=int, default=32, help="the frozen spectrum key model's --hidden")
+    ap.add_argument("--key-kernel", type=int, default=9, help="the frozen spectrum key model's --kernel")
+    ap.add_argument("--key-channels", type=int, default=8, help="the frozen spectrum key model's --channels")
+    ap.add_argument("--key-pc-hidden", type=int, default=8, help="the frozen spectrum key model's --pc-hidden")
+    ap.add_argument("--validation-corpora", default="", help="score only these corpora's validation songs (comma-separated; default all)")
+    ap.add_argument("--evaluate-onnx", default="", help="score this exported head (same --hidden/--kernel) on the validation songs instead of training")
     ap.add_argument("--export", default="")
     ap.add_argument("--report", default="")
     args = ap.parse_args()
@@ -270,8 +285,15 @@ def main():
     spectrum = args.chord_input == "spectrum"
     songs = load(args.data, spectrum)
     train, val = split(songs)
+    if args.validation_corpora:
+        val = [s for s in val if s["corpus"] in args.validation_corpora.split(",")]
     print(f"{len(train)} training songs, {len(val)} validation songs", flush=True)
-    frozen = Frozen(args.key_model, args.chord_model, spectrum, args.chord_hidden, args.chord_kernel, args.chord_channels)
+    key_net = None
+    if args.key_arch == "spectrum":
+        if not spectrum:
+            sys.exit("--key-arch spectrum needs --chord-input spectrum (the spectrum is read once for both)")
+        key_net = SpectrumKeyNet(args.key_hidden, args.key_kernel, args.key_channels, args.key_pc_hidden)
+    frozen = Frozen(args.key_model, args.chord_model, spectrum, args.chord_hidden, args.chord_kernel, args.chord_channels, key_net)
     views = {
         (stressed, clip): prepare(frozen, val, stressed, clip)
         for stressed in (False, True)
@@ -289,6 +311,11 @@ def main():
     baseline = selection(None, key_only=True)
     print(f"key model alone: rendered {baseline['rendered']:.3f} degraded {baseline['degraded']:.3f} mean {baseline['mean']:.3f}", flush=True)
     model = ChordKeyNet(args.hidden, args.kernel)
+    if args.evaluate_onnx:
+        load_onnx_weights(model, args.evaluate_onnx)
+        model.eval()
+        print(json.dumps({"evaluated": args.evaluate_onnx, "validation": selection(model), "key_model_alone": baseline}, indent=1))
+        return
     if not args.stacked:
         # The key model was trained on these training songs, so its answers on them are better than on
         # songs it never heard: a head trained beside them would learn to trust it too much. The chords'

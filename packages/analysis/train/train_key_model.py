@@ -2,7 +2,8 @@
 """Train the engine's global-key classifier and export it to ONNX.
 
     /usr/bin/python3 packages/analysis/train/train_key_model.py --data DIR \
-        [--arch conv|mlp|linear] [--hidden 32] [--epochs 40] [--seed 1] \
+        [--arch hybrid|conv|mlp|linear|spectrum] [--hidden 32] [--epochs 40] [--seed 1] \
+        [--channels 8 --pc-hidden 8 --shift] [--threads 0] \
         [--export packages/analysis/models/key.onnx] [--report out.json]
 
 Data: the JSON files of `render-corpus.ts` (POP909, MIT, and the McGill Billboard charts, CC0, rendered
@@ -27,6 +28,11 @@ hand-written stage's evidence is inside the model and the network learns what to
 minor 12..23) go through a softmax whose temperature is fitted on the validation split after training
 (Guo et al. 2017, "On calibration of modern neural networks"), so the confidence shown is calibrated.
 
+Arch "spectrum" (`SpectrumKeyNet`, checked and not shipped: PROVENANCE.md, "The genre charts") reads the
+beat-synchronous log semitone spectrum of `<song>.semi.i16` (`render-corpus.ts --pitch-spectrum`) beside the
+chroma; `--shift` moves each training example by -6..+5 semitones. Its ONNX graph has a third input,
+`spectrum` [1, T, 72], which the engine does not supply.
+
 Training: cross-entropy on the song's main key (the key of most beat time), Adam, random crops of
 8-64 beats for a share of the examples (`--crop-share`; real clips can be 15 s long), the full song
 otherwise; seeded, CPU. Selection score: the mean of the validation MIREX weighted key score on whole
@@ -43,7 +49,8 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from train_common import data_report, export_onnx, is_validation, read_corpus, record_like, rotation_index, write_report
+from train_chord_model import shift_spectrum, spectrum_like_record
+from train_common import N_PITCH, data_report, export_onnx, is_validation, read_corpus, read_spectrum, record_like, rotation_index, write_report
 
 # The hand-written stage's templates (src/key.ts POP909_MAJOR / POP909_MINOR, index 0 = tonic) and its
 # opening emphasis (src/stages.ts OPENING_WEIGHT, OPENING_SECONDS), for the comparison on the same split.
@@ -70,7 +77,10 @@ def mirex(ref: int, est: int) -> float:
     return 0.0
 
 
-def load(data_dir: str):
+def load(data_dir: str, spectrum: bool = False):
+    """Songs with x (per beat the 24 chroma features, or with `spectrum` the [T, 72] log semitone spectrum of
+    `<song>.semi.i16` then those 24: [T, 96]), durations w and the main key y (songs without a spectrum
+    file are left out then)."""
     songs = []
     for d in read_corpus(data_dir):
         T = len(d["weights"])
@@ -86,6 +96,11 @@ def load(data_dir: str):
             continue
         label = max(range(24), key=lambda k: tally[k])
         x = torch.tensor(d["features"], dtype=torch.float32).view(T, 24)
+        if spectrum:
+            spec = read_spectrum(data_dir, d, T)
+            if spec is None:
+                continue
+            x = torch.cat([spec, x], dim=1)
         name = f"{d['corpus']}-{d['id']}"
         songs.append({"name": name, "x": x, "w": w, "y": label, "corpus": d["corpus"], "style": d.get("style", "")})
     return songs
@@ -151,6 +166,98 @@ class KeyNet(nn.Module):
         return torch.softmax(self.logits(features, weights) / self.log_temperature.exp(), dim=1)
 
 
+class SpectrumKeyNet(nn.Module):
+    """The key read from the beat-synchronous log semitone spectrum (arch "spectrum"): x [N, T, 96] is the
+    spectrum [T, 72] (C1..B6) then the 24 chroma features of the other archs.
+
+    As the key CNNs of Korzeniowski & Widmer (ISMIR 2018) it reads a pitch spectrogram, not chroma; as the
+    chord model (`train_chord_model.SpectrumChordNet`) its first layers are convolutions over pitch (an
+    octave and a semitone wide) and beats, shared by every pitch, so a pitch's features say what that pitch
+    does in context (root, overtone of another note, passing voice). They are folded per pitch class
+    (the six octaves side by side) into `pc_hidden` units; for each candidate tonic r the twelve pitch
+    classes are rotated so that r comes first (one set of weights for the 12 tonics), a convolution over
+    `kernel` beats reads progressions, its units are pooled over time with the opening emphasis, and a
+    linear layer gives the major and minor logits on r — beside the z-scored pitch-class profile of the
+    "hybrid" arch (started from the POP909 templates), so the hand-written evidence is inside the model."""
+
+    def __init__(self, hidden: int, kernel: int, channels: int = 8, pc_hidden: int = 8, opening: bool = True):
+        super().__init__()
+        c = channels
+        self.opening = opening
+        self.c1 = nn.Conv2d(1, c, (13, 3), padding=(6, 1))
+        self.c2 = nn.Conv2d(c, 2 * c, (13, 3), padding=(6, 1))
+        self.pc = nn.Conv1d(2 * c * (N_PITCH // 12), pc_hidden, 1)
+        self.t1 = nn.Conv1d(12 * pc_hidden, hidden, kernel, padding=kernel // 2)
+        self.head = nn.Linear(hidden + 24, 2)
+        self.register_buffer("rot", rotation_index())
+        self.register_buffer("rot12", rotation_index()[:, :12])
+        with torch.no_grad():
+            self.head.weight[:, :-24].mul_(0.1)
+            for m, tpl in enumerate((POP909_MAJOR, POP909_MINOR)):
+                t = torch.tensor(tpl)
+                zt = (t - t.mean()) / t.std()
+                self.head.weight[m, -24:-12] = zt / (11 * 0.1)
+                self.head.weight[m, -12:] = zt / (11 * 0.1)
+            self.head.bias.zero_()
+        self.log_temperature = nn.Parameter(torch.zeros(()), requires_grad=False)
+
+    def logits(self, x: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
+        """x [N, T, 96], w [N, T] -> [N, 24] logits (major 0..11, minor 12..23)."""
+        n, t, _ = x.shape
+        spec, chroma = x[:, :, :N_PITCH], x[:, :, N_PITCH:]
+        if self.opening:
+            t0 = torch.cumsum(w, dim=1) - w
+            w = w * (1 + 4 * torch.exp(-t0 / 30))
+        wn = w / w.sum(dim=1, keepdim=True).clamp_min(1e-6)
+        wr = wn.unsqueeze(1).expand(n, 12, t).reshape(n * 12, 1, t)
+        z = F.relu(self.c2(F.relu(self.c1(spec.transpose(1, 2).unsqueeze(1)))))  # [N, 2c, 72, T]
+        c2 = z.shape[1]
+        z = z.reshape(n, c2, N_PITCH // 12, 12, t).permute(0, 3, 1, 2, 4).reshape(n * 12, c2 * (N_PITCH // 12), t)
+        f = F.relu(self.pc(z)).reshape(n, 12, -1, t)  # [N, 12 pitch classes, P, T]
+        fr = f[:, self.rot12]  # [N, 12 tonics, 12 pitch classes from the tonic, P, T]
+        h = F.relu(self.t1(fr.reshape(n * 12, -1, t)))  # [N*12, H, T]
+        pooled = (h * wr).sum(dim=2)
+        xr = chroma[:, :, self.rot].permute(0, 2, 3, 1).reshape(n * 12, 24, t)
+        halves = (xr * wr).sum(dim=2).view(n * 12, 2, 12)
+        zp = (halves - halves.mean(dim=2, keepdim=True)) / (halves.std(dim=2, keepdim=True) + 1e-6)
+        out = self.head(torch.cat([pooled, zp.reshape(n * 12, 24)], dim=1)).view(n, 12, 2)
+        return torch.cat([out[:, :, 0], out[:, :, 1]], dim=1)
+
+    def forward(self, features: torch.Tensor, weights: torch.Tensor) -> torch.Tensor:
+        return torch.softmax(self.logits(features, weights) / self.log_temperature.exp(), dim=1)
+
+
+class SpectrumKeyExport(nn.Module):
+    """The ONNX graph of a SpectrumKeyNet: inputs `spectrum` [1, T, 72], `features` [1, T, 24], `weights`
+    [1, T]; output `probabilities` [1, 24]."""
+
+    def __init__(self, model: SpectrumKeyNet):
+        super().__init__()
+        self.model = model
+
+    def forward(self, spectrum: torch.Tensor, features: torch.Tensor, weights: torch.Tensor) -> torch.Tensor:
+        return self.model(torch.cat([spectrum, features], dim=2), weights)
+
+
+def chroma_part(x: torch.Tensor) -> torch.Tensor:
+    """The 24 chroma features of x ([T, 24], or [T, 96] with the spectrum first)."""
+    return x[:, -24:]
+
+
+def shift_song(x: torch.Tensor, y: int, k: int):
+    """A song's x ([T, 24] or [T, 96]) and key index moved up k semitones (the spectrum's pitches moved, the
+    ones past an end dropped; the chroma rotated)."""
+    ch = chroma_part(x).view(-1, 2, 12).roll(k, dims=2).reshape(-1, 24)
+    out = torch.cat([shift_spectrum(x[:, :N_PITCH], k), ch], dim=1) if x.shape[1] > 24 else ch
+    return out, (y % 12 + k) % 12 + 12 * (y // 12)
+
+
+def degrade(x: torch.Tensor, gen: torch.Generator) -> torch.Tensor:
+    """x degraded like a record: `record_like` on the chroma, `spectrum_like_record` on the spectrum."""
+    ch = record_like(chroma_part(x), gen)
+    return torch.cat([spectrum_like_record(x[:, :N_PITCH], gen), ch], dim=1) if x.shape[1] > 24 else ch
+
+
 class KeyEnsemble(nn.Module):
     """The mean of several trained KeyNets' calibrated probabilities (each with its own temperature): seeds
     and augmentations differ in what they get wrong, so their average varies less from run to run.
@@ -176,7 +283,10 @@ def load_onnx_weights(model: nn.Module, path: str) -> None:
     import onnx
     from onnx import numpy_helper
 
-    init = {i.name: torch.from_numpy(numpy_helper.to_array(i).copy()) for i in onnx.load(path).graph.initializer}
+    init = {
+        i.name.removeprefix("model."): torch.from_numpy(numpy_helper.to_array(i).copy())
+        for i in onnx.load(path).graph.initializer
+    }
     model.load_state_dict({k: init[k].to(v.dtype) for k, v in model.state_dict().items()})
 
 
@@ -204,23 +314,27 @@ def with_blue_notes(x: torch.Tensor, y: int, gen: torch.Generator) -> torch.Tens
     return h.reshape(T, 24)
 
 
-def crop(song, rnd: random.Random, share: float, sharp: float, record: float = 0.0, blue: float = 0.0):
-    x, w = song["x"], song["w"]
+def crop(song, rnd: random.Random, share: float, sharp: float, record: float = 0.0, blue: float = 0.0, shift: bool = False):
+    """One training example of a song: (x, w, y), cropped, sharpened or degraded, and with `shift` moved by
+    -6..+5 semitones."""
+    x, w, y = song["x"], song["w"], song["y"]
+    if shift:
+        x, y = shift_song(x, y, rnd.randint(-6, 5))
     T = x.shape[0]
     if rnd.random() < share and T > 16:
         n = rnd.randint(8, min(64, T))
         a = rnd.randint(0, T - n)
         x, w = x[a : a + n], w[a : a + n]
-    if rnd.random() < sharp:
+    if rnd.random() < sharp and x.shape[1] == 24:
         # Cleaner and sparser chroma than the renderings give (a solo instrument, a synthetic test signal,
         # a single bass note per beat): without it the model can be confidently wrong on such input.
         x = sharpen(x, rnd.uniform(1.5, 8.0))
     elif rnd.random() < record:
         gen = torch.Generator().manual_seed(rnd.randrange(2**31))
-        x = record_like(x, gen)
-        if rnd.random() < blue:
-            x = with_blue_notes(x, song["y"], gen)
-    return x, w
+        x = degrade(x, gen)
+        if rnd.random() < blue and x.shape[1] == 24:
+            x = with_blue_notes(x, y, gen)
+    return x, w, y
 
 
 def stressed(songs, seed: int = 12345):
@@ -229,23 +343,23 @@ def stressed(songs, seed: int = 12345):
     out = []
     for i, s in enumerate(songs):
         gen = torch.Generator().manual_seed(seed + i)
-        out.append({**s, "x": record_like(s["x"], gen)})
+        out.append({**s, "x": degrade(s["x"], gen)})
     return out
 
 
-def batches(songs, size: int, rnd: random.Random, share: float, sharp: float, record: float = 0.0, blue: float = 0.0):
+def batches(songs, size: int, rnd: random.Random, share: float, sharp: float, record: float = 0.0, blue: float = 0.0, shift: bool = False):
     order = list(range(len(songs)))
     rnd.shuffle(order)
     for i in range(0, len(order), size):
         group = [songs[j] for j in order[i : i + size]]
-        crops = [crop(s, rnd, share, sharp, record, blue) for s in group]
+        crops = [crop(s, rnd, share, sharp, record, blue, shift) for s in group]
         T = max(c[0].shape[0] for c in crops)
-        x = torch.zeros(len(group), T, 24)
+        x = torch.zeros(len(group), T, crops[0][0].shape[1])
         w = torch.zeros(len(group), T)
-        for k, (cx, cw) in enumerate(crops):
+        for k, (cx, cw, _) in enumerate(crops):
             x[k, : cx.shape[0]] = cx
             w[k, : cw.shape[0]] = cw
-        y = torch.tensor([s["y"] for s in group])
+        y = torch.tensor([c[2] for c in crops])
         yield x, w, y
 
 
@@ -287,6 +401,8 @@ def cadence_probe(model: nn.Module):
     """Idealised chroma (exact triads, one-hot bass) of I-I-IV-V in all 12 major keys and i-i-iv-V in all
     12 minor keys: the share the model names right (the unit test of src/key-model.test.ts asks for C major
     and A minor)."""
+    if isinstance(model, SpectrumKeyNet):
+        return None
     right = 0
     for minor in (0, 1):
         for tonic in range(12):
@@ -321,6 +437,7 @@ def hand_written_key(x: torch.Tensor, w: torch.Tensor) -> int:
     """The hand-written key stage's profile correlation (estimateKey without its small chord-share term)."""
     t0 = torch.cumsum(torch.cat([torch.zeros(1), w[:-1]]), 0)
     dur = w * (1 + 4 * torch.exp(-t0 / 30))
+    x = chroma_part(x)
     prof = (x[:, :12] + x[:, 12:]).mul(dur.unsqueeze(1)).sum(0)
     best, arg = -2.0, 0
     for mode, tpl in ((0, POP909_MAJOR), (1, POP909_MINOR)):
@@ -338,6 +455,7 @@ def hand_written_probabilities(x: torch.Tensor, w: torch.Tensor) -> torch.Tensor
     temperature 0.1 (src/key.ts KEY_SOFTMAX_TEMPERATURE), without the small chord-share term."""
     t0 = torch.cumsum(torch.cat([torch.zeros(1), w[:-1]]), 0)
     dur = w * (1 + 4 * torch.exp(-t0 / 30))
+    x = chroma_part(x)
     prof = (x[:, :12] + x[:, 12:]).mul(dur.unsqueeze(1)).sum(0)
     c = torch.zeros(24)
     for mode, tpl in ((0, POP909_MAJOR), (1, POP909_MINOR)):
@@ -374,7 +492,11 @@ def hand_written_scores(songs, clip: float | None = None):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", default="/tmp/corpus")
-    ap.add_argument("--arch", default="hybrid", choices=["hybrid", "conv", "mlp", "linear"])
+    ap.add_argument("--arch", default="hybrid", choices=["hybrid", "conv", "mlp", "linear", "spectrum"])
+    ap.add_argument("--channels", type=int, default=8, help="pitch-convolution channels (arch spectrum)")
+    ap.add_argument("--pc-hidden", type=int, default=8, help="units per pitch class (arch spectrum)")
+    ap.add_argument("--shift", action="store_true", help="move each training example by -6..+5 semitones")
+    ap.add_argument("--threads", type=int, default=0, help="PyTorch CPU threads (0: up to 2)")
     ap.add_argument("--hidden", type=int, default=32)
     ap.add_argument("--kernel", type=int, default=5, help="first convolution's width in beats (arch conv)")
     ap.add_argument("--epochs", type=int, default=40)
@@ -392,13 +514,19 @@ def main():
     ap.add_argument("--report", default="")
     args = ap.parse_args()
     torch.manual_seed(args.seed)
-    torch.set_num_threads(max(1, min(2, os.cpu_count() or 1)))
+    torch.set_num_threads(args.threads or max(1, min(2, os.cpu_count() or 1)))
     rnd = random.Random(args.seed)
-    songs = load(args.data)
+    spectral = args.arch == "spectrum"
+    songs = load(args.data, spectral)
     train = [s for s in songs if not is_validation(s["name"])]
     val = [s for s in songs if is_validation(s["name"])]
     print(f"{len(train)} training songs, {len(val)} validation songs")
-    model = KeyNet(args.arch, args.hidden, args.kernel, not args.no_opening, not args.no_init_profile)
+    make = lambda: (
+        SpectrumKeyNet(args.hidden, args.kernel, args.channels, args.pc_hidden, not args.no_opening)
+        if spectral
+        else KeyNet(args.arch, args.hidden, args.kernel, not args.no_opening, not args.no_init_profile)
+    )
+    model = make()
     opt = torch.optim.Adam([p for p in model.parameters() if p.requires_grad], lr=args.lr, weight_decay=1e-5)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=args.epochs)
     if args.evaluate_onnx:
@@ -406,7 +534,7 @@ def main():
         paths = args.evaluate_onnx.split(",")
         members = []
         for path in paths:
-            member = KeyNet(args.arch, args.hidden, args.kernel, not args.no_opening, not args.no_init_profile)
+            member = make()
             load_onnx_weights(member, path)
             members.append(member)
         model = members[0] if len(members) == 1 else KeyEnsemble(members)
@@ -414,7 +542,7 @@ def main():
     for epoch in range(args.epochs):
         model.train()
         total = 0.0
-        for x, w, y in batches(train, args.batch, rnd, args.crop_share, args.sharpen_share, args.record_share, args.blue_share):
+        for x, w, y in batches(train, args.batch, rnd, args.crop_share, args.sharpen_share, args.record_share, args.blue_share, args.shift):
             loss = F.cross_entropy(model.logits(x, w), y)
             opt.zero_grad()
             loss.backward()
@@ -427,6 +555,9 @@ def main():
     temperature = math.exp(float(model.log_temperature)) if args.evaluate_onnx else fit_temperature(model, val)
     report = {
         "arch": args.arch,
+        "channels": args.channels if spectral else None,
+        "pc_hidden": args.pc_hidden if spectral else None,
+        "shift": args.shift,
         "hidden": args.hidden,
         "kernel": args.kernel,
         "lr": args.lr,
@@ -489,7 +620,16 @@ def main():
     report["command"] = "python3 packages/analysis/train/train_key_model.py " + " ".join(sys.argv[1:])
     report["data"] = data_report(songs)
     print(json.dumps(report, indent=1))
-    if args.export:
+    if args.export and spectral:
+        report["onnx"] = export_onnx(
+            SpectrumKeyExport(model),
+            (torch.rand(1, 50, N_PITCH), torch.rand(1, 50, 24), torch.rand(1, 50)),
+            args.export,
+            input_names=["spectrum", "features", "weights"],
+            output_names=["probabilities"],
+            dynamic_axes={"spectrum": {1: "beats"}, "features": {1: "beats"}, "weights": {1: "beats"}},
+        )
+    elif args.export:
         report["onnx"] = export_onnx(
             model,
             (torch.rand(1, 50, 24), torch.rand(1, 50)),
