@@ -80,7 +80,7 @@ export function renderTable() {
     row([
       "key weighted score, learned key model alone (`--no-chord-key`)",
       ckv
-        ? `${f(ckv.keyModelAlone.rendered)} / ${f(ckv.keyModelAlone.degradedLikeRecords)}${kv ? `; its own report: ${f(kv.key)} whole songs, ${f(kv.keyFirst30s)} first 30 s, ${f(kv.keyFirst15s)} first 15 s` : ""}`
+        ? `${f(ckv.keyModelAlone.rendered)} / ${f(ckv.keyModelAlone.degradedLikeRecords)}${kv ? `; its own report (${kv.songs} held-out songs, genre charts included): ${f(kv.key)} whole songs, ${f(kv.keyFirst30s)} first 30 s, ${f(kv.keyFirst15s)} first 15 s` : ""}`
         : "–",
       f(kaDev.key),
       f(kaRealDev.key),
@@ -91,7 +91,7 @@ export function renderTable() {
     ]),
     row([
       "key weighted score, hand-written stage (`--hand-written`)",
-      `${f(keyReport.hand_written_validation?.weighted)} / ${f(keyReport.hand_written_validation_first30s?.weighted)} / ${f(keyReport.hand_written_validation_first15s?.weighted)}`,
+      `${f(keyReport.hand_written_validation?.weighted)} / ${f(keyReport.hand_written_validation_first30s?.weighted)} / ${f(keyReport.hand_written_validation_first15s?.weighted)} (the key model's ${keyReport.hand_written_validation?.songs ?? "–"} songs)`,
       f(hDev.key),
       f(hRealDev.key),
       `${f(hGtzan.key)} (GTZAN)`,
