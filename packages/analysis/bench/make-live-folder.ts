@@ -31,6 +31,12 @@
  * six early reflections at 3–30 ms, an exponentially decaying noise tail with RT60 0.4–0.8 s darkened by
  * a one-pole low-pass) plus pink background noise at 20 dB SNR. Everything follows from fixed seeds: the
  * same command writes the same folder. No evaluation data is read.
+ *
+ * `--non-music` writes, instead of the pieces, sounds that must show "no chord" (every item's truth one "N"
+ * span): drum kits alone from the two soundfonts' recorded drum samples (rock, shuffle, four on the floor
+ * and boom-bap patterns with tom fills, 70–160 BPM), clean and in the room; white and pink noise whose
+ * level drifts slowly (a fan, hiss); and talking (`renderSpeech`, a low and a high voice), clean and in
+ * the room — for Live's frame model to learn what "no chord" is beyond silence.
  */
 
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -40,7 +46,7 @@ import { parseArgs } from "node:util";
 import midiPkg from "@tonejs/midi";
 import { PITCH_CLASSES } from "@tonic/theory/constants";
 import FFT from "fft.js";
-import { makeRng, pinkNoise } from "../testing/index.js";
+import { makeRng, pinkNoise, renderSpeech } from "../testing/index.js";
 import { renderMidi, type SoundfontName } from "../train/fluidsynth.js";
 import { encodeWav } from "./live-folder.js";
 
@@ -513,6 +519,114 @@ function inRoom(x: Float32Array, seed: number, snrDb: number): Float32Array {
   return wet;
 }
 
+// ------------------------------------------------------------------ sounds that are not chords
+
+/** Drum patterns of the non-music items: per beat, General MIDI drum notes at sixteenth steps 0..3. */
+const DRUM_PATTERNS: Record<string, (beat: number, r: () => number) => [number, number][]> = {
+  rock: (b) => [
+    [b % 2 === 0 ? 36 : 38, 0],
+    [42, 0],
+    [42, 2],
+  ],
+  shuffle: (b, r) => [
+    [b % 2 === 0 ? 36 : 38, 0],
+    [r() < 0.5 ? 51 : 42, 0],
+    [42, 2.67],
+  ],
+  disco: (b) => [[36, 0], ...(b % 2 === 1 ? ([[38, 0]] as [number, number][]) : []), [46, 2], [42, 0]],
+  boombap: (b, r) => [
+    ...(b % 4 === 0 || (b % 4 === 2 && r() < 0.6) ? ([[36, 0]] as [number, number][]) : []),
+    ...(b % 2 === 1 ? ([[38, 0]] as [number, number][]) : []),
+    [42, 0],
+    [42, 2.67],
+  ],
+};
+
+/**
+ * A drum kit alone: `pattern` at `bpm` for `seconds`, with a tom fill (high to low toms, sixteenths) in
+ * the last beat of every fourth bar and a crash after it. Channel 10 (General MIDI percussion).
+ */
+function drumMidi(pattern: string, bpm: number, seconds: number, r: () => number): MidiFile {
+  const midi = new Midi();
+  const t = midi.addTrack();
+  t.channel = 9;
+  const beat = 60 / bpm;
+  const play = DRUM_PATTERNS[pattern] ?? DRUM_PATTERNS.rock;
+  for (let b = 0; b * beat < seconds; b++) {
+    const at = b * beat;
+    if (b % 16 === 15)
+      [50, 48, 47, 45].forEach((note, i) => {
+        t.addNote({ midi: note, time: at + (i * beat) / 4, duration: 0.1, velocity: 0.7 + 0.3 * r() });
+      });
+    else
+      for (const [note, step] of (play as NonNullable<typeof play>)(b, r))
+        t.addNote({ midi: note, time: at + (step * beat) / 4, duration: 0.1, velocity: 0.55 + 0.4 * r() });
+    if (b % 16 === 0 && b > 0) t.addNote({ midi: 49, time: at, duration: 0.5, velocity: 0.8 });
+  }
+  return midi;
+}
+
+/** White or pink noise whose level drifts by ±4 dB at 0.1–0.5 Hz (a fan, tape hiss). */
+function driftingNoise(kind: "white" | "pink", seconds: number, r: () => number): Float32Array {
+  const n = Math.round(seconds * SR);
+  const y = kind === "pink" ? unitPinkNoise(n, r) : Float32Array.from({ length: n }, () => 2 * r() - 1);
+  const f = 0.1 + 0.4 * r();
+  const phase = 2 * Math.PI * r();
+  for (let i = 0; i < n; i++)
+    y[i] = (y[i] as number) * 10 ** ((4 * Math.sin((2 * Math.PI * f * i) / SR + phase)) / 20);
+  return y;
+}
+
+/** Write one item: `DIR/<name>/audio.wav` and a truth of one "N" span. */
+function writeItem(name: string, group: string, source: string, audio: Float32Array): void {
+  const dir = join(out, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "audio.wav"), encodeWav(audio, SR));
+  const truth = { id: name, group, source, chords: [{ start: 0, end: audio.length / SR, label: "N" }] };
+  writeFileSync(join(dir, "truth.json"), `${JSON.stringify(truth, null, 1)}\n`);
+}
+
+/** The `--non-music` items (see the module comment), about `seconds` each, from `seed`. */
+async function writeNonMusic(seconds: number, seed: number): Promise<void> {
+  const r = makeRng(seed);
+  for (const [i, pattern] of Object.keys(DRUM_PATTERNS).entries()) {
+    const bpm = Math.round(70 + 90 * r());
+    const soundfont: SoundfontName = (seed + i) % 2 === 0 ? "FluidR3_GM" : "MuseScore_General";
+    const x = await renderMidi(drumMidi(pattern, bpm, seconds, r), soundfont, {
+      sampleRate: SR,
+      fx: false,
+      tmpBase: join(out, `.drums-${pattern}`),
+    });
+    const clip = x.subarray(0, Math.min(x.length, Math.round(seconds * SR)));
+    const source = `make-live-folder.ts --non-music: ${soundfont} drum kit, ${pattern} at ${bpm} BPM, seed ${seed}`;
+    writeItem(`drums-${pattern}-clean`, "drums clean", source, clip);
+    writeItem(
+      `drums-${pattern}-room`,
+      "drums room",
+      `${source}, synthetic room`,
+      inRoom(clip, seed * 7 + i, 20),
+    );
+  }
+  for (const kind of ["white", "pink"] as const)
+    writeItem(
+      `noise-${kind}`,
+      "noise",
+      `make-live-folder.ts --non-music: ${kind} noise, seed ${seed}`,
+      driftingNoise(kind, seconds, r),
+    );
+  for (const voice of ["low", "high"] as const) {
+    const x = renderSpeech({ seconds, sampleRate: SR, voice, seed: seed * 13 + (voice === "low" ? 1 : 2) });
+    const source = `make-live-folder.ts --non-music: renderSpeech ${voice} voice, seed ${seed}`;
+    writeItem(`speech-${voice}-clean`, "speech clean", source, x);
+    writeItem(
+      `speech-${voice}-room`,
+      "speech room",
+      `${source}, synthetic room`,
+      inRoom(x, seed * 11 + 3, 20),
+    );
+  }
+}
+
 // ------------------------------------------------------------------ output
 
 const { values: opts } = parseArgs({
@@ -521,11 +635,12 @@ const { values: opts } = parseArgs({
     seconds: { type: "string", default: "30" },
     only: { type: "string" },
     "seed-offset": { type: "string", default: "0" },
+    "non-music": { type: "boolean", default: false },
   },
 });
 if (!opts.out) {
   process.stderr.write(
-    "usage: make-live-folder.ts --out DIR [--seconds 30] [--only SUBSTRING] [--seed-offset N]\n",
+    "usage: make-live-folder.ts --out DIR [--seconds 30] [--only SUBSTRING] [--seed-offset N] [--non-music]\n",
   );
   process.exit(1);
 }
@@ -536,7 +651,8 @@ const seconds = Number(opts.seconds) || 30;
 // offset 1 is the validation folder the live recogniser's constants are chosen on, offset 0 the dev folder
 // its numbers are reported on.
 const seedOffset = Number(opts["seed-offset"]) || 0;
-const pieces = PIECES.map((q) => ({ ...q, seed: q.seed + 1000 * seedOffset }));
+const pieces = opts["non-music"] ? [] : PIECES.map((q) => ({ ...q, seed: q.seed + 1000 * seedOffset }));
+if (opts["non-music"]) await writeNonMusic(Math.min(seconds, 20), 7_001 + 1000 * seedOffset);
 for (const p of pieces.filter((q) => !opts.only || q.name.includes(opts.only))) {
   const w = writePiece(p, seconds);
   const clean = await renderMidi(w.midi, p.soundfont, {
