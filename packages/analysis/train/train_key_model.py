@@ -106,6 +106,20 @@ def load(data_dir: str, spectrum: bool = False):
     return songs
 
 
+def start_from_templates(head: nn.Linear) -> None:
+    """Start a head whose last 24 inputs are the z-scored treble and bass profile from the hand-written
+    stage: logits = correlation of each z-scored half with the z-scored POP909 template of the mode, / 0.1
+    (its softmax temperature, src/key.ts); the other inputs' weights scaled by 0.1, the bias 0."""
+    with torch.no_grad():
+        head.weight[:, :-24].mul_(0.1)
+        for m, tpl in enumerate((POP909_MAJOR, POP909_MINOR)):
+            t = torch.tensor(tpl)
+            zt = (t - t.mean()) / t.std()
+            head.weight[m, -24:-12] = zt / (11 * 0.1)
+            head.weight[m, -12:] = zt / (11 * 0.1)
+        head.bias.zero_()
+
+
 class KeyNet(nn.Module):
     def __init__(self, arch: str, hidden: int, kernel: int = 5, opening: bool = True, init_profile: bool = True):
         super().__init__()
@@ -120,16 +134,7 @@ class KeyNet(nn.Module):
             self.c2 = nn.Conv1d(hidden, hidden, k2, padding=k2 // 2)
             self.head = nn.Linear(hidden + (24 if arch == "hybrid" else 0), 2)
         if init_profile and arch in ("linear", "hybrid"):
-            # Start from the hand-written stage: logits = correlation of each z-scored half with the z-scored
-            # POP909 template of the mode, / 0.1 (its softmax temperature, src/key.ts).
-            with torch.no_grad():
-                self.head.weight[:, :-24].mul_(0.1)
-                for m, tpl in enumerate((POP909_MAJOR, POP909_MINOR)):
-                    t = torch.tensor(tpl)
-                    zt = (t - t.mean()) / t.std()
-                    self.head.weight[m, -24:-12] = zt / (11 * 0.1)
-                    self.head.weight[m, -12:] = zt / (11 * 0.1)
-                self.head.bias.zero_()
+            start_from_templates(self.head)
         self.log_temperature = nn.Parameter(torch.zeros(()), requires_grad=False)
 
     def logits(self, x: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
@@ -191,14 +196,7 @@ class SpectrumKeyNet(nn.Module):
         self.head = nn.Linear(hidden + 24, 2)
         self.register_buffer("rot", rotation_index())
         self.register_buffer("rot12", rotation_index()[:, :12])
-        with torch.no_grad():
-            self.head.weight[:, :-24].mul_(0.1)
-            for m, tpl in enumerate((POP909_MAJOR, POP909_MINOR)):
-                t = torch.tensor(tpl)
-                zt = (t - t.mean()) / t.std()
-                self.head.weight[m, -24:-12] = zt / (11 * 0.1)
-                self.head.weight[m, -12:] = zt / (11 * 0.1)
-            self.head.bias.zero_()
+        start_from_templates(self.head)
         self.log_temperature = nn.Parameter(torch.zeros(()), requires_grad=False)
 
     def logits(self, x: torch.Tensor, w: torch.Tensor) -> torch.Tensor:
