@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Train the engine's learned beat tracker (a beat activation per frame) and export it to ONNX.
 
-    /usr/bin/python3 packages/analysis/train/train_beat_model.py --data DIR \
+    /usr/bin/python3 packages/analysis/train/train_beat_model.py --data DIR [DIR ...] [--augmented DIR ...] \
         [--channels 24] [--layers 8] [--kernel 5] [--epochs 30] [--seed 1] [--threads 0] \
         [--export packages/analysis/models/beats.onnx] [--report out.json]
 
@@ -40,7 +40,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from train_common import data_report, export_onnx, seed_and_threads, split, write_report
+from train_common import data_report, export_onnx, is_validation, seed_and_threads, split, write_report
 
 BANDS = 48
 FRAME_RATE = 11025 / 128
@@ -59,18 +59,31 @@ def targets(times, frames: int) -> torch.Tensor:
     return y
 
 
-def load(data_dir: str):
+def load(data_dirs, augmented_dirs=()):
+    """The songs of `render-corpus.ts --beat-bands` output directories, in the order of their file names.
+
+    `data_dirs`: renderings split into training and validation songs by name. `augmented_dirs`: other
+    renderings of the same corpora (e.g. `--no-drums --rubato 0.08`), each song named
+    "<corpus>-<id>~<directory name>"; their validation-split songs are left out, so that no song is
+    trained on in one rendering and validated on in another.
+    """
+    files = []
+    for d in data_dirs:
+        files += [(f, d, f[: -len(".bands.i16")]) for f in os.listdir(d) if f.endswith(".bands.i16")]
+    for d in augmented_dirs:
+        tag = os.path.basename(os.path.normpath(d))
+        for f in os.listdir(d):
+            stem = f[: -len(".bands.i16")]
+            if f.endswith(".bands.i16") and not is_validation(stem):
+                files.append((f"{stem}~{tag}.bands.i16", d, stem))
     songs = []
-    for f in sorted(os.listdir(data_dir)):
-        if not f.endswith(".bands.i16"):
-            continue
-        name = f[: -len(".bands.i16")]
-        with open(os.path.join(data_dir, name + ".json")) as fh:
+    for key, d, stem in sorted(files):
+        with open(os.path.join(d, stem + ".json")) as fh:
             meta = json.load(fh)
-        x = np.fromfile(os.path.join(data_dir, f), dtype=np.int16).astype(np.float32) / 1000.0
+        x = np.fromfile(os.path.join(d, stem + ".bands.i16"), dtype=np.int16).astype(np.float32) / 1000.0
         T = x.size // BANDS
         songs.append({
-            "name": name,
+            "name": key[: -len(".bands.i16")],
             "corpus": meta["corpus"],
             "soundfont": meta["soundfont"],
             "metre": meta["metre"],
@@ -177,7 +190,8 @@ def evaluate(model: BeatNet, songs) -> dict:
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--data", required=True)
+    ap.add_argument("--data", required=True, nargs="+", help="rendered corpora (split by song)")
+    ap.add_argument("--augmented", nargs="*", default=[], help="other renderings of them: training songs only")
     ap.add_argument("--channels", type=int, default=24)
     ap.add_argument("--layers", type=int, default=8)
     ap.add_argument("--kernel", type=int, default=5)
@@ -193,7 +207,7 @@ def main():
     ap.add_argument("--report")
     args = ap.parse_args()
     seed_and_threads(args.seed, args.threads)
-    songs = load(args.data)
+    songs = load(args.data, args.augmented)
     train, val = split(songs)
     print(f"{len(train)} training songs, {len(val)} validation songs", flush=True)
     model = BeatNet(args.channels, args.layers, args.kernel)
@@ -246,7 +260,10 @@ def main():
         "train_songs": len(train),
         "validation": v,
         "command": "python3 packages/analysis/train/train_beat_model.py " + " ".join(sys.argv[1:]),
-        "data": data_report(songs),
+        "data": data_report([s for s in songs if "~" not in s["name"]]),
+        "augmented_training_copies": {
+            c: sum(1 for s in songs if "~" in s["name"] and s["corpus"] == c) for c in sorted({s["corpus"] for s in songs})
+        },
     }
     if args.export:
         report["onnx"] = export_onnx(

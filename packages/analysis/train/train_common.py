@@ -18,8 +18,10 @@ ONNX_OPSET = 13
 
 
 def is_validation(name: str) -> bool:
-    """Whether a song ("<corpus>-<id>") is in the validation split: crc32 % 10 == 0 (about 10 %, by song)."""
-    return zlib.crc32(name.encode()) % 10 == 0
+    """Whether a song ("<corpus>-<id>") is in the validation split: crc32 % 10 == 0 (about 10 %, by song).
+    A rendering of a song under another name ("<corpus>-<id>~<variant>", e.g. a copy without drums) goes
+    with its song."""
+    return zlib.crc32(name.split("~")[0].encode()) % 10 == 0
 
 
 def seed_and_threads(seed: int, threads: int) -> None:
