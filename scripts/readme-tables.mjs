@@ -52,6 +52,11 @@ export function renderTable() {
   const ckv = learned.chordKeyValidation;
   const cv = learned.chordValidation;
   const bv = learned.beatValidation;
+  /** The genre charts' validation songs, the same three ways, when the beat model's report holds them. */
+  const genreBeats = (m) =>
+    bv?.genre
+      ? `; genre charts (${bv.genre.rendered.songs} songs) ${f(bv.genre.rendered[m])} / ${f(bv.genre.withoutDrumsTempoSway[m])} / ${f(bv.genre.fasterTempo[m])}`
+      : "";
   const row = (cells) => `| ${cells.join(" | ")} |`;
   const lines = [
     row([
@@ -102,7 +107,7 @@ export function renderTable() {
     row([
       "tempo Acc1 / Acc2, learned beat model (shipped)",
       bv
-        ? `Acc2 ${f(bv.tempoAcc2)} as rendered, ${f(bv.withoutDrumsTempoSway.tempoAcc2)} without drums, tempo swaying, ${f(bv.fasterTempo.tempoAcc2)} 1.4× as fast (${bv.songs} songs)`
+        ? `Acc2 ${f(bv.tempoAcc2)} as rendered, ${f(bv.withoutDrumsTempoSway.tempoAcc2)} without drums, tempo swaying, ${f(bv.fasterTempo.tempoAcc2)} 1.4× as fast (${bv.songs} songs)${genreBeats("tempoAcc2")}`
         : "–",
       pair(dev.tempoAcc1, dev.tempoAcc2),
       pair(realDev.tempoAcc1, realDev.tempoAcc2),
@@ -114,7 +119,7 @@ export function renderTable() {
     row([
       "beat F-measure (±70 ms), learned beat model (shipped)",
       bv
-        ? `${f(bv.beatF)} as rendered, ${f(bv.withoutDrumsTempoSway.beatF)} without drums, tempo swaying, ${f(bv.fasterTempo.beatF)} 1.4× as fast`
+        ? `${f(bv.beatF)} as rendered, ${f(bv.withoutDrumsTempoSway.beatF)} without drums, tempo swaying, ${f(bv.fasterTempo.beatF)} 1.4× as fast${genreBeats("beatF")}`
         : "–",
       f(dev.beatF),
       f(realDev.beatF),

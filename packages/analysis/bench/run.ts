@@ -335,20 +335,26 @@ const chordValidation = (() => {
 })();
 /**
  * The beat model's validation-split scores (train/evaluate-beat-onnx.ts, in models/beats.json): the
- * held-out songs as rendered, without drums with a tempo sway, and 1.4 times as fast; learned and
+ * held-out songs as rendered, without drums with a tempo sway, and 1.4 times as fast (the POP909 and
+ * Billboard songs; the genre charts' songs the same three ways, when the report holds them); learned and
  * hand-written tracker.
  */
 const beatValidation = (() => {
   const file = modelPath("beats.json");
   if (handWritten || noBeatModel || !existsSync(file)) return null;
   type Scores = { beatF: number; tempoAcc1: number; tempoAcc2: number; songs: number };
+  type Decoding = { learned: Scores; handWritten: Scores };
   const r = JSON.parse(readFileSync(file, "utf8")) as {
-    decoding: Record<
-      "rendered" | "withoutDrumsTempoSway" | "fasterTempo",
-      { learned: Scores; handWritten: Scores }
-    >;
+    decoding: Record<"rendered" | "withoutDrumsTempoSway" | "fasterTempo", Decoding> &
+      Partial<Record<"genreRendered" | "genreWithoutDrumsTempoSway" | "genreFasterTempo", Decoding>>;
   };
   const { rendered, withoutDrumsTempoSway: hard, fasterTempo: fast } = r.decoding;
+  const { genreRendered: g1, genreWithoutDrumsTempoSway: g2, genreFasterTempo: g3 } = r.decoding;
+  const pick = (d: Decoding) => ({
+    beatF: d.learned.beatF,
+    tempoAcc2: d.learned.tempoAcc2,
+    songs: d.learned.songs,
+  });
   return {
     set: "beat model validation split (training corpora, held-out songs)",
     songs: rendered.learned.songs,
@@ -356,6 +362,9 @@ const beatValidation = (() => {
     tempoAcc2: rendered.learned.tempoAcc2,
     withoutDrumsTempoSway: { beatF: hard.learned.beatF, tempoAcc2: hard.learned.tempoAcc2 },
     fasterTempo: { beatF: fast.learned.beatF, tempoAcc2: fast.learned.tempoAcc2 },
+    ...(g1 && g2 && g3
+      ? { genre: { rendered: pick(g1), withoutDrumsTempoSway: pick(g2), fasterTempo: pick(g3) } }
+      : {}),
     handWritten: {
       beatF: rendered.handWritten.beatF,
       tempoAcc2: rendered.handWritten.tempoAcc2,
