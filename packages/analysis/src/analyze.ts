@@ -209,12 +209,13 @@ async function modelStep<T>(what: string, step: () => Promise<T>): Promise<T> {
  * Run a learned beat model on the signal's onset STFT bands ({@link beatModelInput}).
  * @returns the onset stage (computed once, with the bands) and the beat activation, for
  * {@link extractFeatures}.
+ * @param progress told "spectrum" as the bands are computed (default: nobody).
  * @throws (rejects with) {AnalysisError} when the model rejects or throws; its error is the `cause`.
  */
-async function predictBeats(
+export async function predictBeats(
   model: BeatModel,
   signal: Signal,
-  progress: (stage: AnalysisStage) => void,
+  progress: (stage: AnalysisStage) => void = () => {},
 ): Promise<LearnedRhythm> {
   progress("spectrum");
   const { onset, bands } = onsetAndBeatBands(signal);

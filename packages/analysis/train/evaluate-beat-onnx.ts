@@ -117,7 +117,11 @@ for (const s of songs) {
   const f = beatFMeasure(ref, est);
   add(handWritten, [s.corpus, s.item.metre], f, bpmOf(ref), bpmOf(est));
 }
-console.log(`hand-written beat tracker: ${show(handWritten.all as Tally)}`);
+// The corpus's own segment bounds are the hand-written tracker's unless it was rendered with --learned-beats.
+const learnedBounds = songs.some((s) => s.item.beatTracker === "learned");
+console.log(
+  `${learnedBounds ? "the corpus's bounds (learned beats, --learned-beats)" : "hand-written beat tracker"}: ${show(handWritten.all as Tally)}`,
+);
 for (const [k, t] of Object.entries(handWritten)) if (k !== "all") console.log(`  ${k}: ${show(t)}`);
 
 const report: {

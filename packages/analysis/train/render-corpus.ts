@@ -4,7 +4,7 @@
  *   npx tsx packages/analysis/train/render-corpus.ts --out DIR [--corpus billboard|pop909|both|genre]
  *       [--genre-songs 400]
  *       [--shard K/N] [--max-seconds 120] [--limit M] [--validation-only] [--folder-out FOLDER]
- *       [--beat-bands] [--pitch-spectrum] [--no-drums] [--rubato X] [--tempo-scale S]
+ *       [--beat-bands] [--pitch-spectrum] [--no-drums] [--rubato X] [--tempo-scale S] [--learned-beats]
  *
  * `--validation-only` renders only the validation split (crc32("<corpus>-<id>") % 10 == 0, the split the
  * training scripts hold out). `--folder-out FOLDER` also writes each song as an evaluation item,
@@ -40,8 +40,9 @@
  * mix), gain, a spectral tilt (one-pole EQ), soft-clip distortion, a room with pink noise
  * (12–30 dB SNR), low-bit-rate MP3 (ffmpeg, 32–96 kbit/s, when installed) and a detuning of ±40 cents.
  *
- * The engine's own front end (`extractFeatures`, exactly what `analyzeAudio` runs, with our beat
- * tracker) computes the features; each beat segment is labelled from the truth at its midpoint. One JSON
+ * The engine's own front end (`extractFeatures`, exactly what `analyzeAudio` runs) computes the features,
+ * on the beats of the hand-written tracker by default or, with `--learned-beats`, of the shipped beat
+ * model and its DBN, as `analyzeAudio` with the models runs (the item's `beatTracker` says which); each beat segment is labelled from the truth at its midpoint. One JSON
  * file per song in DIR (see {@link CorpusItem}). Nothing here reads the evaluation sets.
  */
 import { execFileSync } from "node:child_process";
@@ -50,9 +51,11 @@ import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { crc32 } from "node:zlib";
 import midiPkg from "@tonejs/midi";
+import { predictBeats } from "../src/analyze.js";
 import { BEAT_BANDS, beatModelInput } from "../src/beat-activation.js";
 import { N_PITCH } from "../src/features.js";
 import { noteToPitchClass, pitchClassName } from "../src/labels.js";
+import { loadNodeModels } from "../src/onnx-node.js";
 import { decimateSignal, extractFeatures, keyModelInput, onsetAndBeatBands } from "../src/stages.js";
 import { encodeWav } from "../src/wav.js";
 import { addRoom } from "../testing/live-synth.js";
@@ -80,6 +83,11 @@ export interface CorpusItem {
   style: string;
   /** segment bounds from the engine's beat tracker, seconds (B + 1) */
   bounds: number[];
+  /**
+   * Which beat tracker made `bounds`: "learned" (`--learned-beats`: the shipped beat model and its DBN,
+   * as the engine analyses a song) or "hand-written" (the default, and every corpus before 2026-11-29).
+   */
+  beatTracker?: "learned" | "hand-written";
   /** keyModelInput: [B × 24] per-beat treble then bass chroma (each half sums to 1), rounded to 1e-4 */
   features: number[];
   /** [B] seconds per segment, 0 when silent */
@@ -113,6 +121,7 @@ const { values: opts } = parseArgs({
     "validation-only": { type: "boolean", default: false },
     "folder-out": { type: "string" },
     "beat-bands": { type: "boolean", default: false },
+    "learned-beats": { type: "boolean", default: false },
     "pitch-spectrum": { type: "boolean", default: false },
     "no-drums": { type: "boolean", default: false },
     rubato: { type: "string", default: "0" },
@@ -133,6 +142,8 @@ const hasFfmpeg = (() => {
   }
 })();
 mkdirSync(out, { recursive: true });
+/** The shipped beat model (`--learned-beats`), so that the features are segmented as the engine segments them. */
+const beatModel = opts["learned-beats"] ? (await loadNodeModels()).beats : undefined;
 
 const KEY_MODES: Record<string, number> = { maj: 0, min: 12 };
 /** "A:min" → 21; "N" → −1. */
@@ -469,7 +480,7 @@ for (const { corpus, id } of mine.slice(0, limit)) {
   }
   const at = (t: number) => (warp ? warp(shift(t)) : shift(t)) / timeRatio;
   const signal = decimateSignal(x, SR);
-  const f = extractFeatures(signal);
+  const f = extractFeatures(signal, () => {}, beatModel ? await predictBeats(beatModel, signal) : {});
   if (opts["beat-bands"]) {
     // The beat model's input (beatModelInput: [T × 48] at BEAT_FRAME_RATE), as int16 × 1000.
     const bandsIn = beatModelInput(onsetAndBeatBands(signal).bands);
@@ -499,6 +510,7 @@ for (const { corpus, id } of mine.slice(0, limit)) {
     augment: tags,
     style: song.style,
     bounds: bounds.map((v) => Math.round(v * 1000) / 1000),
+    beatTracker: beatModel ? "learned" : "hand-written",
     features: [...input.features].map((v) => Math.round(v * 1e4) / 1e4),
     weights: [...input.weights].map((v) => Math.round(v * 1000) / 1000),
     harmonicTreble: [...f.harmonic.treble].map((v) => Number(v.toPrecision(4))),
