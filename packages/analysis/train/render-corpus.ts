@@ -42,8 +42,9 @@
  *
  * The engine's own front end (`extractFeatures`, exactly what `analyzeAudio` runs) computes the features,
  * on the beats of the hand-written tracker by default or, with `--learned-beats`, of the shipped beat
- * model and its DBN, as `analyzeAudio` with the models runs (the item's `beatTracker` says which); each beat segment is labelled from the truth at its midpoint. One JSON
- * file per song in DIR (see {@link CorpusItem}). Nothing here reads the evaluation sets.
+ * model and its DBN, as `analyzeAudio` with the models runs (the item's `beatTracker` says which); each
+ * beat segment is labelled from the truth at its midpoint. One JSON file per song in DIR (see
+ * {@link CorpusItem}). Nothing here reads the evaluation sets.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
