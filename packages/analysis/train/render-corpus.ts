@@ -4,7 +4,8 @@
  *   npx tsx packages/analysis/train/render-corpus.ts --out DIR [--corpus billboard|pop909|both|genre]
  *       [--genre-songs 400]
  *       [--shard K/N] [--max-seconds 120] [--limit M] [--validation-only] [--folder-out FOLDER]
- *       [--beat-bands] [--pitch-spectrum] [--no-drums] [--rubato X] [--tempo-scale S] [--learned-beats]
+ *       [--beat-bands] [--pitch-spectrum] [--no-drums] [--rubato X] [--tempo-scale S] [--humanize MS]
+ *       [--learned-beats]
  *
  * `--validation-only` renders only the validation split (crc32("<corpus>-<id>") % 10 == 0, the split the
  * training scripts hold out). `--folder-out FOLDER` also writes each song as an evaluation item,
@@ -16,7 +17,9 @@
  * and without them every song renders exactly as before): the drum tracks (MIDI channel 10) left out, and
  * the tempo swaying slowly by up to ±X (a sinusoid of period 6–16 s drawn from the song's seed; notes and
  * every label warped alike, so the labels stay exact); `--tempo-scale S` plays every song S times as fast
- * (notes and labels alike: tempos beyond the charts').
+ * (notes and labels alike: tempos beyond the charts'); `--humanize MS` moves every note's start (drums
+ * included) by a Gaussian of σ = MS milliseconds (at most 2.5 σ), as players are off the grid, while the
+ * labels stay on it (see {@link humanize}).
  * `--beat-bands` also writes the beat model's input (`beatModelInput`, `[T × 48]` at BEAT_FRAME_RATE) as
  * `DIR/<corpus>-<id>.bands.i16` (int16, value × 1000), for `train_beat_model.py`. `--pitch-spectrum` also
  * writes the beat-synchronous log semitone spectrum of the harmonic part (`harmonicSpectrum`, `[segments ×
@@ -127,6 +130,7 @@ const { values: opts } = parseArgs({
     "no-drums": { type: "boolean", default: false },
     rubato: { type: "string", default: "0" },
     "tempo-scale": { type: "string", default: "1" },
+    humanize: { type: "string", default: "0" },
     shared: { type: "string", default: join(import.meta.dirname, "../../../../shared/train") },
   },
 });
@@ -275,6 +279,25 @@ function rubatoWarp(depth: number, rnd: () => number): ((t: number) => number) |
   const amp = (depth * period) / (2 * Math.PI);
   return (t: number) =>
     Number.isFinite(t) ? t + amp * (Math.sin((2 * Math.PI * t) / period + phase) - Math.sin(phase)) : t;
+}
+
+/**
+ * Human timing: every note starts off the grid by a Gaussian of σ = `sigmaMs` ms, cut at ±2.5 σ (Box–Muller
+ * from `rnd`), its end kept (a note never starts before 0 s). The labels are not moved: the beat is the
+ * grid the players follow, as played notes scatter around it (by some tens of milliseconds in studies
+ * of ensemble timing, e.g. Friberg & Sundström, Music Perception 2002).
+ * @param sigmaMs 0 (no change) to 50.
+ */
+function humanize(midi: MidiFile, sigmaMs: number, rnd: () => number): void {
+  if (!(sigmaMs > 0)) return;
+  const s = sigmaMs / 1000;
+  for (const t of midi.tracks)
+    for (const n of t.notes) {
+      const g = Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd());
+      const end = n.time + n.duration;
+      n.time = Math.max(0, n.time + s * Math.max(-2.5, Math.min(2.5, g)));
+      n.duration = Math.max(0.01, end - n.time);
+    }
 }
 
 /** Drop notes that start after `max` seconds and cut the others there. */
@@ -445,6 +468,7 @@ for (const { corpus, id } of mine.slice(0, limit)) {
         n.duration = end - n.time;
       }
   }
+  humanize(song.midi, Number(opts.humanize), makeRng(seed ^ 0x51ed2705));
   truncate(song.midi, MAX_SECONDS);
   // The melody sung: pitch bends (scoops, slides, vibrato, falls) and a vocal-forward mix (sing.ts).
   const melody =
