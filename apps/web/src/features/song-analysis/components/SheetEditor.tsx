@@ -24,7 +24,7 @@ import {
   spellChord,
   splitAt,
 } from "@tonic/theory";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import type { BeatGrid } from "../lib/beat-grid";
 import { displayKey } from "../lib/spelling";
 
@@ -93,9 +93,13 @@ export function SheetEditor({
   const [typed, setTyped] = useState("");
   const [typedError, setTypedError] = useState<string | null>(null);
 
-  // The picker starts from the chord at the selection.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the selection or its chord changes
-  useEffect(() => {
+  // The picker starts from the chord at the selection: reset while rendering (React's "adjusting state when
+  // a prop changes"), so the fields show the new selection's chord in the same commit as the selection —
+  // an effect would reset them a moment later and could overwrite what the player has begun to type.
+  const selectionKey = `${current}|${from}|${to}`;
+  const [shownSelection, setShownSelection] = useState<string | null>(null);
+  if (shownSelection !== selectionKey) {
+    setShownSelection(selectionKey);
     if (parsed && parsed !== NO_CHORD) {
       setRoot(parsed.root);
       setQuality(parsed.quality);
@@ -103,7 +107,7 @@ export function SheetEditor({
     }
     setTyped(current === NO_CHORD ? "" : prettyAccidentals(spellChord(current, sheet.key, naming)));
     setTypedError(null);
-  }, [current, from, to]);
+  }
 
   const spell = (pc: string) => prettyAccidentals(spellChord(pc, sheet.key, naming));
   const picked = formatChordSymbol({ root, quality, bass: bass === "" || bass === root ? null : bass });
