@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { NOTE_NAMES } from "../src/labels.js";
 import { arrange, chordTones, GENRE_STYLES, STYLES, transposeLabel } from "./arranger.js";
 import { metreBeats, parseBillboardChart, tonicMode } from "./billboard.js";
-import { GENRES, genreChart } from "./genre-charts.js";
+import { CLASSICAL_GENRES, GENRES, genreChart } from "./genre-charts.js";
 
 const CHART = `# title: Test Song
 # artist: Nobody
@@ -189,6 +189,32 @@ describe("genreChart", () => {
     expect(lead?.notes.length).toBeGreaterThan(20);
     for (const n of lead?.notes ?? []) expect(allowed.has(n.midi % 12)).toBe(true);
     expect(lead?.notes.some((n) => n.midi % 12 === (chart.tonic + 3) % 12)).toBe(true);
+  });
+
+  it("writes classical songs without drums: minor keys on the harmonic minor's major V, some in 3/4", () => {
+    const metres = new Set<string>();
+    for (let seed = 0; seed < 40; seed++) {
+      const chart = genreChart(seed, { genres: CLASSICAL_GENRES, seconds: 30 });
+      expect(CLASSICAL_GENRES).toContain(chart.genre);
+      expect(chart.style).toBe("classical");
+      const { midi, labels } = arrange(chart.bars, {
+        seed,
+        style: chart.style,
+        lead: chart.lead,
+        ...(chart.leadScale ? { leadScale: chart.leadScale } : {}),
+      });
+      expect(midi.tracks.some((t) => t.channel === 9)).toBe(false);
+      const minor = chart.genre === "classical-minor";
+      expect(labels.keys[0]?.label).toBe(`${NOTE_NAMES[chart.tonic]}:${minor ? "min" : "maj"}`);
+      // The dominant is major (V or V7) in both modes.
+      const dominant = labels.chords.filter((c) => chordTones(c.label)?.root === (chart.tonic + 7) % 12);
+      for (const c of dominant) expect(chordTones(c.label)?.pcs).toContain((chart.tonic + 11) % 12);
+      // Beats and downbeats follow the chart's metre.
+      const perBar = labels.metre === "3/4" ? 3 : 4;
+      expect(labels.beats.length).toBe(labels.downbeats.length * perBar);
+      metres.add(labels.metre);
+    }
+    expect([...metres].sort()).toEqual(["3/4", "4/4"]);
   });
 
   it("is deterministic for a seed and covers every genre", () => {

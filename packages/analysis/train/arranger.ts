@@ -34,9 +34,12 @@ export const STYLES = ["rock", "pop", "ballad", "soul", "disco", "country", "shu
  * metal (palm-muted power chords in eighths on an overdriven guitar, double kick), hip-hop (a boom-bap
  * kit with swung sixteenths, a long synth bass, a sustained keyboard loop), reggae (one drop, the skank on
  * the off-beats, a bass that rests on the third beat), funk (sixteenth hi-hats, muted-guitar scratch,
- * syncopated octave bass) and jazz (swing ride, walking bass, shell voicings comped off the beat).
+ * syncopated octave bass), jazz (swing ride, walking bass, shell voicings comped off the beat) and
+ * classical (no drums; a cello or double bass on the strong beats; piano, harpsichord, strings, harp or
+ * organ in one of four textures per song — an Alberti bass, held block chords, rising arpeggios or chords
+ * repeated in eighths — under a violin, flute, oboe, clarinet, horn or choir lead).
  */
-export const GENRE_STYLES = ["metal", "hiphop", "reggae", "funk", "jazz"] as const;
+export const GENRE_STYLES = ["metal", "hiphop", "reggae", "funk", "jazz", "classical"] as const;
 export type Style = (typeof STYLES)[number] | (typeof GENRE_STYLES)[number] | "waltz" | "compound";
 
 /** Options of {@link arrange}. */
@@ -73,6 +76,8 @@ export interface ArrangementLabels {
 }
 
 const MAJOR_SCALE = [0, 2, 4, 5, 7, 9, 11];
+/** Beats per minute of a beat `beatLen` seconds long. */
+const bpmOf = (beatLen: number): number => 60 / beatLen;
 const MINOR_SCALE = [0, 2, 3, 5, 7, 8, 10];
 
 /** Transpose a Harte label by `semitones` (root only; degrees and the /bass degree are relative). */
@@ -109,6 +114,7 @@ const PATCHES = {
   reggae: { comp: [16, 17, 0, 4, 27], lead: [65, 56, 52, 53], bass: [33, 34] },
   funk: { comp: [28, 27, 4, 16], lead: [61, 62, 56, 65], bass: [36, 37, 38] },
   jazz: { comp: [0, 4, 26], lead: [65, 66, 56, 71, 57], bass: [32, 33] },
+  classical: { comp: [0, 6, 48, 49, 46, 19], lead: [40, 73, 68, 71, 60, 52], bass: [42, 43] },
 } satisfies Record<Style, { comp: number[]; lead: number[]; bass: number[] }>;
 const PAD_PATCHES = [48, 49, 89, 50, 52, 19];
 
@@ -147,8 +153,10 @@ export function arrange(
   const genreStyle = (GENRE_STYLES as readonly string[]).includes(style);
   const withPad = style !== "rock" && rnd() < 0.45 && (!genreStyle || style === "hiphop");
   if (withPad) patches.pad = pick(PAD_PATCHES);
-  const withDrums = rnd() > 0.08;
+  const withDrums = rnd() > 0.08 && style !== "classical";
   const withLead = options.lead ?? rnd() > 0.1;
+  // Drawn only for the classical style, so that the other styles' songs stay as they were.
+  const texture = style === "classical" ? pick(["alberti", "block", "arpeggio", "repeated"] as const) : null;
 
   const midi = new Midi();
   const mk = (name: string, program: number, channel: number): Track => {
@@ -351,6 +359,11 @@ export function arrange(
                 ? low + (rnd() < 0.5 ? 1 : -1)
                 : low + ((((pcs[Math.floor(rnd() * pcs.length)] as number) - bassPc + 12) % 12) as number);
           note(bass, step, t, len * 0.9, 0.75);
+        } else if (style === "classical") {
+          // Cello or double bass: the chord's bass note on its first beat and the bar's strong beats.
+          const inBar = Math.round((t - b.start) / beatLen) % b.beats;
+          if (k === 0 || inBar === 0 || (b.beats === 4 && inBar === 2))
+            note(bass, low + 12, t, Math.min(2 * beatLen, c.end - t) * 0.95, 0.6);
         } else if (style === "soul" || style === "shuffle") {
           const approach =
             k === nBeats - 1 && k > 0 && prevBassPc >= 0 ? low + (rnd() < 0.5 ? 2 : -1) : k % 2 ? fifth : low;
@@ -431,6 +444,32 @@ export function arrange(
         for (let k = 0; k < hits; k++) {
           const at = c.start + k * 2 * beatLen + (rnd() < 0.5 ? (beatLen * 2) / 3 : beatLen * (1 + 2 / 3));
           if (at < c.end - 0.05) for (const p of voiced) note(comp, p, at, beatLen * 0.6, 0.5);
+        }
+      } else if (texture !== null) {
+        // Classical textures (Piston, *Harmony*, 5th ed., 1987, ch. 19 "Harmonic rhythm and texture").
+        const eighth = beatLen / 2;
+        if (texture === "alberti") {
+          // Alberti bass: lowest–highest–middle–highest in eighths.
+          const lo = v[0] as number;
+          const mid = (v[1] ?? lo) as number;
+          const hi = v[v.length - 1] as number;
+          const pattern = [lo, hi, mid, hi];
+          const n = Math.max(1, Math.round(dur / eighth));
+          for (let k = 0; k < n; k++)
+            note(comp, pattern[k % 4] as number, c.start + k * eighth, eighth * 0.95, 0.5);
+        } else if (texture === "block") {
+          for (const p of v) note(comp, p, c.start, dur * 0.97, 0.5);
+        } else if (texture === "arpeggio") {
+          // Rising through two octaves of the chord, each note left ringing.
+          const arp = [...v, ...v.map((p) => p + 12)];
+          const step = bpmOf(beatLen) < 90 ? eighth / 2 : eighth;
+          const n = Math.max(1, Math.round(dur / step));
+          for (let k = 0; k < n; k++)
+            note(comp, arp[k % arp.length] as number, c.start + k * step, step * 3, 0.45);
+        } else {
+          const n = Math.max(1, Math.round(dur / eighth));
+          for (let k = 0; k < n; k++)
+            for (const p of v) note(comp, p, c.start + k * eighth, eighth * 0.9, k % 2 === 0 ? 0.5 : 0.38);
         }
       } else if (style === "soul" && (patches.comp as number) >= 16 && (patches.comp as number) <= 19) {
         for (const p of v) note(comp, p, c.start, dur * 0.98, 0.5);

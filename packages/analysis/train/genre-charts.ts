@@ -9,7 +9,12 @@
  * Popular Style*, 1989, ch. 10); rock's modal cadences ♭VII–IV–I, I–♭VII–IV and ♭VI–♭VII–i (Biamonte,
  * "Triadic modal and pentatonic patterns in rock music", *Music Theory Spectrum* 32, 2010; de Clercq &
  * Temperley, "A corpus analysis of rock harmony", *Popular Music* 30, 2011); the one- and two-chord vamps
- * of funk and hip-hop; jazz's ii–V–I, I–vi–ii–V and minor iiø–V–i (Levine, *The Jazz Theory Book*, 1995).
+ * of funk and hip-hop; jazz's ii–V–I, I–vi–ii–V and minor iiø–V–i (Levine, *The Jazz Theory Book*, 1995);
+ * and common-practice (classical) harmony, {@link CLASSICAL_GENRES}: cadences I–IV–V7–I and I–ii–V7–I with
+ * the cadential 6/4, secondary dominants, the circle of fifths, Pachelbel's sequence, and in minor the
+ * harmonic minor's major V and V7, iiø7, the leading-tone vii°7, the Neapolitan 6 and the Andalusian
+ * cadence (Kostka & Payne, *Tonal Harmony*, 8th ed., 2018, chs. 9–19; Aldwell & Schachter, *Harmony and
+ * Voice Leading*, 4th ed., 2011).
  * The key is the tonic the progression returns to; its mode comes from the chords on the tonic exactly as
  * for the Billboard charts (`tonicMode`): a blues in A with A7 is "A:maj", a dorian vamp Am7–D7 is "A:min".
  *
@@ -32,7 +37,13 @@ export const GENRES = [
   "funk",
   "jazz",
 ] as const;
-export type Genre = (typeof GENRES)[number];
+/**
+ * Common-practice genres, played without drums by the arranger's "classical" style (strings, piano,
+ * harpsichord, harp, winds). Not among {@link GENRES}, so the genre corpus keeps its songs; rendered as
+ * their own corpus (`render-corpus.ts --corpus classical`).
+ */
+export const CLASSICAL_GENRES = ["classical-major", "classical-minor"] as const;
+export type Genre = (typeof GENRES)[number] | (typeof CLASSICAL_GENRES)[number];
 
 /**
  * One genre's rules: progressions (each a list of bars; a bar is one or two chords written
@@ -48,6 +59,8 @@ interface GenreRules {
   noLead: number;
   /** share of songs in 12/8 (four dotted-quarter beats of three) instead of 4/4 */
   compound?: number;
+  /** share of songs in 3/4 (a minuet or waltz) instead of 4/4 */
+  triple?: number;
 }
 
 /** Blues scale over a major tonic: the major scale's 2, 3, 5, 6 with the blue ♭3 and ♭7. */
@@ -58,6 +71,8 @@ const BLUES_MINOR = [0, 2, 3, 5, 6, 7, 10];
 const MIXOLYDIAN_BLUES = [0, 2, 3, 4, 5, 7, 9, 10];
 const AEOLIAN = [0, 2, 3, 5, 7, 8, 10];
 const DORIAN = [0, 2, 3, 5, 7, 9, 10];
+/** Harmonic minor: the natural minor with the raised leading tone of the major V. */
+const HARMONIC_MINOR = [0, 2, 3, 5, 7, 8, 11];
 
 const TWELVE_BAR = "0:7 0:7 0:7 0:7 5:7 5:7 0:7 0:7 7:7 5:7 0:7 7:7".split(" ");
 const QUICK_CHANGE = "0:7 5:7 0:7 0:7 5:7 5:7 0:7 0:7 7:7 5:7 0:7 7:7".split(" ");
@@ -181,6 +196,37 @@ const RULES: Record<Genre, GenreRules> = {
     bpm: [90, 200],
     noLead: 0.15,
   },
+  "classical-major": {
+    progressions: [
+      ["0:maj", "5:maj", "7:7", "0:maj"],
+      ["0:maj", "9:min", "2:min 7:7", "0:maj"],
+      ["0:maj 7:maj", "9:min 4:min", "5:maj 0:maj", "5:maj 7:maj"],
+      ["0:maj", "2:7", "7:maj", "0:maj"],
+      ["0:maj 5:maj", "11:dim 4:min", "9:min 2:min", "7:7 0:maj"],
+      ["0:maj", "5:maj/3", "0:maj/5 7:7", "0:maj"],
+      ["0:maj", "4:7", "9:min", "2:min 7:7", "0:maj", "9:7", "2:min", "0:maj/5 7:7"],
+    ],
+    styles: ["classical"],
+    bpm: [60, 140],
+    noLead: 0.1,
+    triple: 0.3,
+  },
+  "classical-minor": {
+    progressions: [
+      ["0:min", "5:min", "7:7", "0:min"],
+      ["0:min", "8:maj", "5:min", "7:maj"],
+      ["0:min", "2:hdim7", "7:7", "0:min"],
+      ["0:min", "10:maj", "8:maj", "7:maj"],
+      ["0:min 5:min", "10:maj 3:maj", "8:maj 2:hdim7", "7:7 0:min"],
+      ["0:min", "1:maj/3", "7:7", "0:min"],
+      ["0:min", "5:min", "11:dim7", "0:min"],
+    ],
+    styles: ["classical"],
+    bpm: [56, 132],
+    leadScale: HARMONIC_MINOR,
+    noLead: 0.1,
+    triple: 0.3,
+  },
 };
 
 /** A generated chart and how to arrange it. */
@@ -209,20 +255,28 @@ function chordLabel(token: string, tonic: number): string {
  * Write a chart of one genre by rule: a verse and a chorus, each a progression of the genre repeated,
  * the song running verse–chorus until at least `seconds` are covered.
  * @param seed every random choice (genre unless given, progressions, tonic, tempo, style, lead).
- * @param options `genre` forces the genre; `seconds` (default 60) is the least length written.
- * @returns the chart's bars (4/4, or 12/8 for some blues) starting at 0 s, with the tonic on every bar.
+ * @param options `genre` forces the genre, else it is picked from `genres` (default {@link GENRES});
+ *   `seconds` (default 60) is the least length written.
+ * @returns the chart's bars (4/4, or 12/8 for some blues, 3/4 for some classical songs) starting at 0 s,
+ *   with the tonic on every bar.
  */
-export function genreChart(seed: number, options: { genre?: Genre; seconds?: number } = {}): GenreChart {
+export function genreChart(
+  seed: number,
+  options: { genre?: Genre; genres?: readonly Genre[]; seconds?: number } = {},
+): GenreChart {
   const rnd = makeRng(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)] as T;
-  const genre = options.genre ?? pick(GENRES);
+  const genre = options.genre ?? pick(options.genres ?? GENRES);
   const rules = RULES[genre];
   const tonic = Math.floor(rnd() * 12);
   const compound = rnd() < (rules.compound ?? 0);
+  // Drawn only for genres that can be in 3/4, so that the other genres' songs stay as they were.
+  const triple = !compound && rules.triple !== undefined && rnd() < rules.triple;
   const style: Style = compound ? "compound" : pick(rules.styles.filter((s) => s !== "compound"));
   const bpm = Math.round(rules.bpm[0] + (rules.bpm[1] - rules.bpm[0]) * rnd());
   const beatSeconds = 60 / bpm;
-  const barSeconds = 4 * beatSeconds;
+  const beatsPerBar = triple ? 3 : 4;
+  const barSeconds = beatsPerBar * beatSeconds;
   const verse = pick(rules.progressions);
   const chorus = rnd() < 0.5 ? verse : pick(rules.progressions);
   const seconds = options.seconds ?? 60;
@@ -239,9 +293,9 @@ export function genreChart(seed: number, options: { genre?: Genre; seconds?: num
         bars.push({
           start: t,
           end: t + barSeconds,
-          beats: 4,
+          beats: beatsPerBar,
           subdivision: compound ? 3 : 2,
-          metre: compound ? "12/8" : "4/4",
+          metre: compound ? "12/8" : triple ? "3/4" : "4/4",
           chords: tokens.map((tok, i) => ({
             start: t + i * each,
             end: t + (i + 1) * each,

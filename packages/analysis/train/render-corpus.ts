@@ -1,8 +1,8 @@
 /**
  * Render the training corpora to audio and extract the engine's features with exact labels.
  *
- *   npx tsx packages/analysis/train/render-corpus.ts --out DIR [--corpus billboard|pop909|both|genre]
- *       [--genre-songs 400]
+ *   npx tsx packages/analysis/train/render-corpus.ts --out DIR [--corpus billboard|pop909|both|genre|classical]
+ *       [--genre-songs 400] [--classical-songs 300]
  *       [--shard K/N] [--max-seconds 120] [--limit M] [--validation-only] [--folder-out FOLDER]
  *       [--beat-bands] [--pitch-spectrum] [--no-drums] [--rubato X] [--tempo-scale S] [--humanize MS]
  *       [--learned-beats]
@@ -35,6 +35,9 @@
  * - Genre charts (ours, `genre-charts.ts`; `--corpus genre`, `--genre-songs` of them): twelve-bar blues,
  *   modal rock, metal, hip-hop, reggae, funk and jazz progressions written by rule, arranged in those
  *   genres' styles; labels from the chart.
+ * - Classical charts (ours, `genre-charts.ts` `CLASSICAL_GENRES`; `--corpus classical`,
+ *   `--classical-songs` of them): common-practice progressions in major and minor, 4/4 or 3/4, played
+ *   without drums in the arranger's classical textures; labels from the chart.
  * Each song is transposed by −5..+6 semitones, cut to `--max-seconds`, rendered by FluidSynth (Debian
  * `fluidsynth`) on one of two soundfonts whose licences allow commercial use of the audio —
  * FluidR3_GM (MIT; Debian `fluid-soundfont-gm`) or MuseScore General (MIT, parts CC0/PD; Debian
@@ -69,13 +72,13 @@ import type { TimedLabel } from "./billboard.js";
 import { parseBillboardChart } from "./billboard.js";
 import { evalTruth } from "./eval-item.js";
 import { renderMidi } from "./fluidsynth.js";
-import { genreChart } from "./genre-charts.js";
+import { CLASSICAL_GENRES, genreChart } from "./genre-charts.js";
 import { addSungExpression, mixVocalForward } from "./sing.js";
 
 const { Midi } = midiPkg;
 type MidiFile = InstanceType<typeof Midi>;
 
-type Corpus = "billboard" | "pop909" | "genre";
+type Corpus = "billboard" | "pop909" | "genre" | "classical";
 
 /** One rendered song's features and labels, as written to `DIR/<corpus>-<id>.json`. */
 export interface CorpusItem {
@@ -119,6 +122,7 @@ const { values: opts } = parseArgs({
     out: { type: "string", default: "/tmp/tonic-corpus" },
     corpus: { type: "string", default: "both" },
     "genre-songs": { type: "string", default: "400" },
+    "classical-songs": { type: "string", default: "300" },
     shard: { type: "string", default: "0/1" },
     "max-seconds": { type: "string", default: "120" },
     limit: { type: "string", default: "0" },
@@ -401,6 +405,8 @@ if (want === "both" || want === "pop909") {
 }
 if (want === "genre")
   for (let i = 0; i < Number(opts["genre-songs"]); i++) jobs.push({ corpus: "genre", id: String(i) });
+if (want === "classical")
+  for (let i = 0; i < Number(opts["classical-songs"]); i++) jobs.push({ corpus: "classical", id: String(i) });
 // Interleave the corpora so that a partial run has both.
 jobs.sort((a, b) => Number(a.id) - Number(b.id) || a.corpus.localeCompare(b.corpus));
 const isValidation = (corpus: string, id: string) => crc32(`${corpus}-${id}`) % 10 === 0;
@@ -420,7 +426,16 @@ for (const { corpus, id } of mine.slice(0, limit)) {
     (!opts["pitch-spectrum"] || existsSync(join(out, `${corpus}-${id}.semi.i16`)))
   )
     continue;
-  const seed = (corpus === "pop909" ? 1_000_003 : corpus === "genre" ? 104_729 : 7_919) * Number(id) + 17;
+  const seed =
+    (corpus === "pop909"
+      ? 1_000_003
+      : corpus === "genre"
+        ? 104_729
+        : corpus === "classical"
+          ? 130_363
+          : 7_919) *
+      Number(id) +
+    17;
   const rnd = makeRng(seed ^ 0x5bd1e995);
   const transpose = Math.floor(rnd() * 12) - 5;
   let song: ReturnType<typeof pop909Song>;
@@ -432,8 +447,11 @@ for (const { corpus, id } of mine.slice(0, limit)) {
       const timeScale = 0.9 + 0.2 * rnd();
       const { midi, labels } = arrange(chart.bars, { seed, transpose, timeScale });
       song = { midi, ...labels };
-    } else if (corpus === "genre") {
-      const chart = genreChart(seed, { seconds: MAX_SECONDS + 5 });
+    } else if (corpus === "genre" || corpus === "classical") {
+      const chart = genreChart(seed, {
+        seconds: MAX_SECONDS + 5,
+        ...(corpus === "classical" ? { genres: CLASSICAL_GENRES } : {}),
+      });
       const { midi, labels } = arrange(chart.bars, {
         seed,
         transpose,
