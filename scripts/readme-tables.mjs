@@ -55,7 +55,7 @@ export function renderTable() {
   /** The genre charts' validation songs, the same three ways, when the beat model's report holds them. */
   const genreBeats = (m) =>
     bv?.genre
-      ? `; genre charts (${bv.genre.rendered.songs} songs) ${f(bv.genre.rendered[m])} / ${f(bv.genre.withoutDrumsTempoSway[m])} / ${f(bv.genre.fasterTempo[m])}`
+      ? `; genre charts (${bv.genre.rendered.songs} songs) ${f(bv.genre.rendered[m])} / ${f(bv.genre.withoutDrumsTempoSway[m])} / ${f(bv.genre.fasterTempo[m])}${bv.classical ? `; classical charts (${bv.classical.rendered.songs} songs) ${f(bv.classical.rendered[m])} as rendered / ${f(bv.classical.tempoSway[m])} tempo swaying` : ""}`
       : "";
   const row = (cells) => `| ${cells.join(" | ")} |`;
   const lines = [

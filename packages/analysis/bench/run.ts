@@ -336,8 +336,8 @@ const chordValidation = (() => {
 /**
  * The beat model's validation-split scores (train/evaluate-beat-onnx.ts, in models/beats.json): the
  * held-out songs as rendered, without drums with a tempo sway, and 1.4 times as fast (the POP909 and
- * Billboard songs; the genre charts' songs the same three ways, when the report holds them); learned and
- * hand-written tracker.
+ * Billboard songs; the genre charts' songs the same three ways, and the classical charts' songs as rendered
+ * and with the tempo swaying, when the report holds them); learned and hand-written tracker.
  */
 const beatValidation = (() => {
   const file = modelPath("beats.json");
@@ -346,10 +346,20 @@ const beatValidation = (() => {
   type Decoding = { learned: Scores; handWritten: Scores };
   const r = JSON.parse(readFileSync(file, "utf8")) as {
     decoding: Record<"rendered" | "withoutDrumsTempoSway" | "fasterTempo", Decoding> &
-      Partial<Record<"genreRendered" | "genreWithoutDrumsTempoSway" | "genreFasterTempo", Decoding>>;
+      Partial<
+        Record<
+          | "genreRendered"
+          | "genreWithoutDrumsTempoSway"
+          | "genreFasterTempo"
+          | "classicalRendered"
+          | "classicalTempoSway",
+          Decoding
+        >
+      >;
   };
   const { rendered, withoutDrumsTempoSway: hard, fasterTempo: fast } = r.decoding;
   const { genreRendered: g1, genreWithoutDrumsTempoSway: g2, genreFasterTempo: g3 } = r.decoding;
+  const { classicalRendered: k1, classicalTempoSway: k2 } = r.decoding;
   const pick = (d: Decoding) => ({
     beatF: d.learned.beatF,
     tempoAcc2: d.learned.tempoAcc2,
@@ -365,6 +375,7 @@ const beatValidation = (() => {
     ...(g1 && g2 && g3
       ? { genre: { rendered: pick(g1), withoutDrumsTempoSway: pick(g2), fasterTempo: pick(g3) } }
       : {}),
+    ...(k1 && k2 ? { classical: { rendered: pick(k1), tempoSway: pick(k2) } } : {}),
     handWritten: {
       beatF: rendered.handWritten.beatF,
       tempoAcc2: rendered.handWritten.tempoAcc2,

@@ -3,7 +3,7 @@
 
     /usr/bin/python3 packages/analysis/train/train_beat_model.py --data DIR [DIR ...] [--augmented DIR ...] \
         [--channels 24] [--layers 8] [--kernel 5] [--epochs 30] [--seed 1] [--threads 0] \
-        [--export packages/analysis/models/beats.onnx] [--report out.json]
+        [--init beats.onnx] [--export packages/analysis/models/beats.onnx] [--report out.json]
 
 Data: what `render-corpus.ts --beat-bands` writes (POP909, MIT, and the McGill Billboard charts, CC0,
 arranged and rendered with MIT soundfonts): per song `<name>.bands.i16`, the beat model's input
@@ -26,7 +26,9 @@ ISMIR 2016, and is not exported). Output `[1, T]` `activation`: the beat probabi
 Training: each step a batch of 8 random crops of 1,200 frames (14 s), optionally time-stretched
 (--stretch) and with a few adjacent bands blanked (--band-mask, an instrument missing); targets 1 on the frame nearest each
 beat and 0.5 on its two neighbours (the target widening of Boeck & Davies 2020); binary cross-entropy
-with positive frames weighted by --pos-weight; Adam with cosine decay; seeded; CPU.
+with positive frames weighted by --pos-weight; Adam with cosine decay; seeded; CPU. `--init` starts from
+the weights of a network this script exported (both heads: the ONNX file keeps the downbeat head's
+weights), to fine-tune it on new songs with a few epochs at a lower --lr.
 """
 import argparse
 import json
@@ -176,6 +178,22 @@ def peak_f_measure(act: np.ndarray, beats, threshold: float = 0.3) -> float:
     return 0.0 if hits == 0 else 2 * p * rc / (p + rc)
 
 
+def load_onnx_weights(model: nn.Module, path: str) -> None:
+    """Copy the initializers of an exported network (named as the module's parameters) into `model`.
+    Exits with a message naming the first parameter that is missing or of another shape."""
+    import onnx
+    from onnx import numpy_helper
+
+    weights = {i.name: numpy_helper.to_array(i) for i in onnx.load(path).graph.initializer}
+    state = model.state_dict()
+    for name, value in state.items():
+        w = weights.get(name)
+        if w is None or tuple(w.shape) != tuple(value.shape):
+            sys.exit(f"{path}: no weights {name} of shape {tuple(value.shape)} (another architecture?)")
+        state[name] = torch.from_numpy(w.copy())
+    model.load_state_dict(state)
+
+
 def evaluate(model: BeatNet, songs) -> dict:
     model.eval()
     fs = []
@@ -203,6 +221,7 @@ def main():
     ap.add_argument("--band-mask", type=float, default=0.0, help="share of crops with 4-12 adjacent bands zeroed")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--threads", type=int, default=0, help="PyTorch threads (0: one per core)")
+    ap.add_argument("--init", help="start from the weights of a network this script exported (ONNX)")
     ap.add_argument("--export")
     ap.add_argument("--report")
     args = ap.parse_args()
@@ -211,6 +230,8 @@ def main():
     train, val = split(songs)
     print(f"{len(train)} training songs, {len(val)} validation songs", flush=True)
     model = BeatNet(args.channels, args.layers, args.kernel)
+    if args.init:
+        load_onnx_weights(model, args.init)
     opt = torch.optim.Adam(model.parameters(), lr=args.lr)
     sched = torch.optim.lr_scheduler.CosineAnnealingLR(opt, args.epochs)
     pos = torch.tensor(args.pos_weight)
@@ -256,6 +277,7 @@ def main():
         "stretch": args.stretch,
         "band_mask": args.band_mask,
         "seed": args.seed,
+        "init": args.init,
         "parameters": sum(p.numel() for p in model.parameters()),
         "train_songs": len(train),
         "validation": v,
