@@ -446,7 +446,7 @@ export function arrange(
           if (at < c.end - 0.05) for (const p of voiced) note(comp, p, at, beatLen * 0.6, 0.5);
         }
       } else if (texture !== null) {
-        // Classical textures (Piston, *Harmony*, 5th ed., 1987, ch. 19 "Harmonic rhythm and texture").
+        // The common-practice accompaniment textures: Alberti bass, block chords, broken chords, repeated chords.
         const eighth = beatLen / 2;
         if (texture === "alberti") {
           // Alberti bass: lowest–highest–middle–highest in eighths.

@@ -13,7 +13,7 @@
  * and common-practice (classical) harmony, {@link CLASSICAL_GENRES}: cadences I–IV–V7–I and I–ii–V7–I with
  * the cadential 6/4, secondary dominants, the circle of fifths, Pachelbel's sequence, and in minor the
  * harmonic minor's major V and V7, iiø7, the leading-tone vii°7, the Neapolitan 6 and the Andalusian
- * cadence (Kostka & Payne, *Tonal Harmony*, 8th ed., 2018, chs. 9–19; Aldwell & Schachter, *Harmony and
+ * cadence (Kostka & Payne, *Tonal Harmony*, 8th ed., 2018; Aldwell & Schachter, *Harmony and
  * Voice Leading*, 4th ed., 2011).
  * The key is the tonic the progression returns to; its mode comes from the chords on the tonic exactly as
  * for the Billboard charts (`tonicMode`): a blues in A with A7 is "A:maj", a dorian vamp Am7–D7 is "A:min".
