@@ -57,6 +57,11 @@ export function renderTable() {
     bv?.genre
       ? `; genre charts (${bv.genre.rendered.songs} songs) ${f(bv.genre.rendered[m])} / ${f(bv.genre.withoutDrumsTempoSway[m])} / ${f(bv.genre.fasterTempo[m])}${bv.classical ? `; classical charts (${bv.classical.rendered.songs} songs) ${f(bv.classical.rendered[m])} as rendered / ${f(bv.classical.tempoSway[m])} tempo swaying` : ""}`
       : "";
+  /** Metre or downbeat F on the three corpora's validation songs, when the beat model's report holds them. */
+  const meterValidation = (m) =>
+    bv?.meter
+      ? `${f(bv.meter.rendered[m])} POP909 + Billboard (${bv.meter.rendered.songs} songs), ${f(bv.meter.classical[m])} classical charts (${bv.meter.classical.songs}), ${f(bv.meter.genre[m])} genre charts (${bv.meter.genre.songs})`
+      : "–";
   const row = (cells) => `| ${cells.join(" | ")} |`;
   const lines = [
     row([
@@ -170,7 +175,26 @@ export function renderTable() {
       a.segmentation.stateOfTheArt,
       a.segmentation.target,
     ]),
-    row(["meter (4/4, 3/4, 6/8)", "–", f(dev.timeSignature), f(realDev.timeSignature), "–", "–", "–", "–"]),
+    row([
+      "meter (4/4, 3/4, 6/8)",
+      meterValidation("meter"),
+      f(dev.timeSignature),
+      f(realDev.timeSignature),
+      "–",
+      "–",
+      "–",
+      "–",
+    ]),
+    row([
+      "downbeat F (±70 ms)",
+      meterValidation("downbeatF"),
+      f(dev.downbeatF),
+      f(realDev.downbeatF),
+      `${f(gtzan.downbeatF)} (GTZAN), ${f(beatles.downbeatF)} (Beatles)`,
+      "–",
+      "–",
+      "–",
+    ]),
     row([
       "silence / noise / speech / drums alone → no key, no BPM",
       "",

@@ -50,6 +50,7 @@ interface Truth {
   key: string | null;
   bpm: number | null;
   beats: number[] | null;
+  downbeats?: number[] | null;
   chords: LabeledInterval[] | null;
   duration: number;
   time_signature?: string;
@@ -65,6 +66,7 @@ interface Row {
   acc1: number | null;
   acc2: number | null;
   beatF: number | null;
+  downbeatF: number | null;
   majmin: number | null;
   sevenths: number | null;
   seg: number | null;
@@ -179,6 +181,8 @@ for (const set of sets) {
       acc1: truth.bpm ? Number(tempoAcc1(truth.bpm, r.bpm ?? 0)) : null,
       acc2: truth.bpm ? Number(tempoAcc2(truth.bpm, r.bpm ?? 0)) : null,
       beatF: truth.beats && truth.beats.length > 0 ? beatFMeasure(truth.beats, r.beats) : null,
+      downbeatF:
+        truth.downbeats && truth.downbeats.length > 0 ? beatFMeasure(truth.downbeats, r.downbeats) : null,
       majmin: ref ? chordWcsr(ref, est, compareMajmin) : null,
       sevenths: ref ? chordWcsr(ref, est, compareSevenths) : null,
       seg: ref ? segmentationScore(ref, est) : null,
@@ -233,6 +237,7 @@ const summarise = (label: string, rs: Row[]) => {
     segmentation: mean((r) => r.seg, rs),
     chordItems: count((r) => r.majmin),
     timeSignature: mean((r) => r.meter, rs),
+    downbeatF: mean((r) => r.downbeatF, rs),
     audioSeconds: Math.round(audio),
     analysisSeconds: Math.round(secs * 100) / 100,
     realTimeFactor: Math.round((audio / secs) * 10) / 10,
@@ -337,14 +342,18 @@ const chordValidation = (() => {
  * The beat model's validation-split scores (train/evaluate-beat-onnx.ts, in models/beats.json): the
  * held-out songs as rendered, without drums with a tempo sway, and 1.4 times as fast (the POP909 and
  * Billboard songs; the genre charts' songs the same three ways, and the classical charts' songs as rendered
- * and with the tempo swaying, when the report holds them); learned and hand-written tracker.
+ * and with the tempo swaying, when the report holds them); learned and hand-written tracker; and the
+ * metre and downbeat F-measure through the whole engine on the three corpora's validation songs
+ * (`meter`), when the report holds them.
  */
 const beatValidation = (() => {
   const file = modelPath("beats.json");
   if (handWritten || noBeatModel || !existsSync(file)) return null;
   type Scores = { beatF: number; tempoAcc1: number; tempoAcc2: number; songs: number };
   type Decoding = { learned: Scores; handWritten: Scores };
+  type MeterScores = { songs: number; meter: number; downbeatF: number };
   const r = JSON.parse(readFileSync(file, "utf8")) as {
+    meter?: { shipped: Record<"rendered" | "classical" | "genre", MeterScores> };
     decoding: Record<"rendered" | "withoutDrumsTempoSway" | "fasterTempo", Decoding> &
       Partial<
         Record<
@@ -376,6 +385,7 @@ const beatValidation = (() => {
       ? { genre: { rendered: pick(g1), withoutDrumsTempoSway: pick(g2), fasterTempo: pick(g3) } }
       : {}),
     ...(k1 && k2 ? { classical: { rendered: pick(k1), tempoSway: pick(k2) } } : {}),
+    ...(r.meter ? { meter: r.meter.shipped } : {}),
     handWritten: {
       beatF: rendered.handWritten.beatF,
       tempoAcc2: rendered.handWritten.tempoAcc2,
