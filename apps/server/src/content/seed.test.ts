@@ -1,12 +1,13 @@
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../../test/databases.js";
 import type { DatabaseHandle } from "../db/index.js";
 import { resolveContentDir } from "./load.js";
 import { ContentError } from "./parse.js";
-import { seedContent } from "./seed.js";
+import { CONTENT_SEED_LOCK, seedContent } from "./seed.js";
 
 function contentCopy(): string {
   const dir = mkdtempSync(path.join(tmpdir(), "tonic-seed-"));
@@ -96,5 +97,53 @@ describe.each(testDatabases())("seedContent on $name", ({ open }) => {
       new RegExp(`^${bad.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}: language`),
     );
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe.each(
+  testDatabases().filter((d) => d.name === "postgres"),
+)("seedContent from two servers at once on $name", ({ open }) => {
+  it("waits for a run in progress elsewhere (the advisory lock), then stores every lesson once", async () => {
+    // Two servers starting together on one database each seed the content (main.ts): their inserts of
+    // the same lessons must not interleave. Another session holds the seed's lock, as a run in
+    // progress does; the seed must wait for it, not write beside it.
+    const handle = await open();
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query("select pg_advisory_lock(hashtext($1))", [CONTENT_SEED_LOCK]);
+      let done = false;
+      const seeding = seedContent(handle.db, contentCopy()).finally(() => {
+        done = true;
+      });
+      // Wait on state: until the seed's session is seen waiting for the lock (or the seed ended,
+      // which would mean it did not wait).
+      for (;;) {
+        if (done) break;
+        const waiting = await other.query(
+          `select count(*)::int as n from pg_locks
+           where locktype = 'advisory' and not granted and objid::bigint = (hashtext($1)::bigint & 4294967295)`,
+          [CONTENT_SEED_LOCK],
+        );
+        if (((waiting.rows[0] as { n: number } | undefined)?.n ?? 0) >= 1) break;
+        await new Promise((r) => setImmediate(r));
+      }
+      expect(done).toBe(false);
+      const before = await handle.db
+        .selectFrom("learning_concepts")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow();
+      expect(Number(before.n)).toBe(0);
+      await other.query("select pg_advisory_unlock(hashtext($1))", [CONTENT_SEED_LOCK]);
+      const result = await seeding;
+      const n = await handle.db
+        .selectFrom("learning_concepts")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow();
+      expect(Number(n.n)).toBe(result.lessons);
+    } finally {
+      await other.end();
+      await handle.close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema.js";
 import { loadContent } from "./load.js";
 
@@ -8,10 +8,16 @@ export interface SeedResult {
   posts: number;
 }
 
+/** The key of the transaction-level advisory lock every seed run takes (see {@link seedContent}). */
+export const CONTENT_SEED_LOCK = "tonic:content-seed";
+
 /**
  * Upsert every lesson and post of a content folder into learning_concepts and blog_posts,
  * matched by slug, in one transaction. Running it again updates rows and never duplicates
- * them; rows whose file was removed are kept (progress rows reference lessons).
+ * them; rows whose file was removed are kept (progress rows reference lessons). Runs are
+ * serialised by a transaction-level advisory lock ({@link CONTENT_SEED_LOCK}): servers starting
+ * together on one PostgreSQL each seed, and two inserts of the same lesson at once would collide
+ * on its (path, course_day) key, which the upsert on slug does not arbitrate.
  *
  * Parameters
  * ----------
@@ -32,6 +38,7 @@ export interface SeedResult {
 export async function seedContent(db: Kysely<Database>, contentDir: string): Promise<SeedResult> {
   const { lessons, posts } = await loadContent(contentDir);
   await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext(${CONTENT_SEED_LOCK}))`.execute(trx);
     for (const { meta, sections, quiz } of lessons) {
       const row = {
         slug: meta.slug,
