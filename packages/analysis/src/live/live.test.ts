@@ -425,6 +425,44 @@ describe("LiveListener", () => {
     expect(Math.abs(read("organ", 0, true).tuning)).toBeLessThan(3);
   });
 
+  it("names a song 31 cents flat after the nearer semitone even when its first notes read 45 cents sharp", () => {
+    // The first 1.5 s are played 45 cents sharp, the rest 31 cents flat (69 cents sharp of the semitone
+    // below): the running estimate crosses the quarter tone early, and must not follow the drift on to
+    // +69 cents, which would name every chord a semitone low (a validation band song did).
+    const tuned = (cents: number) => 440 * 2 ** (cents / 1200);
+    const head = renderChordSequence([{ chord: "C", seconds: 1.5 }], {
+      timbre: "piano",
+      sampleRate: SR,
+      tuningHz: tuned(45),
+    });
+    const chords = ["C", "Am", "F", "G", "C", "Am", "F", "G"];
+    const body = renderChordSequence(
+      chords.map((chord) => ({ chord, seconds: 2 })),
+      { timbre: "piano", sampleRate: SR, tuningHz: tuned(-31) },
+    );
+    const pcm = new Float32Array(head.length + body.length);
+    pcm.set(head);
+    pcm.set(body, head.length);
+    const listener = new LiveListener(SR);
+    let tuning = Number.NaN;
+    let right = 0;
+    let all = 0;
+    for (let i = 0; i + LIVE_BLOCK <= pcm.length; i += LIVE_BLOCK) {
+      const u = listener.push(pcm.subarray(i, i + LIVE_BLOCK));
+      for (const c of u.chords) {
+        const t = c.time - 1.5;
+        const k = Math.floor(t / 2);
+        if (t < 8 || t - 2 * k < 0.5 || k >= chords.length) continue;
+        all++;
+        if (c.chord === chords[k]) right++;
+      }
+      if (!Number.isNaN(u.tuningCents)) tuning = u.tuningCents;
+    }
+    expect(tuning).toBeGreaterThan(-40);
+    expect(tuning).toBeLessThan(-22);
+    expect(right / all).toBeGreaterThan(0.9);
+  });
+
   it("reads a strummed chord under a melody more often with the learned model's evidence", () => {
     // A guitar strums G for 4 s while a melody alternates E5 and C5 every half second, louder than the
     // strings: over four strummings the templates alone read G on under half the frames (the C reads as
