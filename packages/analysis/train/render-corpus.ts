@@ -3,12 +3,14 @@
  *
  *   npx tsx packages/analysis/train/render-corpus.ts --out DIR [--corpus billboard|pop909|both|genre|classical]
  *       [--genre-songs 400] [--classical-songs 300]
- *       [--shard K/N] [--max-seconds 120] [--limit M] [--validation-only] [--folder-out FOLDER]
+ *       [--shard K/N] [--max-seconds 120] [--limit M] [--validation-only | --training-only]
+ *       [--folder-out FOLDER]
  *       [--beat-bands] [--pitch-spectrum] [--no-drums] [--rubato X] [--tempo-scale S] [--humanize MS]
  *       [--learned-beats]
  *
  * `--validation-only` renders only the validation split (crc32("<corpus>-<id>") % 10 == 0, the split the
- * training scripts hold out). `--folder-out FOLDER` also writes each song as an evaluation item,
+ * training scripts hold out), `--training-only` only the rest (e.g. band songs to train Live's frame model
+ * on, never a validation song). `--folder-out FOLDER` also writes each song as an evaluation item,
  * `FOLDER/<corpus>-<id>/audio.wav` (22.05 kHz mono, as rendered and augmented) with a `truth.json` in the
  * format of `../shared/eval` (key, bpm, beats, downbeats, time_signature, timed Harte chords, duration,
  * and a `group`): a folder `npm run bench -- --folder` and `npm run bench:live -- --folder` score like
@@ -127,6 +129,7 @@ const { values: opts } = parseArgs({
     "max-seconds": { type: "string", default: "120" },
     limit: { type: "string", default: "0" },
     "validation-only": { type: "boolean", default: false },
+    "training-only": { type: "boolean", default: false },
     "folder-out": { type: "string" },
     "beat-bands": { type: "boolean", default: false },
     "learned-beats": { type: "boolean", default: false },
@@ -139,6 +142,10 @@ const { values: opts } = parseArgs({
   },
 });
 const out = resolve(opts.out);
+if (opts["validation-only"] && opts["training-only"]) {
+  console.error("render-corpus: --validation-only and --training-only exclude each other");
+  process.exit(2);
+}
 const [shardK, shardN] = (opts.shard ?? "0/1").split("/").map(Number) as [number, number];
 const MAX_SECONDS = Number(opts["max-seconds"]);
 const SR = 22050;
@@ -412,6 +419,7 @@ jobs.sort((a, b) => Number(a.id) - Number(b.id) || a.corpus.localeCompare(b.corp
 const isValidation = (corpus: string, id: string) => crc32(`${corpus}-${id}`) % 10 === 0;
 const mine = jobs
   .filter((j) => !opts["validation-only"] || isValidation(j.corpus, j.id))
+  .filter((j) => !opts["training-only"] || !isValidation(j.corpus, j.id))
   .filter((_, i) => i % shardN === shardK);
 const folderOut = opts["folder-out"] ? resolve(opts["folder-out"]) : null;
 const limit = Number(opts.limit) || mine.length;
