@@ -3,7 +3,8 @@
  *
  *   npx tsx packages/analysis/train/dump-live-frames.ts --out FILE FOLDER...
  *
- * Every `FOLDER/<item>/audio.wav` with a `truth.json` (folders from `bench/make-live-folder.ts`) is played
+ * Every `FOLDER/<item>/audio.wav` with a `truth.json` (folders from `bench/make-live-folder.ts`, or band songs
+ * from `render-corpus.ts --folder-out`, any sample rate) is played
  * through Live's chroma front end exactly as `bench:live --folder` plays it (48 kHz, LIVE_BLOCK-sample
  * blocks; `LiveChroma` with the options `LiveListener` gives it), and each frame's features
  * (`frameFeatures`) are written with the class of the true chord at the frame's time (`FRAME_MODEL_QUALITIES`;

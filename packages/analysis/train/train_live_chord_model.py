@@ -9,7 +9,10 @@
 Data: the frame files of `dump-live-frames.ts` (features `frameFeatures`, classes `FRAME_MODEL_QUALITIES`)
 made from folders of sampled instruments written by `bench/make-live-folder.ts` (FluidR3_GM and MuseScore
 General, MIT: guitars strummed and fingerpicked, pianos held, comping and arpeggiated, organs held and
-stabbed, each clean and in a synthetic room with noise). Training folders use `--seed-offset` 2 and up;
+stabbed, each clean and in a synthetic room with noise), their non-music folders (`--non-music`: drum kits,
+noise and talking, all "no chord") and band songs of the training corpora's training split
+(`train/render-corpus.ts --training-only --folder-out`: drums, bass, comping and a voice, labelled with the
+charts' chords), so that drums under music are heard as music. Training folders use `--seed-offset` 2 and up;
 the validation folder is `--seed-offset 1` (the one Live's constants are chosen on); the dev folder
 (offset 0) and `../shared/eval` are never read here.
 

@@ -137,6 +137,15 @@ export interface LiveChordOptions {
    * and correcting the quality they suggested is part of showing the new chord.
    */
   qualityFreeSeconds?: number;
+  /**
+   * Which of the recogniser's gates stand while Live's frame model decides (see
+   * {@link LiveChordRecognizer.setFrameDecision}): "level" (default) — only silence (`minRms`) and speech,
+   * leaving noise, drums and anything else that is not a chord to the model's own "no chord" class (it was
+   * trained on drum kits, noise and talk as "no chord" and on band songs as chords); "all" — also the
+   * tonality and best-template gates of the template path. Chosen on the validation folders
+   * (PROVENANCE.md, "Band songs in the frame model's training").
+   */
+  frameModelGates?: "all" | "level";
 }
 
 /**
@@ -172,6 +181,7 @@ export function liveChordDefaults(options: LiveChordOptions = {}): Required<Live
     releaseNovelty: options.releaseNovelty ?? RELEASE_NOVELTY,
     qualityHoldSeconds: options.qualityHoldSeconds ?? QUALITY_HOLD_SECONDS,
     qualityFreeSeconds: options.qualityFreeSeconds ?? QUALITY_FREE_SECONDS,
+    frameModelGates: options.frameModelGates ?? "level",
   };
 }
 
@@ -273,8 +283,9 @@ export class LiveChordRecognizer {
   /**
    * Let Live's learned frame model decide the chord from the next frame on: `frameClass` is its filtered
    * decision (`FrameDecision`; 0 = no chord, quality q on root r at 1 + q·12 + r) and `confidence` its
-   * probability. The gates stay the recogniser's: silence, noise and speech still show "N". null goes
-   * back to the template path (its segment starts afresh).
+   * probability. Silence and speech still show "N" (and, with `frameModelGates: "all"`, the template
+   * path's tonality and template gates too). null goes back to the template path (its segment starts
+   * afresh).
    */
   setFrameDecision(frameClass: number | null, confidence = 0): void {
     if (frameClass === null) {
@@ -329,7 +340,12 @@ export class LiveChordRecognizer {
     // class comment): a lower tonality suffices and the release takes longer.
     const attack = this.current >= 0 && frame.rms >= o.minRms && frame.rms >= ATTACK_LEVEL * this.chordRms;
     const tonal = voiced || (attack && frame.tonality >= ATTACK_TONALITY);
-    const chordLike = tonal && !speaking && this.score(frame, slot);
+    let chordLike: boolean;
+    if (this.frameChord !== null && o.frameModelGates === "level") {
+      // Only silence and speech gate; the templates are still scored (the history keeps their windows).
+      this.score(frame, slot);
+      chordLike = frame.rms >= o.minRms && !speaking;
+    } else chordLike = tonal && !speaking && this.score(frame, slot);
     if (!chordLike) {
       const release = history.frames(o.releaseFrames) * (attack ? ATTACK_RELEASE : 1);
       if (++this.quiet >= release || speaking) {

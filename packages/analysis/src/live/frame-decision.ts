@@ -6,10 +6,11 @@
  */
 
 /**
- * Probability per frame (≈ 21 ms) that the chord stays, the filter's self-transition. Chosen on the
- * validation folder of sampled instruments (`make-live-folder --seed-offset 1`; PROVENANCE.md).
+ * Probability per frame (≈ 21 ms) that the chord stays, the filter's self-transition. Chosen with the
+ * frame model on the validation folder of sampled instruments (`make-live-folder --seed-offset 1`) and the
+ * non-music validation folder (PROVENANCE.md, "Band songs in the frame model's training").
  */
-export const FRAME_STAY = 0.99;
+export const FRAME_STAY = 0.97;
 /**
  * Temperature the frame model's log-probabilities are divided by before the filter reads them (1 = as
  * the model gives them; above 1 trusts single frames less). Chosen with {@link FRAME_STAY}.
@@ -21,7 +22,7 @@ export const FRAME_TEMPERATURE = 2;
  * the shown family's (1 = plain most probable family), so that one ambiguous stretch does not change the
  * display while a clear change still does within a few frames. Chosen with {@link FRAME_STAY}.
  */
-export const FRAME_SWITCH_MARGIN = 8;
+export const FRAME_SWITCH_MARGIN = 2;
 
 /**
  * Hysteresis between classes of one family (the same root and triad: C, C7 and Cmaj7; Am and Am7): another

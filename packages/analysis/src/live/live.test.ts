@@ -13,6 +13,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { loadNodeModels } from "../onnx-node.js";
 import { AnalysisError } from "../types.js";
+import { FRAME_MODEL_QUALITIES } from "./frame-features.js";
 import {
   barsFromChords,
   barsPlayed,
@@ -611,6 +612,29 @@ describe("LiveChordRecognizer", () => {
     }
     return { shown, firstAt };
   }
+
+  it("leaves drums and noise to the frame model's own no-chord class, while silence and talk still gate", () => {
+    // A loud frame with a flat chroma and little held pitch (a drum hit, noise): the template path's
+    // tonality gate says "no chord"; with only the silence and speech gates ("level", the default) the
+    // frame model's decision stands, so a band's drums do not blank the chord it names.
+    const g = FRAME_MODEL_QUALITIES.indexOf("maj") * 12 + 7 + 1; // G major
+    const drum = (t: number) => ({ ...chromaFrame(t, [], 0), tonality: 0.05, steadiness: 0.1 });
+    const shown = (gates: "level" | "all", at: (t: number) => ChromaFrame) => {
+      const rec = new LiveChordRecognizer({ frameModelGates: gates });
+      rec.setFrameDecision(g, 0.9);
+      const out: string[] = [];
+      for (let i = 0; i < 20; i++) out.push(rec.next(at(i * 0.02)).chord);
+      return out;
+    };
+    expect(shown("level", drum).slice(-5)).toEqual(["G", "G", "G", "G", "G"]);
+    expect(shown("all", drum).slice(-5)).toEqual(["N", "N", "N", "N", "N"]);
+    const silence = (t: number) => ({ ...chromaFrame(t, [7, 11, 2], 7), rms: 0 });
+    expect(shown("level", silence).slice(-5)).toEqual(["N", "N", "N", "N", "N"]);
+    // The model's "no chord" (class 0) is shown as such.
+    const rec = new LiveChordRecognizer();
+    rec.setFrameDecision(0, 0.9);
+    expect(rec.next(chromaFrame(0, [7, 11, 2], 7)).chord).toBe("N");
+  });
 
   it("takes a re-strum whose attack reads as another chord for an attack, and a change whose old notes fade for a change", () => {
     // C major (C3 E3 G3 C4 E4 G4) held for 1 s; then chroma that reads A minor, for 0.13 s (an attack)

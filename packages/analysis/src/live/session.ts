@@ -48,7 +48,8 @@ export interface LiveListenerOptions {
   /**
    * Live's learned frame model (`loadWebModels().liveChords` / `loadNodeLiveChordModel()`). With it
    * the chord shown is the model's, filtered over time ({@link LiveListener.refreshFrames}); the
-   * recogniser's gates (silence, noise, speech) stay. Without it, the template recogniser decides.
+   * recogniser's silence and speech gates stay (noise and drums are the model's own "no chord"). Without it,
+   * the template recogniser decides.
    */
   liveChordModel?: LiveChordModel;
   /**
