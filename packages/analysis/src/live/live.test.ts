@@ -613,7 +613,7 @@ describe("LiveChordRecognizer", () => {
     return { shown, firstAt };
   }
 
-  it("leaves drums and noise to the frame model's own no-chord class, while silence and talk still gate", () => {
+  it("leaves drums and noise to the frame model's own no-chord class, while silence still gates", () => {
     // A loud frame with a flat chroma and little held pitch (a drum hit, noise): the template path's
     // tonality gate says "no chord"; with only the silence and speech gates ("level", the default) the
     // frame model's decision stands, so a band's drums do not blank the chord it names.
