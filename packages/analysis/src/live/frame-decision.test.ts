@@ -83,7 +83,14 @@ describe("FrameDecision", () => {
     // and a little for C in runs of six, as under comping.
     const families = Array.from({ length: 61 }, (_, c) => (c === 6 ? 5 : c));
     const flips = (qualityMargin: number) => {
-      const d = new FrameDecision(61, { stay: 0.97, temperature: 1, margin: 4, qualityMargin, families });
+      const d = new FrameDecision(61, {
+        stay: 0.97,
+        temperature: 1,
+        margin: 4,
+        qualityMargin,
+        qualityShare: 0,
+        families,
+      });
       let changes = 0;
       let was = -1;
       for (let i = 0; i < 240; i++) {
@@ -116,6 +123,7 @@ describe("FrameDecision", () => {
         stay: 0.97,
         temperature: 1,
         margin: 3,
+        qualityShare: 0,
         ...(families ? { families } : {}),
       });
       for (let i = 0; i < 50; i++) d.update(sure(61, 5, 0.9));
@@ -126,6 +134,51 @@ describe("FrameDecision", () => {
     };
     const joined = framesToSwitch(Array.from({ length: 61 }, (_, c) => (c === 10 ? 9 : c)));
     expect(joined).toBeLessThan(framesToSwitch());
+  });
+
+  it("waits for a new chord's quality before showing it, but no longer than its patience", () => {
+    // Classes 5 and 6 are one family (C and C7), class 9 another (G). G is held; then C7 sounds, its first
+    // frames reading as much C as C7 and later frames clearly C7 (a strum's attack, then the seventh).
+    const families = Array.from({ length: 61 }, (_, c) => (c === 6 ? 5 : c));
+    const even = new Float64Array(61).fill(Math.log(0.1 / 59));
+    even[5] = Math.log(0.45);
+    even[6] = Math.log(0.45);
+    const run = (options: { qualityShare?: number; qualityPatience?: number }) => {
+      const d = new FrameDecision(61, { stay: 0.97, temperature: 1, margin: 2, families, ...options });
+      for (let i = 0; i < 50; i++) d.update(sure(61, 9, 0.9));
+      const shown: number[] = [];
+      for (let i = 0; i < 6; i++) shown.push(d.update(even));
+      for (let i = 0; i < 20; i++) shown.push(d.update(sure(61, 6, 0.9)));
+      return shown;
+    };
+    // Changes of the display after the new chord was first shown (the change away from G not counted).
+    const changes = (shown: number[]) =>
+      shown.filter((c, i) => i > 0 && shown[i - 1] !== 9 && c !== shown[i - 1]).length;
+    // At once: C is shown while C and C7 are level, then C7 — one change while C7 is held.
+    const atOnce = run({ qualityShare: 0 });
+    expect(atOnce.slice(0, 6)).toContain(5);
+    expect(atOnce.at(-1)).toBe(6);
+    expect(changes(atOnce)).toBe(1);
+    // Waiting for a clear quality: G stays until C7 is clear, then C7 is shown once.
+    const patient = run({ qualityShare: 0.8, qualityPatience: 24 });
+    expect(patient.slice(0, 6).every((c) => c === 9)).toBe(true);
+    expect(patient.at(-1)).toBe(6);
+    expect(changes(patient)).toBe(0);
+    expect(patient.indexOf(6)).toBeGreaterThan(atOnce.indexOf(5));
+    // Patience runs out: with level evidence only, the family is shown after `qualityPatience` frames.
+    const d = new FrameDecision(61, {
+      stay: 0.97,
+      temperature: 1,
+      margin: 2,
+      families,
+      qualityShare: 0.8,
+      qualityPatience: 4,
+    });
+    for (let i = 0; i < 50; i++) d.update(sure(61, 9, 0.9));
+    let frames = 0;
+    while (d.update(even) === 9 && frames < 50) frames++;
+    expect([5, 6]).toContain(d.decision);
+    expect(frames).toBeLessThan(20);
   });
 
   it("reads a row at an offset and forgets on reset", () => {
@@ -143,6 +196,8 @@ describe("FrameDecision", () => {
     expect(() => new FrameDecision(4, { temperature: 0 })).toThrow(/temperature/);
     expect(() => new FrameDecision(4, { margin: 0.5 })).toThrow(/margin/);
     expect(() => new FrameDecision(4, { qualityMargin: 0.5 })).toThrow(/qualityMargin/);
+    expect(() => new FrameDecision(4, { qualityShare: 1.5 })).toThrow(/qualityShare/);
+    expect(() => new FrameDecision(4, { qualityPatience: 2.5 })).toThrow(/qualityPatience/);
     expect(() => new FrameDecision(4, { families: [0, 0, 1] })).toThrow(/one family per class/);
     expect(() => new FrameDecision(4, { families: [0, 0, 1, 4] })).toThrow(/Bad family/);
   });

@@ -33,6 +33,21 @@ export const FRAME_SWITCH_MARGIN = 2;
  */
 export const FRAME_QUALITY_MARGIN = 64;
 
+/**
+ * Share of a new family's probability its most probable class must hold before the family is shown
+ * (0 = show it at once): a seventh chord's first frames often read as its triad, and showing the triad
+ * and then the seventh is a change of the display while one chord is held (two thirds of Live's false
+ * changes on the instrument validation folders). Chosen with {@link FRAME_QUALITY_PATIENCE} on the five
+ * instrument validation folders (`make-live-folder --seed-offset 1, 101–104`), the non-music and the band
+ * validation folders by a rule set before the sweep (PROVENANCE.md, "Live's patience for a seventh").
+ */
+export const FRAME_QUALITY_SHARE = 0.9;
+/**
+ * Frames (≈ 21 ms each, so about 0.5 s) a new family waits at most for {@link FRAME_QUALITY_SHARE} before
+ * it is shown with its most probable class anyway. Chosen with {@link FRAME_QUALITY_SHARE}.
+ */
+export const FRAME_QUALITY_PATIENCE = 24;
+
 /** The filter's parameters; each defaults to the constant of the same name. */
 export interface FrameDecisionOptions {
   /** Self-transition probability per frame, 0 < stay < 1 ({@link FRAME_STAY}). */
@@ -43,6 +58,10 @@ export interface FrameDecisionOptions {
   margin?: number;
   /** Hysteresis ratio within a family, ≥ 1 ({@link FRAME_QUALITY_MARGIN}). */
   qualityMargin?: number;
+  /** Share of a new family its best class must hold before it is shown, 0..1 ({@link FRAME_QUALITY_SHARE}). */
+  qualityShare?: number;
+  /** Frames a new family waits at most for `qualityShare`, whole number ≥ 0 ({@link FRAME_QUALITY_PATIENCE}). */
+  qualityPatience?: number;
   /**
    * Family of each class (`classes` whole numbers ≥ 0): classes that differ only in an added seventh
    * share one. Default: every class its own family (then only `margin` applies).
@@ -55,7 +74,9 @@ export interface FrameDecisionOptions {
  * transition that keeps the chord with probability `stay` and otherwise moves to any other class alike.
  * The decision is made in two steps (a hysteresis per level of the chord):
  *   1. the family (the chord's root and triad, summed over its classes) changes once another family is
- *      `margin` times as probable as the shown one; the new family shows its most probable class;
+ *      `margin` times as probable as the shown one; the new family shows its most probable class
+ *      once that class holds `qualityShare` of the family's probability, or after
+ *      `qualityPatience` frames of waiting for that;
  *   2. within the shown family, another class takes over once it is `qualityMargin` times as probable
  *      as the shown class.
  */
@@ -65,10 +86,14 @@ export class FrameDecision {
   private readonly family: Int32Array;
   private readonly familySum: Float64Array;
   private best = 0;
+  /** Frames the leading new family has waited for its quality. */
+  private waited = 0;
   readonly stay: number;
   readonly temperature: number;
   readonly margin: number;
   readonly qualityMargin: number;
+  readonly qualityShare: number;
+  readonly qualityPatience: number;
 
   /**
    * @param classes number of classes (≥ 2).
@@ -84,11 +109,17 @@ export class FrameDecision {
     this.temperature = options.temperature ?? FRAME_TEMPERATURE;
     this.margin = options.margin ?? FRAME_SWITCH_MARGIN;
     this.qualityMargin = options.qualityMargin ?? FRAME_QUALITY_MARGIN;
+    this.qualityShare = options.qualityShare ?? FRAME_QUALITY_SHARE;
+    this.qualityPatience = options.qualityPatience ?? FRAME_QUALITY_PATIENCE;
     if (!(this.stay > 0 && this.stay < 1)) throw new RangeError(`stay must be in (0, 1), got ${this.stay}`);
     if (!(this.temperature > 0)) throw new RangeError(`temperature must be > 0, got ${this.temperature}`);
     if (!(this.margin >= 1)) throw new RangeError(`margin must be ≥ 1, got ${this.margin}`);
     if (!(this.qualityMargin >= 1))
       throw new RangeError(`qualityMargin must be ≥ 1, got ${this.qualityMargin}`);
+    if (!(this.qualityShare >= 0 && this.qualityShare <= 1))
+      throw new RangeError(`qualityShare must be in [0, 1], got ${this.qualityShare}`);
+    if (!(Number.isInteger(this.qualityPatience) && this.qualityPatience >= 0))
+      throw new RangeError(`qualityPatience must be a whole number ≥ 0, got ${this.qualityPatience}`);
     const families = options.families;
     if (families && families.length !== classes)
       throw new RangeError(`families must give one family per class (${classes}), got ${families.length}`);
@@ -109,6 +140,7 @@ export class FrameDecision {
   reset(): void {
     this.alpha.fill(1 / this.classes);
     this.best = 0;
+    this.waited = 0;
   }
 
   /**
@@ -144,8 +176,16 @@ export class FrameDecision {
       bestFamily !== shownFamily &&
       (fs[bestFamily] as number) >= this.margin * (fs[shownFamily] as number)
     ) {
-      this.best = this.bestOf(bestFamily);
+      const c = this.bestOf(bestFamily);
+      if (
+        (a[c] as number) >= this.qualityShare * (fs[bestFamily] as number) ||
+        this.waited >= this.qualityPatience
+      ) {
+        this.best = c;
+        this.waited = 0;
+      } else this.waited++;
     } else {
+      this.waited = 0;
       const inFamily = this.bestOf(shownFamily);
       if ((a[inFamily] as number) >= this.qualityMargin * (a[this.best] as number)) this.best = inFamily;
     }
