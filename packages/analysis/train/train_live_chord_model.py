@@ -5,6 +5,7 @@
         --validation FILE [--hidden 32] [--kernel 5] [--dilations 1,2,4,8] [--epochs 12] [--seed 1] \
         [--threads 0] [--export packages/analysis/models/live-chords.onnx] [--report out.json]
         [--hold-out PIECE,PIECE]   # leave these instruments out of training and validate on them
+        [--change-weight 3 --change-frames 24]   # weight the frames just after each change of label
 
 Data: the frame files of `dump-live-frames.ts` (features `frameFeatures`, classes `FRAME_MODEL_QUALITIES`)
 made from folders of sampled instruments written by `bench/make-live-folder.ts` (FluidR3_GM and MuseScore
@@ -25,7 +26,8 @@ and the maximum over the roots of the hidden state gives the "no chord" logit. O
 only the past: Live runs it on the last receptive-field frames and reads the last column.
 
 Training: cross-entropy per frame on random windows of 256 frames (frames whose label is outside the
-qualities are ignored), Adam with cosine decay, seeded, CPU. Selection: frame accuracy on the validation
+qualities are ignored; with --change-weight, the --change-frames frames from each change of label on weigh
+more), Adam with cosine decay, seeded, CPU. Selection: frame accuracy on the validation
 file, root and triad family (majmin) and exact quality, printed per epoch; the last epoch's weights export.
 """
 import argparse
@@ -108,14 +110,27 @@ class Exported(nn.Module):
         return torch.log_softmax(self.net(x.transpose(1, 2)), dim=1).transpose(1, 2)
 
 
-def windows(items, length: int, rng: random.Random):
-    """Random windows of `length` frames covering each item about once per epoch."""
+def change_weights(y: torch.Tensor, frames: int, weight: float) -> torch.Tensor:
+    """[T] loss weight per frame: `weight` on the `frames` frames from each change of label on (a labelled
+    frame whose label differs from the previous frame's), 1 elsewhere."""
+    w = torch.ones(y.shape[0])
+    if frames <= 0 or weight == 1:
+        return w
+    for t in torch.nonzero((y[1:] != y[:-1]) & (y[1:] >= 0)).flatten().tolist():
+        w[t + 1:t + 1 + frames] = weight
+    return w
+
+
+def windows(items, length: int, rng: random.Random, weights=None):
+    """Random windows of `length` frames covering each item about once per epoch (with each item's frame
+    weights when `weights` is given)."""
     out = []
-    for x, y in items:
+    for i, (x, y) in enumerate(items):
         n = x.shape[0]
         for _ in range(max(1, n // length)):
             s = rng.randrange(0, max(1, n - length))
-            out.append((x[s:s + length], y[s:s + length]))
+            w = (weights[i][s:s + length],) if weights is not None else ()
+            out.append((x[s:s + length], y[s:s + length], *w))
     rng.shuffle(out)
     return out
 
@@ -156,6 +171,10 @@ def main():
     ap.add_argument("--threads", type=int, default=0)
     ap.add_argument("--export")
     ap.add_argument("--report")
+    ap.add_argument("--change-weight", type=float, default=1.0,
+                    help="loss weight of the frames just after each change of label (1 = plain cross-entropy)")
+    ap.add_argument("--change-frames", type=int, default=0,
+                    help="how many frames from each change of label on get --change-weight")
     ap.add_argument("--hold-out", default="",
                     help="comma-separated piece names (e.g. guitar-steel-strum): their items, in every file, "
                          "are left out of training and are the validation set instead, to measure how the "
@@ -177,19 +196,26 @@ def main():
     n_weights = sum(p.numel() for p in model.parameters())
     print(f"{len(train)} training items ({sum(x.shape[0] for x, _ in train)} frames), {len(val)} validation; "
           f"{n_weights} weights, receptive field {model.receptive_field} frames", flush=True)
+    weighted = a.change_weight != 1 and a.change_frames > 0
+    weights = [change_weights(y, a.change_frames, a.change_weight) for _, y in train] if weighted else None
     opt = torch.optim.Adam(model.parameters(), lr=a.lr)
     rng = random.Random(a.seed)
     steps_per_epoch = math.ceil(len(windows(train, a.length, random.Random(0))) / a.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=a.lr, total_steps=a.epochs * steps_per_epoch + 1)
     history = []
     for epoch in range(a.epochs):
-        ws = windows(train, a.length, rng)
+        ws = windows(train, a.length, rng, weights)
         total = 0.0
         for i in range(0, len(ws), a.batch):
             batch = ws[i:i + a.batch]
             x = torch.stack([w[0] for w in batch]).transpose(1, 2)
             y = torch.stack([w[1] for w in batch])
-            loss = F.cross_entropy(model(x), y, ignore_index=-1)
+            if weights is None:
+                loss = F.cross_entropy(model(x), y, ignore_index=-1)
+            else:
+                w = torch.stack([b[2] for b in batch]) * (y >= 0)
+                ce = F.cross_entropy(model(x), y.clamp_min(0), reduction="none")
+                loss = (ce * w).sum() / w.sum().clamp_min(1e-9)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -207,6 +233,7 @@ def main():
         "receptive_field_frames": model.receptive_field,
         "seed": a.seed,
         "epochs": a.epochs,
+        **({"change_weight": a.change_weight, "change_frames": a.change_frames} if weighted else {}),
         "train_files": a.train,
         "validation_file": a.validation,
         "hold_out": held,
