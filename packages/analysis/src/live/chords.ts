@@ -53,6 +53,11 @@ export interface LiveChordOptions {
   bassWeight?: number;
   /** Below this RMS (linear) a frame is silent (default 0.004 ≈ −48 dBFS). */
   minRms?: number;
+  /**
+   * `minRms` while Live's frame model decides with only the level gates (`frameModelGates: "level"`;
+   * default {@link FRAME_MODEL_MIN_RMS}).
+   */
+  frameModelMinRms?: number;
   /** Below this tonality (see ChromaFrame) a frame is noise (default 0.25). */
   minTonality?: number;
   /** Below this best template correlation a frame holds no chord (default 0.5). */
@@ -149,6 +154,15 @@ export interface LiveChordOptions {
 }
 
 /**
+ * Silence floor (linear RMS, ≈ −60 dBFS) while Live's frame model decides with only the level gates: the
+ * model calls noise, drums and talk "no chord" itself, so the gate need only catch silence, and at the
+ * template path's 0.004 a held piano chord decaying was shown as "no chord" while it still sounded.
+ * Chosen on the five instrument validation folders, the non-music and the band validation folders by a
+ * rule set before the sweep (PROVENANCE.md, "Live's silence floor with the frame model").
+ */
+export const FRAME_MODEL_MIN_RMS = 0.001;
+
+/**
  * {@link LiveChordOptions} with every default filled in. The defaults were chosen as each part's
  * constant documents (most on the validation folder of sampled instruments: see `onset-gate.ts`).
  */
@@ -156,6 +170,7 @@ export function liveChordDefaults(options: LiveChordOptions = {}): Required<Live
   return {
     bassWeight: options.bassWeight ?? 0.35,
     minRms: options.minRms ?? 0.004,
+    frameModelMinRms: options.frameModelMinRms ?? FRAME_MODEL_MIN_RMS,
     minTonality: options.minTonality ?? 0.25,
     minCorrelation: options.minCorrelation ?? 0.5,
     releaseFrames: options.releaseFrames ?? 4,
@@ -331,20 +346,23 @@ export class LiveChordRecognizer {
     this.lastTime = frame.time;
     const n = ++this.frameNo;
     const slot = n % HISTORY;
-    const voiced = frame.rms >= o.minRms && frame.tonality >= o.minTonality;
+    // While the frame model decides with the level gates only, silence is judged by its own floor.
+    const levelGates = this.frameChord !== null && o.frameModelGates === "level";
+    const minRms = levelGates ? o.frameModelMinRms : o.minRms;
+    const voiced = frame.rms >= minRms && frame.tonality >= o.minTonality;
     history.store(n, frame, voiced);
     const speaking = this.speech.update(frame, n, voiced, history);
     this.onsets.observe(frame);
 
     // A frame about as loud as the chord on display is an attack, not the end of the sound (see the
     // class comment): a lower tonality suffices and the release takes longer.
-    const attack = this.current >= 0 && frame.rms >= o.minRms && frame.rms >= ATTACK_LEVEL * this.chordRms;
+    const attack = this.current >= 0 && frame.rms >= minRms && frame.rms >= ATTACK_LEVEL * this.chordRms;
     const tonal = voiced || (attack && frame.tonality >= ATTACK_TONALITY);
     let chordLike: boolean;
-    if (this.frameChord !== null && o.frameModelGates === "level") {
+    if (levelGates) {
       // Only silence and speech gate; the templates are still scored (the history keeps their windows).
       this.score(frame, slot);
-      chordLike = frame.rms >= o.minRms && !speaking;
+      chordLike = frame.rms >= minRms && !speaking;
     } else chordLike = tonal && !speaking && this.score(frame, slot);
     if (!chordLike) {
       const release = history.frames(o.releaseFrames) * (attack ? ATTACK_RELEASE : 1);

@@ -21,6 +21,7 @@ export {
   LiveChordWindow,
 } from "./chord-window.js";
 export {
+  FRAME_MODEL_MIN_RMS,
   type LiveChordFrame,
   type LiveChordOptions,
   LiveChordRecognizer,

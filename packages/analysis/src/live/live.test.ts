@@ -20,8 +20,10 @@ import {
   CHORD_MODEL_SECONDS,
   type ChromaFrame,
   chordsMatch,
+  FRAME_MODEL_MIN_RMS,
   KEY_MODEL_SECONDS,
   LIVE_BLOCK,
+  type LiveChordOptions,
   LiveChordRecognizer,
   LiveChroma,
   LiveListener,
@@ -634,6 +636,31 @@ describe("LiveChordRecognizer", () => {
     const rec = new LiveChordRecognizer();
     rec.setFrameDecision(0, 0.9);
     expect(rec.next(chromaFrame(0, [7, 11, 2], 7)).chord).toBe("N");
+  });
+
+  it("keeps a decaying chord the frame model names until it is near silence, not at the template path's floor", () => {
+    // A held G whose level decays from -40 dBFS (rms 0.01) to -70 dBFS over 3 s: at the template path's
+    // floor (0.004, about -48 dBFS) it would be shown "no chord" after 0.8 s though it still sounds; with
+    // the frame model deciding, the floor is FRAME_MODEL_MIN_RMS (-60 dBFS).
+    const g = FRAME_MODEL_QUALITIES.indexOf("maj") * 12 + 7 + 1; // G major
+    const lastShownAt = (options: LiveChordOptions) => {
+      const rec = new LiveChordRecognizer(options);
+      rec.setFrameDecision(g, 0.9);
+      let last = -1;
+      for (let i = 0; i <= 150; i++) {
+        const t = i * 0.02;
+        const rms = 0.01 * 10 ** (-(30 / 20) * (t / 3));
+        if (rec.next({ ...chromaFrame(t, [7, 11, 2], 7), rms }).chord === "G") last = t;
+      }
+      return last;
+    };
+    const dbAt = (t: number) => -40 - 30 * (t / 3);
+    const withFloor = lastShownAt({});
+    expect(dbAt(withFloor)).toBeLessThan(20 * Math.log10(FRAME_MODEL_MIN_RMS) + 2);
+    expect(dbAt(withFloor)).toBeGreaterThan(20 * Math.log10(FRAME_MODEL_MIN_RMS) - 4);
+    const atTemplateFloor = lastShownAt({ frameModelMinRms: 0.004 });
+    expect(atTemplateFloor).toBeLessThan(1.2);
+    expect(withFloor - atTemplateFloor).toBeGreaterThan(1);
   });
 
   it("takes a re-strum whose attack reads as another chord for an attack, and a change whose old notes fade for a change", () => {
