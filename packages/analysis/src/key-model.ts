@@ -266,7 +266,8 @@ export function createOnnxChordModel<T extends OnnxTensorLike>(
 /**
  * Wrap an ONNX session of Live's frame model as a {@link LiveChordModel}.
  *
- * The model's graph: input `features` float32 [1, T, 53] (see `frameFeatures`); output
+ * The model's graph: input `features` float32 [1, T, 53] (see `frameFeatures`; [1, T, 65] for a model
+ * that reads the tonal context row, `FrameContext`, whose width the input's length gives); output
  * `log_probabilities` float32 [1, T, 61] (log-softmax per frame; causal: frame t reads frames ≤ t).
  *
  * @param session an InferenceSession created from `models/live-chords.onnx`.
@@ -283,12 +284,13 @@ export function createOnnxLiveChordModel<T extends OnnxTensorLike>(
   return {
     async predict(input: LiveChordModelInput): Promise<Float32Array> {
       const T = input.frames;
-      if (!(T >= 1) || input.features.length !== T * LIVE_INPUT_FEATURES)
+      const F = T >= 1 ? input.features.length / T : 0;
+      if (!(T >= 1) || !(F === LIVE_INPUT_FEATURES || F === LIVE_INPUT_FEATURES + 12))
         throw new AnalysisError(
           `Live's chord model input must hold T ≥ 1 frames of ${LIVE_INPUT_FEATURES} features, got T = ${T}, ${input.features.length} features`,
         );
       const out = await runSession(session, "Live's chord model", {
-        features: tensor(input.features, [1, T, LIVE_INPUT_FEATURES]),
+        features: tensor(input.features, [1, T, F]),
       });
       const p = out.log_probabilities;
       if (!p || !(p.data instanceof Float32Array) || p.data.length !== T * LIVE_CHORD_CLASSES)

@@ -7,7 +7,7 @@ import {
   type OnnxSessionLike,
 } from "./key-model.js";
 import { type ChromaFrame, LiveChroma } from "./live/chroma.js";
-import { FRAME_FEATURES, frameFeatures } from "./live/frame-features.js";
+import { FRAME_FEATURES, FRAME_FEATURES_WITH_CONTEXT, frameFeatures } from "./live/frame-features.js";
 import { FRAME_CONTEXT } from "./live/frame-model.js";
 import { LIVE_BLOCK, LiveListener } from "./live/index.js";
 import { loadNodeLiveChordModel, modelPath } from "./onnx-node.js";
@@ -35,6 +35,25 @@ describe("createOnnxLiveChordModel", () => {
     const lp = await createOnnxLiveChordModel(ok, tensor).predict(input(3));
     expect(lp).toHaveLength(3 * 61);
     expect(lp[100]).toBeCloseTo(-Math.log(61), 6);
+  });
+
+  it("feeds [1, T, 65] to a model that reads the tonal context, and refuses other widths", async () => {
+    const dims: (readonly number[])[] = [];
+    const recording = createOnnxLiveChordModel(
+      {
+        ...ok,
+        run: async (feeds) => {
+          dims.push(feeds.features?.dims ?? []);
+          return { log_probabilities: tensor(new Float32Array(2 * 61).fill(-Math.log(61)), [1, 2, 61]) };
+        },
+      },
+      tensor,
+    );
+    await recording.predict({ frames: 2, features: new Float32Array(2 * FRAME_FEATURES_WITH_CONTEXT) });
+    expect(dims).toEqual([[1, 2, 65]]);
+    await expect(recording.predict({ frames: 2, features: new Float32Array(2 * 54) })).rejects.toThrow(
+      AnalysisError,
+    );
   });
 
   it("refuses a session without the model's input or output", () => {

@@ -90,7 +90,10 @@ export interface ChordKeyModel {
 export interface LiveChordModelInput {
   /** frames T >= 1, oldest first (one per live hop, ≈ 21 ms) */
   frames: number;
-  /** [T x 53] row-major: per frame the four chroma rows and five scalars of `frameFeatures` */
+  /**
+   * [T x 53] row-major: per frame the four chroma rows and five scalars of `frameFeatures`; [T x 65] for a
+   * model that also reads the tonal context row (`FrameContext`)
+   */
   features: Float32Array;
 }
 

@@ -1,14 +1,15 @@
 /**
  * Training frames for Live's learned frame model (`train_live_chord_model.py`):
  *
- *   npx tsx packages/analysis/train/dump-live-frames.ts --out FILE FOLDER...
+ *   npx tsx packages/analysis/train/dump-live-frames.ts [--context] --out FILE FOLDER...
  *
  * Every `FOLDER/<item>/audio.wav` with a `truth.json` (folders from `bench/make-live-folder.ts`, or band songs
  * from `render-corpus.ts --folder-out`, any sample rate) is played
  * through Live's chroma front end exactly as `bench:live --folder` plays it (48 kHz, LIVE_BLOCK-sample
  * blocks; `LiveChroma` with the options `LiveListener` gives it), and each frame's features
  * (`frameFeatures`) are written with the class of the true chord at the frame's time (`FRAME_MODEL_QUALITIES`;
- * -1 for a label outside them). Writes `FILE.x.f32` (frames × FRAME_FEATURES, little-endian float32),
+ * -1 for a label outside them; with `--context`, the tonal context row of `FrameContext` too, 65 values a frame,
+ * a checked and unshipped variant: PROVENANCE.md). Writes `FILE.x.f32` (frames × FRAME_FEATURES, little-endian float32),
  * `FILE.y.i16` (one class per frame), `FILE.item.i32` (the item index of each frame, items in order) and
  * `FILE.json` (items, frames, features, classes, hop).
  */
@@ -18,8 +19,10 @@ import { parseArgs } from "node:util";
 import { LIVE_RATE, toLiveRate } from "../bench/live-folder.js";
 import {
   FRAME_FEATURES,
+  FRAME_FEATURES_WITH_CONTEXT,
   FRAME_MODEL_CLASSES,
   FRAME_MODEL_QUALITIES,
+  FrameContext,
   frameFeatures,
 } from "../src/live/frame-features.js";
 import { LIVE_BLOCK, LiveChroma } from "../src/live/index.js";
@@ -36,7 +39,11 @@ export function frameClass(label: string): number {
 }
 
 async function main() {
-  const { values, positionals } = parseArgs({ options: { out: { type: "string" } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    options: { out: { type: "string" }, context: { type: "boolean", default: false } },
+    allowPositionals: true,
+  });
+  const width = values.context ? FRAME_FEATURES_WITH_CONTEXT : FRAME_FEATURES;
   if (!values.out || positionals.length === 0) {
     console.error("usage: dump-live-frames.ts --out FILE FOLDER...");
     process.exit(2);
@@ -57,6 +64,7 @@ async function main() {
       const pcm = toLiveRate(audio.samples, audio.sampleRate);
       const chroma = new LiveChroma(LIVE_RATE, { tuningHz: 440 });
       hop = chroma.hop / LIVE_RATE;
+      const context = values.context ? new FrameContext(hop) : null;
       const index = names.length;
       names.push(`${folder}/${name}`);
       let c = 0;
@@ -65,15 +73,15 @@ async function main() {
           while (c + 1 < truth.chords.length && (truth.chords[c]?.end ?? 0) <= f.time) c++;
           const seg = truth.chords[c];
           const label = seg && f.time >= seg.start && f.time < seg.end ? seg.label : "N";
-          xs.push(frameFeatures(f, new Float32Array(FRAME_FEATURES)));
+          xs.push(frameFeatures(f, new Float32Array(width), 0, context?.update(f)));
           ys.push(frameClass(label));
           items.push(index);
         }
       }
     }
   }
-  const x = new Float32Array(xs.length * FRAME_FEATURES);
-  for (const [i, v] of xs.entries()) x.set(v, i * FRAME_FEATURES);
+  const x = new Float32Array(xs.length * width);
+  for (const [i, v] of xs.entries()) x.set(v, i * width);
   const out = resolve(values.out);
   writeFileSync(`${out}.x.f32`, Buffer.from(x.buffer));
   writeFileSync(`${out}.y.i16`, Buffer.from(Int16Array.from(ys).buffer));
@@ -83,7 +91,7 @@ async function main() {
     JSON.stringify({
       items: names,
       frames: ys.length,
-      features: FRAME_FEATURES,
+      features: width,
       classes: FRAME_MODEL_CLASSES,
       hop,
     }),

@@ -18,7 +18,8 @@ the validation folder is `--seed-offset 1` (the one Live's constants are chosen 
 (offset 0) and `../shared/eval` are never read here.
 
 Model (causal, transposition-equivariant): the frame features are read at the 12 candidate roots (the
-four chroma rows rotated so that the root is at index 0; the scalars unchanged) by one shared stack of
+four chroma rows, or five with the tonal context row of `dump-live-frames.ts --context`, rotated so that the
+root is at index 0; the scalars unchanged; the width is read from the frame files) by one shared stack of
 causal dilated 1-D convolutions over time (ReLU, residual; receptive field 1 + (k - 1) * sum(dilations)
 frames, about 1.3 s with the defaults); a 1x1 convolution gives the five qualities' logits on each root,
 and the maximum over the roots of the hidden state gives the "no chord" logit. Output per frame: 61 logits
@@ -44,7 +45,8 @@ import torch.nn.functional as F
 
 from train_common import ONNX_OPSET, seed_and_threads, write_report
 
-N_FEATURES = 53  # 4 chroma rows x 12, then 5 scalars (frame-features.ts)
+N_FEATURES = 53  # 4 chroma rows x 12, then 5 scalars (frame-features.ts); 65 with the tonal context row
+N_SCALARS = 5
 N_QUALITIES = 5  # maj, min, 7, maj7, min7
 N_CLASSES = 1 + 12 * N_QUALITIES
 FAMILY = [0, 1, 0, 0, 1]  # the triad each quality extends (0 major, 1 minor)
@@ -57,7 +59,9 @@ def load(prefix: str, names: list | None = None):
     x = np.fromfile(prefix + ".x.f32", dtype="<f4").reshape(-1, meta["features"])
     y = np.fromfile(prefix + ".y.i16", dtype="<i2").astype(np.int64)
     item = np.fromfile(prefix + ".item.i32", dtype="<i4")
-    assert meta["features"] == N_FEATURES and meta["classes"] == N_CLASSES
+    global N_FEATURES
+    assert meta["features"] in (53, 65) and meta["classes"] == N_CLASSES
+    N_FEATURES = meta["features"]
     # One (x, y) pair per item, in order.
     cuts = np.flatnonzero(np.diff(item)) + 1
     return [(torch.from_numpy(a.copy()), torch.from_numpy(b.copy())) for a, b in zip(np.split(x, cuts), np.split(y, cuts))]
@@ -67,9 +71,10 @@ def rotation_index() -> torch.Tensor:
     """[12 * N_FEATURES] gather indices: rotation r puts pitch class r at index 0 in each chroma row."""
     idx = []
     for r in range(12):
-        for row in range(4):
+        rows = (N_FEATURES - N_SCALARS) // 12
+        for row in range(rows):
             idx += [row * 12 + (i + r) % 12 for i in range(12)]
-        idx += list(range(48, N_FEATURES))
+        idx += list(range(rows * 12, N_FEATURES))
     return torch.tensor(idx, dtype=torch.long)
 
 

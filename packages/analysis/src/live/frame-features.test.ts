@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { ChromaFrame } from "./chroma.js";
-import { FRAME_FEATURES, FRAME_MODEL_CLASSES, frameFeatures, frameModelFamilies } from "./frame-features.js";
+import {
+  FRAME_CONTEXT_SECONDS,
+  FRAME_FEATURES,
+  FRAME_FEATURES_WITH_CONTEXT,
+  FRAME_MODEL_CLASSES,
+  FrameContext,
+  frameFeatures,
+  frameModelFamilies,
+} from "./frame-features.js";
 
 const row = (values: Record<number, number>) => {
   const r = new Float64Array(12);
@@ -54,6 +62,54 @@ describe("frameFeatures", () => {
     const f = frameFeatures(silent, new Float32Array(FRAME_FEATURES + 5), 5);
     expect(Array.from(f.subarray(5, 5 + 48)).every((v) => v === 0)).toBe(true);
     expect(Array.from(f.subarray(53, 58))).toEqual([0, 0, 1, 0.9, 0].map(Math.fround));
+  });
+});
+
+describe("FrameContext", () => {
+  const hop = 0.02;
+  it("holds the scale heard: the C major context after C, F and G chords", () => {
+    const ctx = new FrameContext(hop);
+    const chord = (pcs: number[], bass: number): ChromaFrame => ({
+      ...cMajor,
+      treble: row(Object.fromEntries(pcs.map((p) => [p, 1]))),
+      bass: row({ [bass]: 1 }),
+    });
+    let r: Float64Array = new Float64Array(12);
+    for (const [pcs, bass] of [
+      [[0, 4, 7], 0],
+      [[5, 9, 0], 5],
+      [[7, 11, 2], 7],
+    ] as const)
+      for (let i = 0; i < 100; i++) r = ctx.update(chord([...pcs], bass));
+    // Every pitch class of the C major scale is in the context, none outside it.
+    for (const pc of [0, 2, 4, 5, 7, 9, 11]) expect(r[pc]).toBeGreaterThan(0.1);
+    for (const pc of [1, 3, 6, 8, 10]) expect(r[pc]).toBe(0);
+    expect(Math.max(...r)).toBe(1);
+  });
+
+  it("forgets with its time constant, ignores silence and resets", () => {
+    const ctx = new FrameContext(hop);
+    ctx.update(cMajor);
+    const silent: ChromaFrame = { ...cMajor, rms: 0.0001 };
+    const a = Float64Array.from(ctx.update(silent));
+    expect(Array.from(a)).toEqual(Array.from(new FrameContext(hop).update(cMajor)));
+    // A G-only stream for one time constant: G takes over from C.
+    const g: ChromaFrame = { ...cMajor, treble: row({ 7: 1 }), bass: row({ 7: 1 }) };
+    let r: Float64Array = a;
+    for (let i = 0; i < FRAME_CONTEXT_SECONDS / hop; i++) r = ctx.update(g);
+    expect(r[7]).toBe(1);
+    expect(r[0]).toBeLessThan(0.01);
+    ctx.reset();
+    expect(Array.from(ctx.update(silent)).every((v) => v === 0)).toBe(true);
+    expect(() => new FrameContext(0)).toThrow(RangeError);
+  });
+
+  it("goes after the four chroma rows in frameFeatures", () => {
+    const ctx = new FrameContext(hop).update(cMajor);
+    const f = frameFeatures(cMajor, new Float32Array(FRAME_FEATURES_WITH_CONTEXT), 0, ctx);
+    expect(FRAME_FEATURES_WITH_CONTEXT).toBe(65);
+    expect(Array.from(f.subarray(48, 60))).toEqual(Array.from(ctx, Math.fround));
+    expect(f[60]).toBeCloseTo(40 / 60, 6);
   });
 });
 

@@ -11,6 +11,62 @@ export const FRAME_CHROMA_ROWS = 4;
 export const FRAME_SCALARS = 5;
 /** Values per frame: {@link FRAME_CHROMA_ROWS} × 12 then {@link FRAME_SCALARS}. */
 export const FRAME_FEATURES = FRAME_CHROMA_ROWS * 12 + FRAME_SCALARS;
+/** Values per frame with the tonal context row ({@link FrameContext}) after the four chroma rows. */
+export const FRAME_FEATURES_WITH_CONTEXT = FRAME_FEATURES + 12;
+/**
+ * Time constant of the tonal context, seconds: about four bars at 120 BPM, long enough to hold the
+ * key's scale over a few chords and short enough to follow a new key within a verse. Set before
+ * training, not tuned.
+ */
+export const FRAME_CONTEXT_SECONDS = 8;
+
+/**
+ * The tonal context of the stream: a leaky average (time constant {@link FRAME_CONTEXT_SECONDS}) of each
+ * sounding frame's pitch-class distribution (treble and bass chroma, each divided by its sum, averaged),
+ * so that the frame model can read a new chord against the scale heard so far — as a musician guesses
+ * Dm rather than D from a lone D bass in C major. Frames under −60 dBFS do not count.
+ */
+export class FrameContext {
+  private readonly sum = new Float64Array(12);
+  private readonly row = new Float64Array(12);
+
+  /** @param hopSeconds seconds between frames (> 0). @throws {RangeError} otherwise. */
+  constructor(hopSeconds: number) {
+    if (!(hopSeconds > 0)) throw new RangeError(`hopSeconds must be > 0, got ${hopSeconds}`);
+    this.decay = Math.exp(-hopSeconds / FRAME_CONTEXT_SECONDS);
+  }
+  private readonly decay: number;
+
+  /** Forget the context. */
+  reset(): void {
+    this.sum.fill(0);
+  }
+
+  /** Fold in one frame. @returns the context row, divided by its maximum (0..1; all 0 before any sound). */
+  update(frame: ChromaFrame): Float64Array {
+    let t = 0;
+    let b = 0;
+    for (let i = 0; i < 12; i++) {
+      t += frame.treble[i] as number;
+      b += frame.bass[i] as number;
+    }
+    const sounding = frame.rms >= 0.001 && t + b > 0;
+    let max = 0;
+    for (let i = 0; i < 12; i++) {
+      let v = (this.sum[i] as number) * this.decay;
+      if (sounding) {
+        const d =
+          (t > 0 ? (frame.treble[i] as number) / t : 0) * (b > 0 ? 0.5 : 1) +
+          (b > 0 ? (frame.bass[i] as number) / b : 0) * (t > 0 ? 0.5 : 1);
+        v += (1 - this.decay) * d;
+      }
+      this.sum[i] = v;
+      max = Math.max(max, v);
+    }
+    for (let i = 0; i < 12; i++) this.row[i] = max > 0 ? (this.sum[i] as number) / max : 0;
+    return this.row;
+  }
+}
 
 /**
  * The frame's features into `out` (offset `at`, {@link FRAME_FEATURES} values):
@@ -18,10 +74,18 @@ export const FRAME_FEATURES = FRAME_CHROMA_ROWS * 12 + FRAME_SCALARS;
  *   - level: (20·log10(rms) + 60) / 60 clipped to 0..1 (−60 dBFS → 0, full scale → 1);
  *   - tonality, novelty and steadiness as `ChromaFrame` defines them (0..1);
  *   - bass share: the bass chroma's sum over the treble's and the bass's (0..1; 0 when silent).
+ * With `context` (a {@link FrameContext} row), that row follows the four chroma rows
+ * ({@link FRAME_FEATURES_WITH_CONTEXT} values).
  * @returns `out`.
  */
-export function frameFeatures(frame: ChromaFrame, out: Float32Array, at = 0): Float32Array {
-  const rows = [frame.treble, frame.bass, frame.trebleLong, frame.bassLong];
+export function frameFeatures(
+  frame: ChromaFrame,
+  out: Float32Array,
+  at = 0,
+  context?: ArrayLike<number>,
+): Float32Array {
+  const rows: ArrayLike<number>[] = [frame.treble, frame.bass, frame.trebleLong, frame.bassLong];
+  if (context) rows.push(context);
   let k = at;
   for (const row of rows) {
     let max = 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AnalysisError, type LiveChordModel, type LiveChordModelInput } from "../types.js";
 import type { ChromaFrame } from "./chroma.js";
-import { FRAME_FEATURES, FRAME_MODEL_CLASSES } from "./frame-features.js";
+import { FRAME_FEATURES, FRAME_FEATURES_WITH_CONTEXT, FRAME_MODEL_CLASSES } from "./frame-features.js";
 import { FRAME_BATCH, FRAME_CONTEXT, LiveFrameModel } from "./frame-model.js";
 
 /** A frame whose treble chroma peaks at pitch class `pc` (the fake model below reads it back). */
@@ -46,6 +46,22 @@ function fakeModel(): LiveChordModel & { inputs: LiveChordModelInput[] } {
 }
 
 describe("LiveFrameModel", () => {
+  it("adds the tonal context row when asked, and forgets it on reset", () => {
+    const m = new LiveFrameModel({}, 0.02);
+    expect(m.width).toBe(FRAME_FEATURES_WITH_CONTEXT);
+    expect(new LiveFrameModel().width).toBe(FRAME_FEATURES);
+    for (let i = 0; i < 10; i++) m.add(frame(7, i * 0.02));
+    const row = (input: { features: Float32Array } | null, t: number) =>
+      Array.from(input?.features.subarray(t * 65 + 48, t * 65 + 60) ?? []);
+    const before = m.input();
+    expect(before?.features.length).toBe(10 * 65);
+    // The context of a G-only stream: G alone, at 1.
+    expect(row(before, 9)).toEqual([0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0]);
+    m.reset();
+    m.add(frame(2, 0));
+    expect(row(m.input(), 0)).toEqual([0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+  });
+
   it("reads the new frames with up to FRAME_CONTEXT − 1 frames before them", async () => {
     const m = new LiveFrameModel();
     const model = fakeModel();

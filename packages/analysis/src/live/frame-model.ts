@@ -6,7 +6,14 @@
 import type { LiveChordModel } from "../types.js";
 import type { ChromaFrame } from "./chroma.js";
 import { FrameDecision, type FrameDecisionOptions } from "./frame-decision.js";
-import { FRAME_FEATURES, FRAME_MODEL_CLASSES, frameFeatures, frameModelFamilies } from "./frame-features.js";
+import {
+  FRAME_FEATURES,
+  FRAME_FEATURES_WITH_CONTEXT,
+  FRAME_MODEL_CLASSES,
+  FrameContext,
+  frameFeatures,
+  frameModelFamilies,
+} from "./frame-features.js";
 
 /**
  * Frames of context the model reads before each new frame: at least its receptive field (61 frames, about
@@ -35,14 +42,21 @@ export class LiveFrameModel {
   /** Bumped by reset, so that a run started before it is dropped. */
   private generation = 0;
   readonly decision: FrameDecision;
+  /** Values per frame the model reads. */
+  readonly width: number;
+  private readonly context: FrameContext | null;
 
   /**
    * @param options the filter's parameters (see {@link FrameDecision}); the families default to the
    *   classes' triads ({@link frameModelFamilies}).
+   * @param hopSeconds with a model that reads the tonal context ({@link FrameContext}): seconds between
+   *   frames; null for the model without it.
    * @throws {RangeError} for parameters out of range.
    */
-  constructor(options: FrameDecisionOptions = {}) {
-    this.ring = new Float32Array(this.size * FRAME_FEATURES);
+  constructor(options: FrameDecisionOptions = {}, hopSeconds: number | null = null) {
+    this.context = hopSeconds === null ? null : new FrameContext(hopSeconds);
+    this.width = this.context ? FRAME_FEATURES_WITH_CONTEXT : FRAME_FEATURES;
+    this.ring = new Float32Array(this.size * this.width);
     this.decision = new FrameDecision(FRAME_MODEL_CLASSES, {
       ...options,
       families: options.families ?? frameModelFamilies(),
@@ -55,11 +69,13 @@ export class LiveFrameModel {
     this.read = 0;
     this.generation++;
     this.decision.reset();
+    this.context?.reset();
   }
 
   /** Store a frame's features (frames in stream order). */
   add(frame: ChromaFrame): void {
-    frameFeatures(frame, this.ring, (this.added % this.size) * FRAME_FEATURES);
+    const row = this.context?.update(frame);
+    frameFeatures(frame, this.ring, (this.added % this.size) * this.width, row);
     this.added++;
   }
 
@@ -78,13 +94,11 @@ export class LiveFrameModel {
     if (fresh <= 0) return null;
     const from = Math.max(0, this.added - fresh - (FRAME_CONTEXT - 1));
     const frames = this.added - from;
-    const features = new Float32Array(frames * FRAME_FEATURES);
+    const w = this.width;
+    const features = new Float32Array(frames * w);
     for (let i = 0; i < frames; i++) {
       const slot = (from + i) % this.size;
-      features.set(
-        this.ring.subarray(slot * FRAME_FEATURES, (slot + 1) * FRAME_FEATURES),
-        i * FRAME_FEATURES,
-      );
+      features.set(this.ring.subarray(slot * w, (slot + 1) * w), i * w);
     }
     return { frames, features, fresh };
   }

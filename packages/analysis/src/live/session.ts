@@ -61,6 +61,11 @@ export interface LiveListenerOptions {
   frameDecision?: Omit<FrameDecisionOptions, "families">;
   /** New frames between two runs of the frame model, ≥ 1 (default `FRAME_STEP`). */
   frameStep?: number;
+  /**
+   * Whether `liveChordModel` reads the tonal context row (`FrameContext`, 65 values a frame; default
+   * false: the shipped model reads 53). Checked and not shipped: PROVENANCE.md, "Live's tonal context".
+   */
+  frameContext?: boolean;
 }
 
 /** Stream time between two runs of the learned key model, seconds. */
@@ -138,7 +143,10 @@ export class LiveListener {
     this.frameStep = options.frameStep ?? FRAME_STEP;
     if (!(Number.isInteger(this.frameStep) && this.frameStep >= 1))
       throw new RangeError(`frameStep must be a whole number ≥ 1, got ${options.frameStep}`);
-    this.frameModel = new LiveFrameModel(options.frameDecision);
+    this.frameModel = new LiveFrameModel(
+      options.frameDecision,
+      options.frameContext ? this.hopSeconds : null,
+    );
     this.liveChordModel = options.liveChordModel ?? null;
   }
 
