@@ -287,7 +287,7 @@ export function createOnnxLiveChordModel<T extends OnnxTensorLike>(
       const F = T >= 1 ? input.features.length / T : 0;
       if (!(T >= 1) || !(F === LIVE_INPUT_FEATURES || F === LIVE_INPUT_FEATURES + 12))
         throw new AnalysisError(
-          `Live's chord model input must hold T ≥ 1 frames of ${LIVE_INPUT_FEATURES} features, got T = ${T}, ${input.features.length} features`,
+          `Live's chord model input must hold T ≥ 1 frames of ${LIVE_INPUT_FEATURES} (or ${LIVE_INPUT_FEATURES + 12}) features, got T = ${T}, ${input.features.length} features`,
         );
       const out = await runSession(session, "Live's chord model", {
         features: tensor(input.features, [1, T, F]),

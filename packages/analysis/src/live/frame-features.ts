@@ -19,6 +19,8 @@ export const FRAME_FEATURES_WITH_CONTEXT = FRAME_FEATURES + 12;
  * training, not tuned.
  */
 export const FRAME_CONTEXT_SECONDS = 8;
+/** Frames quieter than this RMS (−60 dBFS, Live's silence floor with the frame model) leave the context as it is. */
+const CONTEXT_MIN_RMS = 0.001;
 
 /**
  * The tonal context of the stream: a leaky average (time constant {@link FRAME_CONTEXT_SECONDS}) of each
@@ -29,13 +31,14 @@ export const FRAME_CONTEXT_SECONDS = 8;
 export class FrameContext {
   private readonly sum = new Float64Array(12);
   private readonly row = new Float64Array(12);
+  /** Share of the context a frame keeps, per frame. */
+  private readonly decay: number;
 
   /** @param hopSeconds seconds between frames (> 0). @throws {RangeError} otherwise. */
   constructor(hopSeconds: number) {
     if (!(hopSeconds > 0)) throw new RangeError(`hopSeconds must be > 0, got ${hopSeconds}`);
     this.decay = Math.exp(-hopSeconds / FRAME_CONTEXT_SECONDS);
   }
-  private readonly decay: number;
 
   /** Forget the context. */
   reset(): void {
@@ -50,7 +53,7 @@ export class FrameContext {
       t += frame.treble[i] as number;
       b += frame.bass[i] as number;
     }
-    const sounding = frame.rms >= 0.001 && t + b > 0;
+    const sounding = frame.rms >= CONTEXT_MIN_RMS && t + b > 0;
     let max = 0;
     for (let i = 0; i < 12; i++) {
       let v = (this.sum[i] as number) * this.decay;
