@@ -213,8 +213,12 @@ export function trackActivationBeats(
   return { bpm, beats: frames.map((f) => f / frameRate) };
 }
 
-/** `x` convolved with a Gaussian of σ = `sigma` samples (truncated at ±3σ, renormalised at the edges). */
-function gaussianSmooth(x: Float32Array, sigma: number): Float32Array {
+/**
+ * `x` convolved with a Gaussian of σ = `sigma` samples (> 0; truncated at ±3σ, renormalised at the edges):
+ * a peaky activation smoothed so that a period between two whole frames still meets its peaks.
+ * @returns a new array of `x.length` values.
+ */
+export function gaussianSmooth(x: Float32Array, sigma: number): Float32Array {
   const r = Math.ceil(3 * sigma);
   const k = Array.from({ length: 2 * r + 1 }, (_, i) => Math.exp(-0.5 * ((i - r) / sigma) ** 2));
   const out = new Float32Array(x.length);

@@ -10,6 +10,8 @@ import {
   isWaltzNotCompound,
   isWaltzPeriodicity,
   onsetAutocorrelation,
+  TEMPO_LEVEL_RANGE,
+  tempoLevelCandidates,
   trackBeats,
 } from "./rhythm.js";
 import { beatStage, FINAL_TIGHTNESS } from "./stages.js";
@@ -275,5 +277,84 @@ describe("meter of rendered accompaniment (fails when another meter is returned)
     });
     expect(onBar.length).toBeGreaterThanOrEqual(0.8 * r.downbeats.length);
     expect(r.downbeats.length).toBeGreaterThanOrEqual(bars - 3);
+  });
+});
+
+describe("the tempo's other metrical levels (tempoLevelCandidates)", () => {
+  const rate = 100;
+  /**
+   * A periodicity function of `seconds` at `rate`: a Gaussian bump (σ 2 frames, as a smoothed beat
+   * activation) of height `heightOf(k)` at every k·`period` s.
+   */
+  const pulses = (period: number, heightOf: (k: number) => number, seconds = 30) => {
+    const x = new Float32Array(seconds * rate);
+    for (let k = 0; k * period * rate < x.length; k++) {
+      const c = k * period * rate;
+      for (let i = Math.max(0, Math.floor(c - 8)); i <= Math.min(x.length - 1, c + 8); i++)
+        x[i] = (x[i] as number) + heightOf(k) * Math.exp(-0.5 * ((i - c) / 2) ** 2);
+    }
+    return x;
+  };
+
+  it("offers half and twice the tempo, in octaves from 120 BPM, with their periodicity gain", () => {
+    const [half, double] = tempoLevelCandidates(
+      pulses(0.5, () => 1),
+      rate,
+      120,
+    );
+    expect(half?.bpm).toBe(60);
+    expect(double?.bpm).toBe(240);
+    expect(half?.features.slice(0, 3)).toEqual([-1, 1, 0]);
+    expect(double?.features.slice(0, 3)).toEqual([1, 1, 1]);
+    // An even pulse repeats every two beats as well as every beat, and not at all between the beats.
+    expect(Math.abs(half?.features[3] ?? 1)).toBeLessThan(0.05);
+    expect(double?.features[3]).toBeLessThan(-0.5);
+  });
+
+  it("an activation that fires as strongly between the beats gains at twice the tempo", () => {
+    // Peaks every 0.3 s tracked at 100 BPM (0.6 s): every other peak is the tracked beat.
+    const [, double] = tempoLevelCandidates(
+      pulses(0.3, () => 1),
+      rate,
+      100,
+    );
+    expect(double?.bpm).toBe(200);
+    expect(Math.abs(double?.features[3] ?? 1)).toBeLessThan(0.05);
+  });
+
+  it("every other beat stronger gains at half the tempo", () => {
+    const [half] = tempoLevelCandidates(
+      pulses(0.5, (k) => (k % 2 === 0 ? 1 : 0.3)),
+      rate,
+      120,
+    );
+    expect(half?.features[3]).toBeGreaterThan(0.1);
+  });
+
+  it("keeps only levels a musician counts in (30–300 BPM)", () => {
+    expect(
+      tempoLevelCandidates(
+        pulses(0.3, () => 1),
+        rate,
+        200,
+      ).map((c) => c.bpm),
+    ).toEqual([100]);
+    expect(
+      tempoLevelCandidates(
+        pulses(1.25, () => 1),
+        rate,
+        48,
+      ).map((c) => c.bpm),
+    ).toEqual([96]);
+    expect(
+      tempoLevelCandidates(
+        pulses(0.5, () => 1),
+        rate,
+        700,
+      ),
+    ).toEqual([]);
+    expect(TEMPO_LEVEL_RANGE).toEqual({ minBpm: 30, maxBpm: 300 });
+    expect(() => tempoLevelCandidates(new Float32Array(10), 0, 120)).toThrow(RangeError);
+    expect(() => tempoLevelCandidates(new Float32Array(10), rate, 0)).toThrow(RangeError);
   });
 });

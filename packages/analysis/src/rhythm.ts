@@ -496,3 +496,73 @@ export function harmonicOffbeatRatio(
   if (on <= 0) return mid > 0 ? Number.POSITIVE_INFINITY : 0;
   return mid / midN / (on / onN);
 }
+
+/** Slowest and fastest tempo of a candidate metrical level, BPM (the range a musician counts in). */
+export const TEMPO_LEVEL_RANGE = { minBpm: 30, maxBpm: 300 } as const;
+
+/** One candidate metrical level of {@link tempoLevelCandidates} and what describes it. */
+export interface TempoLevelCandidate {
+  /** The level's tempo, BPM (half or twice the tracked tempo). */
+  bpm: number;
+  /** The periodicity's normalised autocorrelation at the level's period, and at the tracked tempo's (0..1). */
+  periodicity: { level: number; tracked: number };
+  /**
+   * {@link TEMPO_LEVEL_FEATURES} values: log2(L/120), its square, 1 for the faster level (0 for the
+   * slower), and the periodicity's autocorrelation at the level's period minus that at the tracked one.
+   */
+  features: [number, number, number, number];
+}
+
+/** Names of {@link TempoLevelCandidate.features}, in order. */
+export const TEMPO_LEVEL_FEATURES = [
+  "octaves from 120 BPM",
+  "its square",
+  "faster",
+  "periodicity gain",
+] as const;
+
+/**
+ * The tracked tempo's other metrical levels and their features, for a half/double tempo reading
+ * (`train/fit-tempo-alternative.ts`; checked on the validation songs and not shipped, PROVENANCE.md, "The
+ * tempo's half/double alternative"): half and twice the tempo B, those inside
+ * {@link TEMPO_LEVEL_RANGE}. Listeners tap one piece at different metrical levels, mostly at the
+ * levels nearest a preferred tempo around 120 BPM (van Noorden & Moelants, "Resonance in the perception of
+ * musical pulse", J. New Music Research 28(1), 1999; McKinney & Moelants, "Ambiguity in tempo
+ * perception", Music Perception 24(2), 2006), hence the distance from 120 BPM in octaves; the periodicity
+ * gain is the normalised autocorrelation ({@link onsetAutocorrelation}) at the level's period minus that
+ * at B's: a beat activation that also fires between the beats supports 2B, one whose every other beat is
+ * stronger supports B/2.
+ *
+ * @param periodicity a periodicity function per frame: a beat activation (0..1; smoothed first, e.g. by
+ *   `gaussianSmooth`, when its peaks are a frame wide, so that a period between whole frames meets them)
+ *   or an onset envelope (≥ 0).
+ * @param frameRate its frames per second (> 0).
+ * @param bpm the tracked tempo B, BPM (> 0).
+ * @returns 0 to 2 candidates, the slower first.
+ * @throws {RangeError} for a non-positive frame rate or tempo.
+ */
+export function tempoLevelCandidates(
+  periodicity: Float32Array,
+  frameRate: number,
+  bpm: number,
+): TempoLevelCandidate[] {
+  if (!(frameRate > 0)) throw new RangeError(`frameRate must be > 0, got ${frameRate}`);
+  if (!(bpm > 0)) throw new RangeError(`bpm must be > 0, got ${bpm}`);
+  const levels = [bpm / 2, 2 * bpm].filter(
+    (l) => l >= TEMPO_LEVEL_RANGE.minBpm && l <= TEMPO_LEVEL_RANGE.maxBpm,
+  );
+  const c = onsetAutocorrelation(
+    periodicity,
+    [bpm, ...levels].map((l) => (60 * frameRate) / l),
+  );
+  return levels.map((l, i) => {
+    const octaves = Math.log2(l / 120);
+    const level = c[i + 1] ?? 0;
+    const tracked = c[0] ?? 0;
+    return {
+      bpm: l,
+      periodicity: { level, tracked },
+      features: [octaves, octaves * octaves, l > bpm ? 1 : 0, level - tracked],
+    };
+  });
+}
