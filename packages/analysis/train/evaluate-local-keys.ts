@@ -16,6 +16,7 @@ import { crc32 } from "node:zlib";
 import * as ort from "onnxruntime-node";
 import { localKeys } from "../src/key.js";
 import { createOnnxKeyModel, KEY_MODEL_FILE } from "../src/key-model.js";
+import { parseKey } from "../src/labels.js";
 import { modelPath } from "../src/onnx-node.js";
 import type { CorpusItem } from "./render-corpus.js";
 
@@ -139,9 +140,8 @@ for (const dir of dirs) {
       const mid = ((it.bounds[i] as number) + (it.bounds[i + 1] as number)) / 2;
       const seg = segs.find((x) => mid >= x.start && mid < x.end) ?? segs[segs.length - 1];
       if (!seg) return gk;
-      const [t = "C", m = "Major"] = seg.key.split(" ");
-      const pc = ["C", "C#", "D", "D#", "E", "F", "F#", "G", "G#", "A", "A#", "B"].indexOf(t);
-      return pc + (m === "Minor" ? 12 : 0);
+      const k = parseKey(seg.key);
+      return k.tonic + (k.mode === "minor" ? 12 : 0);
     };
     scores.H = score(keyAt);
     const keyChanges: Record<string, number> = { G: 0, H: segs.length - 1 };
