@@ -14,6 +14,7 @@ import { crc32 } from "node:zlib";
 import * as ort from "onnxruntime-node";
 import { createOnnxKeyModel, KEY_MODEL_FILE } from "../src/key-model.js";
 import { modelPath } from "../src/onnx-node.js";
+import { mirex } from "./key-score.js";
 import type { CorpusItem } from "./render-corpus.js";
 
 const { values: opts } = parseArgs({
@@ -22,17 +23,6 @@ const { values: opts } = parseArgs({
     model: { type: "string", default: modelPath(KEY_MODEL_FILE) },
   },
 });
-
-/** MIREX weighted key score (mir_eval.key.weighted_score) on key indices (tonic + 12·minor). */
-export function mirex(ref: number, est: number): number {
-  const [rt, rm, et, em] = [ref % 12, Math.floor(ref / 12), est % 12, Math.floor(est / 12)];
-  if (rt === et && rm === em) return 1;
-  if (rm === em && (et - rt + 12) % 12 === 7) return 0.5;
-  if (rm !== em && rm === 0 && (rt - et + 12) % 12 === 3) return 0.3;
-  if (rm !== em && rm === 1 && (et - rt + 12) % 12 === 3) return 0.3;
-  if (rm !== em && rt === et) return 0.2;
-  return 0;
-}
 
 const tensor = (data: Float32Array, dims: readonly number[]) => new ort.Tensor("float32", data, dims);
 const model = createOnnxKeyModel(await ort.InferenceSession.create(resolve(opts.model ?? "")), tensor);

@@ -18,18 +18,8 @@ import { localKeys } from "../src/key.js";
 import { createOnnxKeyModel, KEY_MODEL_FILE } from "../src/key-model.js";
 import { parseKey } from "../src/labels.js";
 import { modelPath } from "../src/onnx-node.js";
+import { mirex } from "./key-score.js";
 import type { CorpusItem } from "./render-corpus.js";
-
-/** MIREX weighted key score on key indices (tonic + 12·minor), as `evaluate-key-onnx.ts`. */
-function mirex(ref: number, est: number): number {
-  const [rt, rm, et, em] = [ref % 12, Math.floor(ref / 12), est % 12, Math.floor(est / 12)];
-  if (rt === et && rm === em) return 1;
-  if (rm === em && (et - rt + 12) % 12 === 7) return 0.5;
-  if (rm !== em && rm === 0 && (rt - et + 12) % 12 === 3) return 0.3;
-  if (rm !== em && rm === 1 && (et - rt + 12) % 12 === 3) return 0.3;
-  if (rm !== em && rt === et) return 0.2;
-  return 0;
-}
 
 const tensor = (data: Float32Array, dims: readonly number[]) => new ort.Tensor("float32", data, dims);
 const model = createOnnxKeyModel(await ort.InferenceSession.create(modelPath(KEY_MODEL_FILE)), tensor);
