@@ -9,6 +9,9 @@
  * 2026-12-02 (PROVENANCE.md, "Local keys"). Nothing here reads the evaluation sets.
  *
  *   npx tsx packages/analysis/train/evaluate-local-keys.ts DIR [DIR …]   # render-corpus.ts --out folders
+ *
+ * Modulations need songs rendered whole (`render-corpus.ts --validation-only --max-seconds 400`): the
+ * 45-second cuts of the training corpora hold none.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
