@@ -187,3 +187,48 @@ test("a visitor's corrections stay on the device, and a free account edits one s
   await expect(page.getByTestId("edit-refusal")).toContainText("one song a day");
   await expect(page.getByTestId("sheet-editor")).toHaveCount(0);
 });
+
+for (const viewport of [
+  { name: "1280", width: 1280, height: 900 },
+  { name: "390", width: 390, height: 844 },
+]) {
+  test(`a song counted at twice its pulse is set to half time, undone and kept at ${viewport.name} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await openSong(page);
+    const bpm = Number(await page.getByTestId("song-bpm").textContent());
+    expect(bpm).toBeGreaterThan(0);
+    const bars = grid(page).getByRole("button", { name: /^Bar \d+, beat 1:/ });
+    const barCount = await bars.count();
+    const before = [await heard(page, 3, 1), await heard(page, 4, 1)];
+
+    await page.getByRole("button", { name: "Edit chords" }).click();
+    const editor = page.getByTestId("sheet-editor");
+    await expect(editor.getByTestId("sheet-tempo")).toHaveText(`${bpm} BPM`);
+    await editor.getByRole("button", { name: /^Half time: count every other beat/ }).click();
+
+    // Half the tempo, and each bar now holds two of the old ones.
+    const half = Number(await page.getByTestId("song-bpm").textContent());
+    expect(Math.abs(half - bpm / 2)).toBeLessThanOrEqual(1);
+    await expect(editor.getByTestId("sheet-tempo")).toHaveText(`${half} BPM`);
+    await expect.poll(() => bars.count()).toBeLessThanOrEqual(Math.ceil(barCount / 2) + 1);
+    expect(await bars.count()).toBeGreaterThanOrEqual(Math.floor(barCount / 2));
+    await expect(page.getByTestId("save-status")).toHaveText("Saved on this device");
+    await page.screenshot({ path: `${SHOTS}/half-time-${viewport.name}.png`, fullPage: true });
+
+    // Undo brings the beats and chords back as they were; redo halves again.
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect(page.getByTestId("song-bpm")).toHaveText(String(bpm));
+    await expect(bars).toHaveCount(barCount);
+    expect([await heard(page, 3, 1), await heard(page, 4, 1)]).toEqual(before);
+    await page.getByRole("button", { name: "Redo" }).click();
+    await expect(page.getByTestId("song-bpm")).toHaveText(String(half));
+
+    // Kept on this device: a reload shows the version at half time.
+    await page.getByRole("button", { name: "Done" }).click();
+    await page.reload();
+    await expect(page.getByTestId("version-badge")).toHaveText("My version");
+    await expect(page.getByTestId("song-bpm")).toHaveText(String(half));
+  });
+}

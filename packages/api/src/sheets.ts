@@ -7,6 +7,7 @@ import {
   isChordLabel,
   MAX_CHORD_LABEL_LENGTH,
   MAX_SHEET_BARS,
+  SHEET_BPM_RANGE,
   SHEET_METERS,
   sheetProblem,
 } from "@tonic/theory";
@@ -46,7 +47,7 @@ export const ChordSheet = z
   .object({
     key: SheetKey,
     meter: z.enum(SHEET_METERS),
-    bpm: z.nullable(z.number().check(z.positive(), z.lte(400))),
+    bpm: z.nullable(z.number().check(z.positive(), z.lte(SHEET_BPM_RANGE.max))),
     beats: z
       .array(z.number().check(z.nonnegative(), z.lte(MAX_SHEET_SECONDS)))
       .check(z.minLength(1), z.maxLength(MAX_SHEET_BEATS)),
@@ -77,6 +78,11 @@ export const SheetEdit = z.discriminatedUnion("kind", [
     kind: z.literal("downbeat"),
     before: z.number().check(z.int(), z.nonnegative(), z.lt(6)),
     after: z.number().check(z.int(), z.nonnegative(), z.lt(6)),
+  }),
+  z.object({
+    kind: z.literal("tempo"),
+    before: z.number().check(z.positive(), z.lte(SHEET_BPM_RANGE.max)),
+    after: z.number().check(z.positive(), z.lte(SHEET_BPM_RANGE.max)),
   }),
 ]);
 export type SheetEdit = z.infer<typeof SheetEdit>;

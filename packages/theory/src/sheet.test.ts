@@ -15,11 +15,13 @@ import {
   meterBeatsPerBar,
   meterOfBeats,
   moveChange,
+  SHEET_BPM_RANGE,
   SHEET_METERS,
   type SheetChange,
   type SheetEdit,
   type SheetEditResult,
   type SheetMeter,
+  scaleTempo,
   setChord,
   setKey,
   setMeter,
@@ -798,5 +800,157 @@ describe("edit operations, property tests", () => {
         expect(sheetDownbeats(shifted).length).toBe(sheetBarCount(shifted) - (shifted.downbeat > 0 ? 1 : 0));
       }),
     );
+  });
+
+  it("doubling keeps every chord on its instant, and halving gives the sheet back", () => {
+    fc.assert(
+      fc.property(sheetArb, (s) => {
+        const doubled = scaleTempo(s, 2);
+        expect(doubled.edit).toEqual({ kind: "tempo", before: 120, after: 240 });
+        expect(sheetProblem(doubled.sheet, isChordLabel)).toBeNull();
+        expect(sheetTimeline(doubled.sheet)).toEqual(sheetTimeline(s));
+        // Every downbeat stays a downbeat (a bar becomes two).
+        const downbeats = new Set(sheetDownbeats(doubled.sheet));
+        for (const t of sheetDownbeats(s)) expect(downbeats.has(t)).toBe(true);
+        if (s.downbeat === 0) expect(scaleTempo(doubled.sheet, 0.5).sheet).toEqual(s);
+      }),
+    );
+  });
+
+  it("halving gives a valid sheet whose bar lines and changes are the original's instants", () => {
+    fc.assert(
+      fc.property(sheetArb, (s) => {
+        const halved = scaleTempo(s, 0.5);
+        if (s.beats.length < 2) {
+          expect(halved.edit).toBeNull();
+          return;
+        }
+        expect(halved.edit).toEqual({ kind: "tempo", before: 120, after: 60 });
+        expect(sheetProblem(halved.sheet, isChordLabel)).toBeNull();
+        const downbeats = new Set(sheetDownbeats(s));
+        for (const t of sheetDownbeats(halved.sheet)) expect(downbeats.has(t)).toBe(true);
+        // Each change lands on the original's beat or the one after it (the next kept beat).
+        const instants = new Set(s.beats);
+        for (const c of halved.sheet.changes)
+          expect(instants.has(halved.sheet.beats[c.beat] ?? -1)).toBe(true);
+        // No chord is invented: every chord shown was a chord of the original.
+        const chords = new Set(s.changes.map((c) => c.chord));
+        for (const c of halved.sheet.changes) expect(chords.has(c.chord)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe("scaleTempo", () => {
+  it("doubles: a beat between every two, chords and the downbeat on their instants", () => {
+    const s = sheetOf(
+      8,
+      [
+        [0, "C"],
+        [3, "F"],
+        [6, "G"],
+      ],
+      { downbeat: 1 },
+    );
+    const { sheet, edit } = scaleTempo(s, 2);
+    expect(edit).toEqual({ kind: "tempo", before: 120, after: 240 });
+    expect(sheet.bpm).toBe(240);
+    expect(sheet.beats).toEqual(Array.from({ length: 16 }, (_, i) => i * 0.25));
+    expect(pairs(sheet.changes)).toEqual([
+      [0, "C"],
+      [6, "F"],
+      [12, "G"],
+    ]);
+    // Bar 1 started at 0.5 s (beat 1); it still does (beat 2), and bars now last 4 quarter-length beats.
+    expect(sheet.downbeat).toBe(2);
+    expect(sheetDownbeats(sheet)).toEqual([0.5, 1.5, 2.5, 3.5]);
+  });
+
+  it("doubles and adds a last beat half a beat on only when the song lasts that long", () => {
+    const s = { ...sheetOf(4, [[0, "C"]]), durationSeconds: 2 };
+    expect(scaleTempo(s, 2).sheet.beats).toEqual([0, 0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75]);
+    const short = { ...s, durationSeconds: 1.7 };
+    expect(scaleTempo(short, 2).sheet.beats).toEqual([0, 0.25, 0.5, 0.75, 1, 1.25, 1.5]);
+  });
+
+  it("halves: every other beat from the downbeat's side, a change on a dropped beat moves to the next kept one", () => {
+    // 4/4 with a one-beat pickup: bar lines at beats 1, 5 and 9 (odd), so the odd beats stay.
+    const s = sheetOf(
+      12,
+      [
+        [0, "C"],
+        [1, "Am"],
+        [4, "F"],
+        [7, "G"],
+        [10, "C"],
+      ],
+      { downbeat: 1 },
+    );
+    const { sheet, edit } = scaleTempo(s, 0.5);
+    expect(edit).toEqual({ kind: "tempo", before: 120, after: 60 });
+    expect(sheet.beats).toEqual([0.5, 1.5, 2.5, 3.5, 4.5, 5.5]);
+    expect(sheet.downbeat).toBe(0);
+    expect(sheetDownbeats(sheet)).toEqual([0.5, 4.5]);
+    // C on the dropped beat 0 meets Am at beat 1: the later stays. F (beat 4) → beat 5 (index 2), G (7) →
+    // index 3, C (10) → beat 11 (index 5).
+    expect(pairs(sheet.changes)).toEqual([
+      [0, "Am"],
+      [2, "F"],
+      [3, "G"],
+      [5, "C"],
+    ]);
+  });
+
+  it("keeps a change on the last dropped beat on the last kept beat", () => {
+    const s = sheetOf(6, [
+      [0, "C"],
+      [5, "G"],
+    ]);
+    const { sheet } = scaleTempo(s, 0.5);
+    expect(sheet.beats).toEqual([0, 1, 2]);
+    expect(pairs(sheet.changes)).toEqual([
+      [0, "C"],
+      [2, "G"],
+    ]);
+  });
+
+  it("in 3/4 a bar at the new tempo spans two of the old ones", () => {
+    const s = sheetOf(
+      12,
+      [
+        [0, "C"],
+        [3, "G"],
+        [6, "F"],
+        [9, "C"],
+      ],
+      { meter: "3/4" },
+    );
+    const { sheet } = scaleTempo(s, 0.5);
+    expect(sheetDownbeats(sheet)).toEqual([0, 3]);
+    expect(pairs(sheet.changes)).toEqual([
+      [0, "C"],
+      [2, "G"],
+      [3, "F"],
+      [5, "C"],
+    ]);
+  });
+
+  it("does nothing without a steady beat, with one beat, or outside the tempo range", () => {
+    const s = sheetOf(8, [[0, "C"]]);
+    expect(scaleTempo({ ...s, bpm: null }, 2).edit).toBeNull();
+    expect(scaleTempo({ ...s, bpm: null }, 0.5).edit).toBeNull();
+    expect(scaleTempo(sheetOf(1, [[0, "C"]]), 0.5).edit).toBeNull();
+    expect(scaleTempo({ ...s, bpm: SHEET_BPM_RANGE.max / 2 }, 2).edit).not.toBeNull();
+    expect(scaleTempo({ ...s, bpm: SHEET_BPM_RANGE.max / 2 + 1 }, 2).edit).toBeNull();
+    expect(scaleTempo({ ...s, bpm: SHEET_BPM_RANGE.min * 2 }, 0.5).edit).not.toBeNull();
+    expect(scaleTempo({ ...s, bpm: SHEET_BPM_RANGE.min * 2 - 1 }, 0.5).edit).toBeNull();
+  });
+
+  it("does not double a sheet past the bar limit", () => {
+    const bars = MAX_SHEET_BARS / 2;
+    expect(scaleTempo(sheetOf(bars * 4, [[0, "C"]]), 2).edit).not.toBeNull();
+    const s = sheetOf(bars * 4 + 1, [[0, "C"]]);
+    expect(scaleTempo(s, 2).edit).toBeNull();
+    expect(scaleTempo(s, 2).sheet).toBe(s);
   });
 });

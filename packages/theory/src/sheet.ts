@@ -3,6 +3,8 @@
  * edit operations of the chord grid (set a chord over beats, split, merge, move a change, no chord, fix
  * the key, the meter and the first downbeat). Every operation is pure: it returns a new sheet and the
  * edit as data ({@link SheetEdit}), which the server keeps so corrections can later measure the engine.
+ * A tempo edit ({@link scaleTempo}) fixes the engine's commonest rhythm error, a beat counted at twice or
+ * half the pulse a musician taps (the tempo "octave" error; Gouyon et al., IEEE TASLP 14(5), 2006).
  */
 import { NO_CHORD } from "./chord-symbol.js";
 
@@ -12,6 +14,13 @@ export type SheetMeter = (typeof SHEET_METERS)[number];
 
 /** Most bars a sheet may hold (issue 30). */
 export const MAX_SHEET_BARS = 2000;
+
+/**
+ * Tempo range of a sheet, BPM. A halved or doubled tempo ({@link scaleTempo}) must stay inside it: 20 BPM
+ * is slower than the slowest marking (grave, ≈ 25–45 BPM), 400 the contract's ceiling, beyond any beat a
+ * player counts.
+ */
+export const SHEET_BPM_RANGE = { min: 20, max: 400 } as const;
 
 /** From beat `beat` (an index into {@link ChordSheet.beats}) on, `chord` sounds ("N" = no chord). */
 export interface SheetChange {
@@ -45,13 +54,15 @@ export interface ChordSheet {
 /**
  * One edit, as data: for chords, the changes in effect over beats `from`..`to` (inclusive) before and
  * after — the first entry of each list starts at `from` and holds the chord sounding there; for key, meter
- * and downbeat, the value before and after.
+ * and downbeat, the value before and after; for tempo, the BPM before and after (twice or half: the
+ * beats were halved or doubled with it, see {@link scaleTempo}).
  */
 export type SheetEdit =
   | { kind: "chords"; from: number; to: number; before: SheetChange[]; after: SheetChange[] }
   | { kind: "key"; before: string | null; after: string | null }
   | { kind: "meter"; before: SheetMeter; after: SheetMeter }
-  | { kind: "downbeat"; before: number; after: number };
+  | { kind: "downbeat"; before: number; after: number }
+  | { kind: "tempo"; before: number; after: number };
 
 /** The result of an edit operation: the new sheet and what changed (null when nothing did). */
 export interface SheetEditResult {
@@ -215,6 +226,59 @@ export function shiftDownbeat(sheet: ChordSheet, delta: number): SheetEditResult
     sheet: { ...sheet, downbeat },
     edit: { kind: "downbeat", before: sheet.downbeat, after: downbeat },
   };
+}
+
+/**
+ * Halves or doubles the sheet's tempo, for a song whose beat was counted at twice or half the pulse.
+ * - `factor` 2: a beat is added halfway between every two beats (and one after the last, half a beat
+ *   on, when the song lasts that long); beat i becomes beat 2i, so every chord keeps its instant.
+ * - `factor` 0.5: every other beat is kept — those on the first downbeat's side, so bar lines stay on kept
+ *   beats; a change on a dropped beat moves to the next kept beat (where its chord sounds for the whole
+ *   beat), and when two changes meet there the later one stays.
+ * The meter's beats per bar stay, so a bar lasts half (2) or twice (0.5) as long: at the new tempo a bar
+ * holds the same count. The first downbeat keeps its instant where the meter allows (doubling: beat
+ * `2 × downbeat`, wrapped into the first bar).
+ * @param factor 2 (double) or 0.5 (halve).
+ * @returns the sheet unchanged (edit null) when the sheet has no steady beat (bpm null), fewer than two
+ *   beats to halve, or when the new tempo would leave {@link SHEET_BPM_RANGE} or the sheet exceed
+ *   {@link MAX_SHEET_BARS} bars.
+ */
+export function scaleTempo(sheet: ChordSheet, factor: 2 | 0.5): SheetEditResult {
+  const unchanged = { sheet, edit: null };
+  const oldBpm = sheet.bpm;
+  if (oldBpm === null) return unchanged;
+  const bpm = oldBpm * factor;
+  if (bpm < SHEET_BPM_RANGE.min || bpm > SHEET_BPM_RANGE.max) return unchanged;
+  const n = meterBeatsPerBar(sheet.meter);
+  let next: ChordSheet;
+  if (factor === 2) {
+    const beats: number[] = [];
+    sheet.beats.forEach((t, i) => {
+      beats.push(t);
+      const after = sheet.beats[i + 1];
+      if (after !== undefined) beats.push((t + after) / 2);
+      else {
+        // The last beat lasts as long as the one before it (a lone beat: one beat at the old tempo).
+        const half = (t - (sheet.beats[i - 1] ?? t - 60 / oldBpm)) / 2;
+        if (t + half < sheet.durationSeconds) beats.push(t + half);
+      }
+    });
+    const changes = sheet.changes.map((c) => ({ beat: c.beat * 2, chord: c.chord }));
+    next = { ...sheet, bpm, beats, changes, downbeat: (sheet.downbeat * 2) % n };
+  } else {
+    if (sheet.beats.length < 2) return unchanged;
+    const parity = sheet.downbeat % 2;
+    const beats = sheet.beats.filter((_, i) => i % 2 === parity);
+    const changes: SheetChange[] = [];
+    for (const c of sheet.changes) {
+      const beat = Math.min(beats.length - 1, Math.max(0, Math.ceil((c.beat - parity) / 2)));
+      if (changes[changes.length - 1]?.beat === beat) changes.pop();
+      changes.push({ beat, chord: c.chord });
+    }
+    next = { ...sheet, bpm, beats, changes, downbeat: (sheet.downbeat - parity) / 2 };
+  }
+  if (sheetBarCount(next) > MAX_SHEET_BARS) return unchanged;
+  return { sheet: next, edit: { kind: "tempo", before: oldBpm, after: bpm } };
 }
 
 /** Number of bars of a sheet: a pickup bar when the first downbeat is after beat 0, then full bars. */

@@ -8,6 +8,7 @@ import * as m0007 from "./migrations/0007_practice_items.js";
 import * as m0008 from "./migrations/0008_nullable_song_bpm.js";
 import * as m0009 from "./migrations/0009_chord_sheets.js";
 import * as m0010 from "./migrations/0010_learning_paths.js";
+import * as m0011 from "./migrations/0011_tempo_edits.js";
 
 /** Migrations are compiled into the server so PGlite and PostgreSQL run exactly the same ones. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "0008_nullable_song_bpm": m0008,
   "0009_chord_sheets": m0009,
   "0010_learning_paths": m0010,
+  "0011_tempo_edits": m0011,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -134,6 +134,13 @@ describe.each(testDatabases())("migrations on $name", ({ open }) => {
           .execute(),
       ),
     ).toBe("23505");
+
+    // Chord-sheet edits: the five kinds the editor makes (tempo since migration 0011), nothing else.
+    const edit = (kind: string) =>
+      sql`insert into sheet_edits (user_id, video_id, engine_version, kind, before, after)
+          values ('u1', 'v', '3.0', ${kind}, '120', '240')`.execute(db);
+    for (const kind of ["chords", "key", "meter", "downbeat", "tempo"]) await edit(kind);
+    expect(await errorCode(edit("transpose"))).toBe("23514");
   });
 
   it("rolls back a failed transaction without losing earlier data", async () => {

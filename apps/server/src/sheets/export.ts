@@ -8,7 +8,7 @@ export interface ExportedEdit {
   video_id: string;
   engine_version: string;
   kind: string;
-  /** First beat of a `chords` edit, null for key, meter and downbeat edits. */
+  /** First beat of a `chords` edit, null for key, meter, downbeat and tempo edits. */
   from: number | null;
   /** Last beat (inclusive) of a `chords` edit, null for the other kinds. */
   to: number | null;

@@ -12,6 +12,7 @@ import {
   ShareResponse,
   type SheetEdit,
 } from "@tonic/api";
+import { scaleTempo } from "@tonic/theory";
 import fc from "fast-check";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -223,6 +224,18 @@ describe.each(testDatabases())("chord sheets API on $name", ({ open }) => {
     expect(await handle.db.selectFrom("sheet_edits").selectAll().execute()).toHaveLength(2);
   });
 
+  it("keeps a tempo edit (the sheet halved or doubled) with the BPM before and after", async () => {
+    const doubled = scaleTempo(sheet(), 2);
+    expect(doubled.edit).not.toBeNull();
+    const res = await save("ana", body({ sheet: doubled.sheet, edits: doubled.edit ? [doubled.edit] : [] }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(SaveVersionResponse.parse(res.json()).version.sheet).toEqual(doubled.sheet);
+    const edits = await handle.db.selectFrom("sheet_edits").selectAll().execute();
+    expect(edits.map((e) => [e.kind, e.beat_from, e.beat_to, e.before, e.after])).toEqual([
+      ["tempo", null, null, sheet().bpm, (sheet().bpm ?? 0) * 2],
+    ]);
+  });
+
   it("records 'unknown' for songs analysed before engine versions were kept, and the demo's own", async () => {
     const old = SaveVersionResponse.parse((await save("pat", body(), OLD_SONG)).json());
     expect(old.version.engineVersion).toBe(UNKNOWN_ENGINE_VERSION);
@@ -409,7 +422,8 @@ describe.each(testDatabases())("chord sheets API on $name", ({ open }) => {
       await expect400(body({ sheet: { ...sheet(), changes: [{ beat: 1, chord: "C" }] } }), /changes/);
       await expect400(body({ sheet: { ...sheet(), key: "H Major" } }), /sheet\.key/);
       await expect400(body({ baseRevision: -1 }), /baseRevision/);
-      await expect400(body({ edits: [{ kind: "tempo", before: 1, after: 2 }] }), /edits\[0\]/);
+      await expect400(body({ edits: [{ kind: "transpose", before: 1, after: 2 }] }), /edits\[0\]/);
+      await expect400(body({ edits: [{ kind: "tempo", before: 120, after: 0 }] }), /edits\[0\]/);
       await expect400(body({ edits: Array.from({ length: 501 }, () => keyEdit) }), /edits/);
       await expect400({}, /sheet/);
     });

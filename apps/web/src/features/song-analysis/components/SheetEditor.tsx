@@ -17,6 +17,7 @@ import {
   SHEET_METERS,
   type SheetEditResult,
   type SheetMeter,
+  scaleTempo,
   setChord,
   setKey,
   setMeter,
@@ -24,7 +25,7 @@ import {
   spellChord,
   splitAt,
 } from "@tonic/theory";
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import type { BeatGrid } from "../lib/beat-grid";
 import { displayKey } from "../lib/spelling";
 
@@ -56,7 +57,8 @@ function beatName(grid: BeatGrid, beat: number): string {
 /**
  * The chord-sheet editor's toolbar (issue 30): what is selected, a chord picker (root, quality, bass) with
  * a box to type a chord ("Bbm7/F"), "No chord", split, merge, move a change by a beat, undo and redo, and
- * the sheet's key, meter and first downbeat. Every button applies one pure operation of `@tonic/theory`'s
+ * the sheet's key, meter, first downbeat and tempo (half or double time, for a beat counted at twice or half
+ * the pulse). Every button applies one pure operation of `@tonic/theory`'s
  * `sheet.ts` through `onApply`.
  */
 export function SheetEditor({
@@ -127,6 +129,11 @@ export function SheetEditor({
   const changeStartsAtFrom = from !== null && sheet.changes[changeIndexAt(sheet, from)]?.beat === from;
   const firstChord = from !== null && changeIndexAt(sheet, from) <= 0;
   const perBar = meterBeatsPerBar(sheet.meter);
+  // The tempo at half and twice the count (edit null where the sheet has no steady beat or the result
+  // would leave the tempo range or the bar limit: the button is then off).
+  const halfTime = useMemo(() => scaleTempo(sheet, 0.5), [sheet]);
+  const doubleTime = useMemo(() => scaleTempo(sheet, 2), [sheet]);
+  const bpmOf = (r: SheetEditResult) => (r.edit?.kind === "tempo" ? Math.round(r.edit.after) : null);
 
   return (
     <section
@@ -360,6 +367,42 @@ export function SheetEditor({
               onClick={() => onApply(shiftDownbeat(sheet, 1))}
             >
               Bar lines ▶
+            </button>
+          </div>
+        </fieldset>
+        <fieldset className="flex flex-col text-xs font-semibold text-slate-700 dark:text-slate-300">
+          <legend>
+            Tempo{" "}
+            <span className="font-normal" data-testid="sheet-tempo">
+              {sheet.bpm === null ? "(no steady beat)" : `${Math.round(sheet.bpm)} BPM`}
+            </span>
+          </legend>
+          <div className="flex gap-2">
+            <button
+              type="button"
+              className={btnCls}
+              aria-label={
+                bpmOf(halfTime) === null
+                  ? "Half time"
+                  : `Half time: count every other beat (${bpmOf(halfTime)} BPM)`
+              }
+              disabled={halfTime.edit === null}
+              onClick={() => onApply(halfTime)}
+            >
+              ½× Half time
+            </button>
+            <button
+              type="button"
+              className={btnCls}
+              aria-label={
+                bpmOf(doubleTime) === null
+                  ? "Double time"
+                  : `Double time: add a beat between every two (${bpmOf(doubleTime)} BPM)`
+              }
+              disabled={doubleTime.edit === null}
+              onClick={() => onApply(doubleTime)}
+            >
+              2× Double time
             </button>
           </div>
         </fieldset>

@@ -1,4 +1,4 @@
-import { type ChordSheet, commonProgression } from "@tonic/theory";
+import { type ChordSheet, commonProgression, type SheetEditResult } from "@tonic/theory";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { useSettingsStore } from "@/stores/settings";
@@ -109,6 +109,28 @@ export function SongSheet({
           },
       );
   };
+  // A selection past the grid's end (an undone double time) shows nothing selected.
+  const shownSelection =
+    selection && Math.max(selection.from, selection.to) < grid.beats.length ? selection : null;
+  const { apply: applyToVersion } = versions;
+  const mine = versions.mine;
+  // A tempo edit renumbers the beats: the selection follows its instants onto the new grid.
+  const apply = useCallback(
+    (result: SheetEditResult) => {
+      if (result.edit?.kind === "tempo" && mine) {
+        const next = result.sheet.beats;
+        const onNewGrid = (beat: number) => {
+          const t = mine.beats[beat] ?? 0;
+          let k = 0;
+          while (k + 1 < next.length && (next[k + 1] ?? Number.POSITIVE_INFINITY) <= t) k++;
+          return k;
+        };
+        setSelection((sel) => sel && { from: onNewGrid(sel.from), to: onNewGrid(sel.to) });
+      }
+      applyToVersion(result);
+    },
+    [mine, applyToVersion],
+  );
   const { undo, redo } = versions;
   // Ctrl/⌘+Z undoes, Ctrl/⌘+Shift+Z or Ctrl+Y redoes, while editing (not inside a text box).
   useEffect(() => {
@@ -396,9 +418,9 @@ export function SongSheet({
             <SheetEditor
               sheet={versions.mine}
               grid={grid}
-              selection={selection}
+              selection={shownSelection}
               naming={naming}
-              onApply={versions.apply}
+              onApply={apply}
               onUndo={versions.undo}
               onRedo={versions.redo}
               canUndo={versions.canUndo}
@@ -421,7 +443,7 @@ export function SongSheet({
                 edit={
                   editing
                     ? {
-                        selection,
+                        selection: shownSelection,
                         onSelect: (beat, extend) =>
                           setSelection((sel) =>
                             extend && sel ? { from: sel.from, to: beat } : { from: beat, to: beat },

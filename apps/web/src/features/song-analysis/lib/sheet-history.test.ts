@@ -1,4 +1,4 @@
-import { setChord, setKey } from "@tonic/theory";
+import { scaleTempo, setChord, setKey } from "@tonic/theory";
 import { describe, expect, it } from "vitest";
 import { sheetFromAnalysis } from "./sheet";
 import { MAX_UNDO_STEPS, record, redo, startHistory, undo } from "./sheet-history";
@@ -32,6 +32,17 @@ describe("sheet history", () => {
     // A new edit after an undo drops what could be redone.
     const branched = record(r.history, setChord(r.history.present, 0, 0, "Am"));
     expect(redo(branched).edit).toBeNull();
+  });
+
+  it("undoes double time back to the sheet's own beats, and gives the tempo edit reversed", () => {
+    let h = startHistory(base);
+    h = record(h, scaleTempo(h.present, 2));
+    expect(h.present.bpm).toBe(120);
+    expect(h.present.beats).toHaveLength(base.beats.length * 2);
+    const u = undo(h);
+    expect(u.history.present).toEqual(base);
+    expect(u.edit).toEqual({ kind: "tempo", before: 120, after: 60 });
+    expect(redo(u.history).edit).toEqual({ kind: "tempo", before: 60, after: 120 });
   });
 
   it("records nothing for an edit that changed nothing, and keeps at most MAX_UNDO_STEPS", () => {

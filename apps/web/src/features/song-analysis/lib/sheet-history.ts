@@ -33,6 +33,8 @@ export function inverseEdit(edit: SheetEdit): SheetEdit {
       return { kind: "meter", before: edit.after, after: edit.before };
     case "downbeat":
       return { kind: "downbeat", before: edit.after, after: edit.before };
+    case "tempo":
+      return { kind: "tempo", before: edit.after, after: edit.before };
   }
 }
 
