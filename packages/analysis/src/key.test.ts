@@ -6,6 +6,8 @@ import {
   emptyChordStats,
   estimateKey,
   isMinorQuality,
+  LOCAL_KEY_DEFAULTS,
+  localKeys,
 } from "./key.js";
 import { type BeatSyncFeatures, keyProfile } from "./stages.js";
 import { seconds } from "./types.js";
@@ -194,5 +196,49 @@ describe("the key stage's shared accumulators (offline per beat, Live per frame)
     // A silent frame (offset 0: all zero) adds nothing.
     addToKeyProfile(p, treble, bass, 2, 0);
     expect(p[C]).toBe(2.5);
+  });
+});
+
+describe("localKeys", () => {
+  /** 1-second segments: the major scale of `tonics[i]` in segment i, tonic and fifth weighted double. */
+  function scaleProfiles(tonics: readonly number[]): { bounds: number[]; profiles: Float64Array } {
+    const profiles = new Float64Array(tonics.length * 12);
+    tonics.forEach((t, s) => {
+      for (const [iv, w] of [
+        [0, 2],
+        [2, 1],
+        [4, 1],
+        [5, 1],
+        [7, 2],
+        [9, 1],
+        [11, 1],
+      ] as const)
+        profiles[s * 12 + ((t + iv) % 12)] = w;
+    });
+    return { bounds: tonics.map((_, i) => i).concat(tonics.length), profiles };
+  }
+  const cThenE = scaleProfiles([...new Array(60).fill(C), ...new Array(60).fill(E)]);
+
+  it("finds a modulation from C to E major with either profile set", () => {
+    for (const profiles of ["kk-temperley", "pop909"] as const) {
+      const segs = localKeys(cThenE.bounds, cThenE.profiles, null, { ...LOCAL_KEY_DEFAULTS, profiles });
+      expect(segs.map((x) => x.key)).toEqual(["C Major", "E Major"]);
+      expect(Math.abs((segs[0]?.end ?? 0) - 60)).toBeLessThanOrEqual(LOCAL_KEY_DEFAULTS.windowSeconds / 2);
+    }
+  });
+
+  it("keeps one key over the whole piece when a change costs more than the new key's evidence", () => {
+    const segs = localKeys(
+      cThenE.bounds,
+      cThenE.profiles,
+      { tonic: C, mode: "major" },
+      {
+        ...LOCAL_KEY_DEFAULTS,
+        switchPenalty: 1e6,
+      },
+    );
+    // One segment over the whole piece, in the one key that fits both halves best.
+    expect(segs).toHaveLength(1);
+    expect([segs[0]?.start, segs[0]?.end]).toEqual([0, 120]);
   });
 });

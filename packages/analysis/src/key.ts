@@ -224,28 +224,69 @@ export interface KeySegment {
   confidence: number;
 }
 
+/** Pitch-class profiles a local key is scored with: the mean correlation with each pair's major/minor. */
+export type LocalKeyProfiles = "kk-temperley" | "pop909";
+
+/** Parameters of {@link localKeys}. */
+export interface LocalKeyOptions {
+  /** Length of the sliding window each segment's key scores are read from, seconds (> 0). */
+  windowSeconds: number;
+  /** Cost of a key change, correlation-seconds (≥ 0). */
+  switchPenalty: number;
+  /** Added to the global key's score in every segment (correlation units, ≥ 0). */
+  globalBonus: number;
+  /**
+   * "kk-temperley": the mean of the Krumhansl–Kessler (1982) and Temperley (2007) profiles' correlations;
+   * "pop909": the POP909 templates of {@link estimateKey}.
+   */
+  profiles: LocalKeyProfiles;
+}
+
 /**
- * Local keys: the 24 key scores (the same KK/Temperley profile correlations as {@link estimateKey}) of a
- * sliding window of `windowSeconds` around every analysis segment, decoded with Viterbi over the 24 keys
- * with a fixed switching penalty so that only sustained modulations open a new key segment — the
- * HMM-over-keys approach of local key finding (Temperley 2007, ch. 4; Papadopoulos & Peeters, "Local key
- * estimation from an audio signal relying on harmony and metrical structures", IEEE TASLP 2012).
+ * The defaults of {@link localKeys}. The switch penalty (24) and the rest were chosen on the 172 validation
+ * songs of the training corpora rendered whole, from a grid of 96 settings by a rule written first
+ * (PROVENANCE.md, "Local keys: the hand-written stage's constants").
+ */
+export const LOCAL_KEY_DEFAULTS: LocalKeyOptions = {
+  windowSeconds: 20,
+  switchPenalty: 24,
+  globalBonus: 0.1,
+  profiles: "kk-temperley",
+};
+
+/**
+ * Local keys: the 24 key scores (profile correlations as in {@link estimateKey}) of a sliding window of
+ * `windowSeconds` around every analysis segment, decoded with Viterbi over the 24 keys with a fixed
+ * switching penalty so that only sustained modulations open a new key segment — the HMM-over-keys
+ * approach of local key finding (Temperley 2007, ch. 4; Papadopoulos & Peeters, "Local key estimation
+ * from an audio signal relying on harmony and metrical structures", IEEE TASLP 2012).
  *
  * @param bounds segment boundaries, seconds (S + 1 ascending values).
  * @param profiles per-segment 12-bin pitch-class weights `[S × 12]` (already duration-weighted).
- * @param switchPenalty cost of a key change in correlation-seconds.
- * @param globalKey the whole-piece key (product spelling), favoured by `globalBonus` per segment, so
- * that local keys agree with it unless the evidence for a modulation is clear.
+ * @param globalKey the whole-piece key, favoured by `options.globalBonus` per segment, so that local keys
+ * agree with it unless the evidence for a modulation is clear; null for none.
+ * @param options window, switch penalty, bonus and profiles ({@link LOCAL_KEY_DEFAULTS}).
  * @returns contiguous segments covering [bounds[0], bounds[S]]; [] when there is no pitched content.
  */
 export function localKeys(
   bounds: readonly number[],
   profiles: Float64Array,
-  windowSeconds = 20,
-  switchPenalty = 6,
   globalKey: { tonic: number; mode: "major" | "minor" } | null = null,
-  globalBonus = 0.1,
+  options: LocalKeyOptions = LOCAL_KEY_DEFAULTS,
 ): KeySegment[] {
+  const { windowSeconds, switchPenalty, globalBonus } = options;
+  const [major, minor] =
+    options.profiles === "pop909"
+      ? [[POP909_MAJOR], [POP909_MINOR]]
+      : [
+          [KK_MAJOR, TEMPERLEY_MAJOR],
+          [KK_MINOR, TEMPERLEY_MINOR],
+        ];
+  const meanCorr = (x: Float64Array, tpls: readonly (readonly number[])[], t: number) => {
+    let sum = 0;
+    for (const tpl of tpls) sum += corrRot(x, tpl, t);
+    return sum / tpls.length;
+  };
   const gk = globalKey ? globalKey.tonic + (globalKey.mode === "minor" ? 12 : 0) : -1;
   const S = bounds.length - 1;
   if (S <= 0) return [];
@@ -266,8 +307,8 @@ export function localKeys(
     while (hi < S && (bounds[hi] as number) <= mid + windowSeconds / 2) hi++;
     for (let i = 0; i < 12; i++) win[i] = (cs[hi * 12 + i] as number) - (cs[lo * 12 + i] as number);
     for (let t = 0; t < 12; t++) {
-      score[s * 24 + t] = (corrRot(win, KK_MAJOR, t) + corrRot(win, TEMPERLEY_MAJOR, t)) / 2;
-      score[s * 24 + 12 + t] = (corrRot(win, KK_MINOR, t) + corrRot(win, TEMPERLEY_MINOR, t)) / 2;
+      score[s * 24 + t] = meanCorr(win, major, t);
+      score[s * 24 + 12 + t] = meanCorr(win, minor, t);
     }
     if (gk >= 0) score[s * 24 + gk] = (score[s * 24 + gk] as number) + globalBonus;
   }

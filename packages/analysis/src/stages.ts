@@ -44,6 +44,8 @@ import {
   emptyChordStats,
   estimateKey,
   type KeyEstimate,
+  LOCAL_KEY_DEFAULTS,
+  type LocalKeyOptions,
   localKeys,
 } from "./key.js";
 import { keyName, parseKey, slashChordName } from "./labels.js";
@@ -925,12 +927,15 @@ export function keyStage(features: BeatSyncFeatures, chords: ChordTrack): KeyEst
   return estimateKey(keyProfile(features), chordStats(features, chords));
 }
 
-/** Local-key window, seconds, and switching penalty (correlation-seconds) of {@link localKeys}. */
-export const LOCAL_KEY_WINDOW_SECONDS = 20;
-export const LOCAL_KEY_SWITCH_PENALTY = 6;
-
-/** Local-key stage: modulations as key segments (see {@link localKeys}). */
-export function localKeyStage(features: BeatSyncFeatures, globalKey: string | null): KeySegment[] {
+/**
+ * Local-key stage: modulations as key segments (see {@link localKeys}).
+ * @param options the local-key parameters; {@link LOCAL_KEY_DEFAULTS} (PROVENANCE.md, "Local keys").
+ */
+export function localKeyStage(
+  features: BeatSyncFeatures,
+  globalKey: string | null,
+  options: LocalKeyOptions = LOCAL_KEY_DEFAULTS,
+): KeySegment[] {
   const { bounds, treble, bass, silent } = features;
   const S = features.segments;
   const segProfiles = new Float64Array(S * 12);
@@ -945,13 +950,7 @@ export function localKeyStage(features: BeatSyncFeatures, globalKey: string | nu
         ((nt > 0 ? (treble[s * 12 + i] as number) / nt : 0) +
           (nb > 0 ? (bass[s * 12 + i] as number) / nb : 0));
   }
-  return localKeys(
-    bounds,
-    segProfiles,
-    LOCAL_KEY_WINDOW_SECONDS,
-    LOCAL_KEY_SWITCH_PENALTY,
-    globalKey ? parseKey(globalKey) : null,
-  ).map((k) => ({
+  return localKeys(bounds, segProfiles, globalKey ? parseKey(globalKey) : null, options).map((k) => ({
     start: round3(k.start),
     end: round3(k.end),
     key: k.key,

@@ -9,15 +9,22 @@
  * 2026-12-02 (PROVENANCE.md, "Local keys"). Nothing here reads the evaluation sets.
  *
  *   npx tsx packages/analysis/train/evaluate-local-keys.ts DIR [DIR …]   # render-corpus.ts --out folders
+ *       [--grid] [--no-windows] [--json out.json]
+ *
+ * `--grid` adds the hand-written stage at every setting of window 10/20/30/45 s × switch penalty 3/6/12/24
+ * × global-key bonus 0.05/0.1/0.2 × profiles KK+Temperley/POP909 ("H W… P… B… profiles"), with each
+ * reading's pooled score on the two halves of the songs (floor(crc32 / 10) even / odd); `--no-windows`
+ * leaves out the key-model readings "L".
  *
  * Modulations need songs rendered whole (`render-corpus.ts --validation-only --max-seconds 400`): the
  * 45-second cuts of the training corpora hold none.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { parseArgs } from "node:util";
 import { crc32 } from "node:zlib";
 import * as ort from "onnxruntime-node";
-import { localKeys } from "../src/key.js";
+import { LOCAL_KEY_DEFAULTS, type LocalKeyOptions, localKeys } from "../src/key.js";
 import { createOnnxKeyModel, KEY_MODEL_FILE } from "../src/key-model.js";
 import { parseKey } from "../src/labels.js";
 import { modelPath } from "../src/onnx-node.js";
@@ -26,15 +33,37 @@ import type { CorpusItem } from "./render-corpus.js";
 
 const tensor = (data: Float32Array, dims: readonly number[]) => new ort.Tensor("float32", data, dims);
 const model = createOnnxKeyModel(await ort.InferenceSession.create(modelPath(KEY_MODEL_FILE)), tensor);
-const dirs = process.argv.slice(2);
+const { values: opts, positionals: dirs } = parseArgs({
+  allowPositionals: true,
+  options: {
+    grid: { type: "boolean", default: false },
+    "no-windows": { type: "boolean", default: false },
+    json: { type: "string" },
+  },
+});
 if (dirs.length === 0) {
-  console.error("usage: evaluate-local-keys.ts DIR [DIR …] (render-corpus.ts output folders)");
+  console.error(
+    "usage: evaluate-local-keys.ts DIR [DIR …] [--grid] [--no-windows] [--json F] (render-corpus.ts output folders)",
+  );
   process.exit(2);
 }
-const Ws = [16, 32, 64];
+const Ws = opts["no-windows"] ? [] : [16, 32, 64];
 const Ps = [4, 8, 16];
+/** The hand-written stage's settings: the shipped defaults ("H"), then the grid of `--grid`. */
+const handWritten: [string, LocalKeyOptions][] = [["H", LOCAL_KEY_DEFAULTS]];
+if (opts.grid)
+  for (const profiles of ["kk-temperley", "pop909"] as const)
+    for (const windowSeconds of [10, 20, 30, 45])
+      for (const switchPenalty of [3, 6, 12, 24])
+        for (const globalBonus of [0.05, 0.1, 0.2])
+          handWritten.push([
+            `H W${windowSeconds} P${switchPenalty} B${globalBonus} ${profiles}`,
+            { windowSeconds, switchPenalty, globalBonus, profiles },
+          ]);
 type Res = {
   name: string;
+  /** floor(crc32 / 10) % 2: which half of the songs. */
+  half: number;
   modulating: boolean;
   scores: Record<string, number>;
   keyChanges: Record<string, number>;
@@ -125,19 +154,24 @@ for (const dir of dirs) {
           ((nt > 0 ? (it.features[s * 24 + i] as number) / nt : 0) +
             (nb > 0 ? (it.features[s * 24 + 12 + i] as number) / nb : 0));
     }
-    const segs = localKeys(it.bounds, profiles, 20, 6, {
-      tonic: gk % 12,
-      mode: gk >= 12 ? "minor" : "major",
-    });
-    const keyAt = (i: number) => {
-      const mid = ((it.bounds[i] as number) + (it.bounds[i + 1] as number)) / 2;
-      const seg = segs.find((x) => mid >= x.start && mid < x.end) ?? segs[segs.length - 1];
-      if (!seg) return gk;
-      const k = parseKey(seg.key);
-      return k.tonic + (k.mode === "minor" ? 12 : 0);
-    };
-    scores.H = score(keyAt);
-    const keyChanges: Record<string, number> = { G: 0, H: segs.length - 1 };
+    const keyChanges: Record<string, number> = { G: 0 };
+    for (const [name, options] of handWritten) {
+      const segs = localKeys(
+        it.bounds,
+        profiles,
+        { tonic: gk % 12, mode: gk >= 12 ? "minor" : "major" },
+        options,
+      );
+      const keyAt = (i: number) => {
+        const mid = ((it.bounds[i] as number) + (it.bounds[i + 1] as number)) / 2;
+        const seg = segs.find((x) => mid >= x.start && mid < x.end) ?? segs[segs.length - 1];
+        if (!seg) return gk;
+        const k = parseKey(seg.key);
+        return k.tonic + (k.mode === "minor" ? 12 : 0);
+      };
+      scores[name] = score(keyAt);
+      keyChanges[name] = Math.max(0, segs.length - 1);
+    }
     // L: windows.
     for (const W of Ws) {
       const centres: number[] = [];
@@ -163,7 +197,8 @@ for (const dir of dirs) {
       }
     }
     const modulating = new Set(labelled.map((i) => it.keyIndex[i])).size > 1;
-    results.push({ name: `${dir}/${f}`, modulating, scores, keyChanges });
+    const half = Math.floor(crc32(`${it.corpus}-${it.id}`) / 10) % 2;
+    results.push({ name: `${dir}/${f}`, half, modulating, scores, keyChanges });
   }
 }
 const names = Object.keys(results[0]?.scores ?? {});
@@ -171,9 +206,22 @@ const mean = (rs: Res[], n: string) => rs.reduce((a, r) => a + (r.scores[n] as n
 const mod = results.filter((r) => r.modulating);
 console.log(`${results.length} songs, ${mod.length} modulating`);
 const meanOr = (rs: Res[], n: string) => (rs.length ? mean(rs, n).toFixed(4) : "–");
-for (const n of names)
+const halves = [0, 1].map((h) => results.filter((r) => r.half === h));
+const summary = names.map((n) => ({
+  reading: n,
+  pooled: mean(results, n),
+  modulating: mod.length ? mean(mod, n) : null,
+  halves: halves.map((rs) => (rs.length ? mean(rs, n) : null)),
+  songsShownAChange: results.filter((r) => (r.keyChanges[n] ?? 0) > 0).length,
+}));
+for (const r of summary)
   console.log(
-    `${n.padEnd(12)} pooled ${mean(results, n).toFixed(4)}  modulating ${meanOr(mod, n)}  songs shown a key change ${results.filter((r) => (r.keyChanges[n] ?? 0) > 0).length}`,
+    `${r.reading.padEnd(12)} pooled ${r.pooled.toFixed(4)}  modulating ${meanOr(mod, r.reading)}  halves ${r.halves.map((x) => x?.toFixed(4) ?? "–").join(" / ")}  songs shown a key change ${r.songsShownAChange}`,
+  );
+if (opts.json)
+  writeFileSync(
+    opts.json,
+    `${JSON.stringify({ songs: results.length, modulating: mod.length, summary }, null, 1)}\n`,
   );
 for (const d of dirs) {
   const rs = results.filter((r) => r.name.startsWith(d));
