@@ -3,9 +3,10 @@
  * per song the beat-duration-weighted MIREX weighted score of the key shown at each labelled beat against
  * the beat's annotated key (`CorpusItem.keyIndex`), averaged over songs, pooled and over the songs whose
  * labels hold more than one key. Three readings: "G", the key model's global key at every beat; "H", the
- * engine's hand-written `localKeys` (20 s windows, switch penalty 6, the global key's bonus); "L W… P…",
- * the key model on windows of W beats every 4 beats, each beat reading its nearest window's
- * log-probabilities, decoded by Viterbi over the 24 keys with a switch penalty of P nats. Checked on
+ * engine's hand-written `localKeys` at its defaults (`LOCAL_KEY_DEFAULTS`), each segment's key at its beats
+ * (and "H shown": as the song screen shows it, the global key until the first key change, then each
+ * segment's key); "L W… P…", the key model on windows of W beats every 4 beats, each beat reading its
+ * nearest window's log-probabilities, decoded by Viterbi over the 24 keys with a switch penalty of P nats. Checked on
  * 2026-12-02 (PROVENANCE.md, "Local keys"). Nothing here reads the evaluation sets.
  *
  *   npx tsx packages/analysis/train/evaluate-local-keys.ts DIR [DIR …]   # render-corpus.ts --out folders
@@ -171,6 +172,12 @@ for (const dir of dirs) {
       };
       scores[name] = score(keyAt);
       keyChanges[name] = Math.max(0, segs.length - 1);
+      // As the song screen shows it: the global key until the first key change, then each segment's key.
+      const firstEnd = segs[0]?.end ?? Number.POSITIVE_INFINITY;
+      scores[`${name} shown`] = score((i) =>
+        ((it.bounds[i] as number) + (it.bounds[i + 1] as number)) / 2 < firstEnd ? gk : keyAt(i),
+      );
+      keyChanges[`${name} shown`] = keyChanges[name] ?? 0;
     }
     // L: windows.
     for (const W of Ws) {
@@ -225,5 +232,6 @@ if (opts.json)
   );
 for (const d of dirs) {
   const rs = results.filter((r) => r.name.startsWith(d));
-  console.log(d, names.map((n) => `${n} ${mean(rs, n).toFixed(3)}`).join(" | "));
+  const shown = names.filter((n) => !n.startsWith("H W"));
+  console.log(d, shown.map((n) => `${n} ${mean(rs, n).toFixed(3)}`).join(" | "));
 }
