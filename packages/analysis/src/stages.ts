@@ -139,6 +139,17 @@ export const MAX_COMPOUND_BPM = 170;
 export const MIN_COMPOUND_BPM = 40;
 /** Emission bonus (correlation units) of chords diatonic to the first-pass key. */
 export const KEY_PRIOR_WEIGHT = 0.12;
+
+/** The chord HMM's parameters that {@link chordStage} takes (see `recogniseChords`). */
+export interface ChordDecoding {
+  /** Self-transition probability of the chord HMM per beat segment, 0 < pStay < 1. */
+  pStay: number;
+  /** Emission bonus (correlation units, ≥ 0) of chords diatonic to the key ({@link keyChordPrior}). */
+  keyPriorWeight: number;
+}
+
+/** The chord stage's decoding (PROVENANCE.md, "The chord HMM's constants"). */
+export const CHORD_DECODING: ChordDecoding = { pStay: 0.7, keyPriorWeight: KEY_PRIOR_WEIGHT };
 /** A beat segment quieter than this fraction of the 95th-percentile loudness is silent. */
 export const SILENT_LOUDNESS = 0.03;
 /** Leading/trailing segments quieter than this fraction of the median loudness are "no chord". */
@@ -748,12 +759,14 @@ export const INVERSION_BASS_SHARE = 0.3;
  * @param forKeyEvidence decode with the key stage's seventh-chord bias (chords that feed the key, not shown).
  * @param learned a learned chord model's `[segments × 97]` log-probabilities (see `ChordModel`) and their
  * weight in the emissions; null: the built-in model ({@link chordModelLogProbs}, {@link CHORD_MODEL_WEIGHT}).
+ * @param decoding the HMM's self-transition probability and the key prior's weight ({@link CHORD_DECODING}).
  */
 export function chordStage(
   features: BeatSyncFeatures,
   key: { tonic: PitchClassIndex; mode: "major" | "minor" } | null = null,
   forKeyEvidence = false,
   learned: { logProbs: Float64Array; weight: number } | null = null,
+  decoding: ChordDecoding = CHORD_DECODING,
 ): ChordTrack {
   const vocab = forKeyEvidence ? KEY_VOCAB : VOCAB;
   const input = {
@@ -762,14 +775,14 @@ export function chordStage(
     silent: features.silent,
     segments: features.segments,
   };
-  const prior = key ? keyChordPrior(vocab, key.tonic, key.mode, KEY_PRIOR_WEIGHT) : undefined;
+  const prior = key ? keyChordPrior(vocab, key.tonic, key.mode, decoding.keyPriorWeight) : undefined;
   // A learned model joins the templates, for the displayed chords and the key's chord evidence alike:
   // the ONNX chord model when given, else the small built-in one.
   const model = learned ?? {
     logProbs: chordModelLogProbs(features.treble, features.bass, features.segments, CHORD_MODEL_WEIGHTS),
     weight: CHORD_MODEL_WEIGHT,
   };
-  const { state, confidence } = recogniseChords(input, vocab, {}, prior, model);
+  const { state, confidence } = recogniseChords(input, vocab, { pStay: decoding.pStay }, prior, model);
   return { state, confidence, inversionBass: inversionBasses(features, state) };
 }
 
@@ -1144,6 +1157,12 @@ export function chordModelInput(harmonic: BeatSyncFeatures, spectrum?: Float32Ar
 export const LEARNED_CHORD_WEIGHT = 4;
 
 /**
+ * The chord HMM's decoding with the learned chord model ({@link CHORD_DECODING} without it, and for the key
+ * evidence's chords). PROVENANCE.md, "The chord HMM's constants".
+ */
+export const LEARNED_CHORD_DECODING: ChordDecoding = { pStay: 0.7, keyPriorWeight: KEY_PRIOR_WEIGHT };
+
+/**
  * Input of a learned key model ({@link KeyModelInput}) from the beat-synchronous features of the whole
  * mix: per segment the 12 treble then the 12 bass chroma values, each half divided by its sum (all 0 when
  * the sum is 0 or the segment is silent), and the segment's duration in seconds as its weight (0 when
@@ -1232,7 +1251,13 @@ export function finishAnalysis(
     tonal && learnedChords
       ? { logProbs: Float64Array.from(learnedChords), weight: LEARNED_CHORD_WEIGHT }
       : null;
-  const chords = chordStage(harmonic, keyPrior, false, chordModel);
+  const chords = chordStage(
+    harmonic,
+    keyPrior,
+    false,
+    chordModel,
+    chordModel ? LEARNED_CHORD_DECODING : CHORD_DECODING,
+  );
   const segments = chordSegments(harmonic, chords);
   const chordChanges: ChordChange[] = segments.map((s) => ({ time: s.start, chord: s.chord }));
   const meter = steady ? meterStage(features, chords, { ...track, beats }) : null;

@@ -7,7 +7,12 @@
  * evaluation sets.
  *
  *   npx tsx packages/analysis/train/evaluate-chord-onnx.ts --data DIR --model chords.onnx \
- *       [--weights 0.5,1,2,4] [--soundfont MuseScore_General] [--report out.json]
+ *       [--weights 0.5,1,2,4] [--p-stay 0.7] [--key-prior 0.12] [--soundfont MuseScore_General]
+ *       [--report out.json]
+ *
+ * `--p-stay` and `--key-prior` (lists) sweep the chord HMM's decoding (`ChordDecoding`) with every weight:
+ * variants "onnx×w" at the shipped decoding (LEARNED_CHORD_DECODING), else "onnx×w p… k…"; each is also
+ * scored on the two halves of the songs ("half0" / "half1": floor(crc32 / 10) even / odd).
  *
  * With `--soundfont`, the songs scored are every song rendered with that soundfont (for a model trained
  * without them: `train_chord_model.py --holdout-soundfont`), i.e. instruments the model never heard.
@@ -30,10 +35,13 @@ import { chordToHarte, parseKey } from "../src/labels.js";
 import { modelPath } from "../src/onnx-node.js";
 import {
   type BeatSyncFeatures,
+  CHORD_DECODING,
+  type ChordDecoding,
   chordModelInput,
   chordSegments,
   chordStage,
   keyFromProbabilities,
+  LEARNED_CHORD_DECODING,
 } from "../src/stages.js";
 import { seconds } from "../src/types.js";
 import {
@@ -50,6 +58,8 @@ const { values: opts } = parseArgs({
     data: { type: "string", default: "/tmp/tonic-corpus" },
     model: { type: "string", default: modelPath("chords.onnx") },
     weights: { type: "string", default: "0.5,1,2,4" },
+    "p-stay": { type: "string", default: String(LEARNED_CHORD_DECODING.pStay) },
+    "key-prior": { type: "string", default: String(LEARNED_CHORD_DECODING.keyPriorWeight) },
     soundfont: { type: "string" },
     report: { type: "string" },
   },
@@ -60,6 +70,13 @@ const tensor = (data: Float32Array, dims: readonly number[]) => new ort.Tensor("
 const keyModel = createOnnxKeyModel(await ort.InferenceSession.create(modelPath(KEY_MODEL_FILE)), tensor);
 const chordModel = createOnnxChordModel(await ort.InferenceSession.create(resolve(opts.model ?? "")), tensor);
 const weights = (opts.weights ?? "1").split(",").map(Number);
+const decodings: [string, ChordDecoding][] = [];
+for (const pStay of (opts["p-stay"] ?? "").split(",").map(Number))
+  for (const keyPriorWeight of (opts["key-prior"] ?? "").split(",").map(Number)) {
+    const shipped =
+      pStay === LEARNED_CHORD_DECODING.pStay && keyPriorWeight === LEARNED_CHORD_DECODING.keyPriorWeight;
+    decodings.push([shipped ? "" : ` p${pStay} k${keyPriorWeight}`, { pStay, keyPriorWeight }]);
+  }
 
 /** Merge per-segment labels into intervals. */
 function intervals(bounds: readonly number[], labels: readonly string[]): LabeledInterval[] {
@@ -75,8 +92,8 @@ function intervals(bounds: readonly number[], labels: readonly string[]): Labele
 type Scores = { majmin: number[]; sevenths: number[]; segmentation: number[] };
 /** Scores per variant, over all validation songs ("all") and per corpus ("billboard", "pop909"). */
 const variants = new Map<string, Scores>();
-const add = (name: string, ref: LabeledInterval[], est: LabeledInterval[], corpus: string) => {
-  for (const key of [`${name} all`, `${name} ${corpus}`]) score(key, ref, est);
+const add = (name: string, ref: LabeledInterval[], est: LabeledInterval[], corpus: string, half: number) => {
+  for (const key of [`${name} all`, `${name} ${corpus}`, `${name} half${half}`]) score(key, ref, est);
 };
 const score = (name: string, ref: LabeledInterval[], est: LabeledInterval[]) => {
   const v = variants.get(name) ?? { majmin: [], sevenths: [], segmentation: [] };
@@ -115,19 +132,25 @@ for (const file of readdirSync(dir)
   );
   const prior = key.confidence > 0 ? parseKey(key.key) : null;
   const ref = intervals(item.bounds, item.chords);
-  const estimate = (learned: { logProbs: Float64Array; weight: number } | null) =>
-    chordSegments(harmonic, chordStage(harmonic, prior, false, learned)).map((c) => ({
+  const half = Math.floor(crc32(`${item.corpus}-${item.id}`) / 10) % 2;
+  const estimate = (
+    learned: { logProbs: Float64Array; weight: number } | null,
+    decoding: ChordDecoding = LEARNED_CHORD_DECODING,
+  ) =>
+    chordSegments(harmonic, chordStage(harmonic, prior, false, learned, decoding)).map((c) => ({
       start: c.start as number,
       end: c.end as number,
       label: chordToHarte(c.chord),
     }));
-  add("built-in", ref, estimate(null), item.corpus);
+  add("built-in", ref, estimate(null, CHORD_DECODING), item.corpus, half);
   const semi = join(dir, `${item.corpus}-${item.id}.semi.i16`);
   const spectrum = existsSync(semi)
     ? Float32Array.from(new Int16Array(new Uint8Array(readFileSync(semi)).buffer), (v) => v / 1000)
     : undefined;
   const logProbs = Float64Array.from(await chordModel.predict(chordModelInput(harmonic, spectrum)));
-  for (const w of weights) add(`onnx×${w}`, ref, estimate({ logProbs, weight: w }), item.corpus);
+  for (const w of weights)
+    for (const [suffix, decoding] of decodings)
+      add(`onnx×${w}${suffix}`, ref, estimate({ logProbs, weight: w }, decoding), item.corpus, half);
 }
 
 const mean = (xs: number[]) =>
