@@ -296,6 +296,33 @@ const keyValidation = (() => {
   };
 })();
 /**
+ * The local keys' validation report (train/evaluate-local-keys.ts on the validation songs rendered whole,
+ * in models/local-keys.json): the shipped setting's score as the song screen shows it, on the songs that
+ * modulate, and the songs shown a key change, beside the global key alone. The evaluation sets hold no
+ * local-key labels, so this measure has no column there.
+ */
+const localKeyValidation = (() => {
+  const file = modelPath("local-keys.json");
+  if (!existsSync(file)) return null;
+  type Reading = { pooled: number; modulating: number | null; songsShownAChange: number };
+  const r = JSON.parse(readFileSync(file, "utf8")) as {
+    songs: number;
+    modulating: number;
+    shipped: { asShown: Reading };
+    globalKey: Reading;
+  };
+  const round = (v: number | null) => (v === null ? null : Math.round(v * 1000) / 1000);
+  return {
+    set: "local keys, validation split (training corpora's held-out songs rendered whole)",
+    songs: r.songs,
+    modulatingSongs: r.modulating,
+    localKeys: round(r.shipped.asShown.pooled),
+    onModulatingSongs: round(r.shipped.asShown.modulating),
+    songsShownAKeyChange: r.shipped.asShown.songsShownAChange,
+    globalKeyOnly: { localKeys: round(r.globalKey.pooled), onModulatingSongs: round(r.globalKey.modulating) },
+  };
+})();
+/**
  * The chord-informed key model's validation-split report (train/train_chord_key_model.py, in
  * models/key-chords.json): the selection score (whole songs, first 30 s, first 15 s) as rendered and as
  * degraded like records, with the key model alone beside it.
@@ -399,6 +426,7 @@ process.stdout.write(
 );
 if (keyValidation) process.stdout.write(`\n${JSON.stringify(keyValidation)}`);
 if (chordKeyValidation) process.stdout.write(`\n${JSON.stringify(chordKeyValidation)}`);
+if (localKeyValidation) process.stdout.write(`\n${JSON.stringify(localKeyValidation)}`);
 if (chordValidation) process.stdout.write(`\n${JSON.stringify(chordValidation)}`);
 if (beatValidation) process.stdout.write(`\n${JSON.stringify(beatValidation)}`);
 for (const s of summaries) process.stdout.write(`\n${JSON.stringify(s)}`);
@@ -453,6 +481,6 @@ if (summaryOut) {
 if (jsonOut) {
   writeFileSync(
     jsonOut,
-    `${JSON.stringify({ engine: engineName, keyValidation, chordKeyValidation, chordValidation, beatValidation, summaries, speech: speechRows, stages, peakRssMiB: Math.round(peakRss / 2 ** 20), rows }, null, 1)}\n`,
+    `${JSON.stringify({ engine: engineName, keyValidation, chordKeyValidation, localKeyValidation, chordValidation, beatValidation, summaries, speech: speechRows, stages, peakRssMiB: Math.round(peakRss / 2 ** 20), rows }, null, 1)}\n`,
   );
 }
