@@ -17,6 +17,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { median } from "../src/dsp.js";
 import { encodeWav } from "../src/wav.js";
 import { renderProgression } from "../testing/index.js";
 
@@ -44,10 +45,7 @@ export function memorySummary(runs: ReadonlyMap<string, readonly number[]>): {
 } {
   const rows = [...runs].map(([file, peaks]) => {
     if (peaks.length === 0) throw new RangeError(`no runs for ${file}`);
-    const s = [...peaks].sort((a, b) => a - b);
-    const m = s.length >> 1;
-    const medianMB = s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-    return { file, runsMB: [...peaks], medianMB };
+    return { file, runsMB: [...peaks], medianMB: median(peaks) };
   });
   return { rows, met: rows.every((r) => r.medianMB <= MEMORY_TARGET_MB) };
 }
@@ -74,6 +72,8 @@ async function cli(argv: readonly string[]): Promise<void> {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     const v = argv[i + 1];
+    if ((a === "--runs" || a === "--file" || a === "--json") && v === undefined)
+      throw new Error(`${a} needs a value`);
     if (a === "--runs" && v) runs = Math.max(1, Number.parseInt(v, 10) || 1);
     else if (a === "--file" && v) files.push(resolve(v));
     else if (a === "--json" && v) json = resolve(v);
