@@ -6,7 +6,7 @@
  *       [--shard K/N] [--max-seconds 120] [--limit M] [--validation-only | --training-only]
  *       [--folder-out FOLDER]
  *       [--beat-bands] [--pitch-spectrum] [--no-drums] [--rubato X] [--tempo-scale S] [--humanize MS]
- *       [--learned-beats]
+ *       [--learned-beats] [--drum-kits training|validation [--drum-kit-share P] [--drum-kit-root DIR]]
  *
  * `--validation-only` renders only the validation split (crc32("<corpus>-<id>") % 10 == 0, the split the
  * training scripts hold out), `--training-only` only the rest (e.g. band songs to train Live's frame model
@@ -22,6 +22,9 @@
  * (notes and labels alike: tempos beyond the charts'); `--humanize MS` moves every note's start (drums
  * included) by a Gaussian of σ = MS milliseconds (at most 2.5 σ), as players are off the grid, while the
  * labels stay on it (see {@link humanize}).
+ * `--drum-kits training|validation` plays the drums of a share P (default 1) of the songs on a recorded
+ * kit of that set (`DRUM_KITS` in `./drum-kits.ts`, Debian `hydrogen-drumkits`; split by kit, so the
+ * validation songs' kits are never trained on) instead of the soundfont's; off by default.
  * `--beat-bands` also writes the beat model's input (`beatModelInput`, `[T × 48]` at BEAT_FRAME_RATE) as
  * `DIR/<corpus>-<id>.bands.i16` (int16, value × 1000), for `train_beat_model.py`. `--pitch-spectrum` also
  * writes the beat-synchronous log semitone spectrum of the harmonic part (`harmonicSpectrum`, `[segments ×
@@ -72,6 +75,7 @@ import { makeRng } from "../testing/voice-synth.js";
 import { arrange, transposeLabel } from "./arranger.js";
 import type { TimedLabel } from "./billboard.js";
 import { parseBillboardChart } from "./billboard.js";
+import { DRUM_KIT_ROOT, DRUM_KITS, decodeWithFfmpeg, loadDrumKits, renderDrumHits } from "./drum-kits.js";
 import { evalTruth } from "./eval-item.js";
 import { renderMidi } from "./fluidsynth.js";
 import { CLASSICAL_GENRES, genreChart } from "./genre-charts.js";
@@ -138,6 +142,9 @@ const { values: opts } = parseArgs({
     rubato: { type: "string", default: "0" },
     "tempo-scale": { type: "string", default: "1" },
     humanize: { type: "string", default: "0" },
+    "drum-kits": { type: "string" },
+    "drum-kit-share": { type: "string", default: "1" },
+    "drum-kit-root": { type: "string", default: DRUM_KIT_ROOT },
     shared: { type: "string", default: join(import.meta.dirname, "../../../../shared/train") },
   },
 });
@@ -149,6 +156,15 @@ if (opts["validation-only"] && opts["training-only"]) {
 const [shardK, shardN] = (opts.shard ?? "0/1").split("/").map(Number) as [number, number];
 const MAX_SECONDS = Number(opts["max-seconds"]);
 const SR = 22050;
+/** `--drum-kits training|validation`: a share of the songs drums from sampled kits (`drum-kits.ts`). */
+const kitSet = opts["drum-kits"];
+if (kitSet !== undefined && kitSet !== "training" && kitSet !== "validation") {
+  console.error("render-corpus: --drum-kits is training or validation");
+  process.exit(2);
+}
+const kits = kitSet ? loadDrumKits(DRUM_KITS[kitSet], opts["drum-kit-root"]) : [];
+const kitShare = Number(opts["drum-kit-share"]);
+const decodeKitSample = decodeWithFfmpeg(SR);
 const hasFfmpeg = (() => {
   try {
     execFileSync("ffmpeg", ["-version"], { stdio: "ignore" });
@@ -503,13 +519,39 @@ for (const { corpus, id } of mine.slice(0, limit)) {
   if (melody !== null && rnd() < 0.7) mixVocalForward(song.midi, melody, rnd);
   const sfName = rnd() < 0.65 ? "FluidR3_GM" : "MuseScore_General";
   const fx = rnd() < 0.6 ? "1" : "0";
-  const full = await renderMidi(song.midi, sfName, {
+  // Sampled drums (`--drum-kits`; their own generator, so every other choice stays as it was): the drum
+  // tracks leave the MIDI and are played on a recorded kit, mixed at −9 to +3 dB against the rest (RMS).
+  const kitRnd = makeRng(seed ^ 0x4d5a7e11);
+  const kit = kits.length > 0 && kitRnd() < kitShare ? kits[Math.floor(kitRnd() * kits.length)] : undefined;
+  const drumHits = kit
+    ? song.midi.tracks
+        .filter((t) => t.channel === 9)
+        .flatMap((t) => t.notes.map((n) => ({ midi: n.midi, time: n.time, velocity: n.velocity })))
+    : [];
+  if (kit) song.midi.tracks = song.midi.tracks.filter((t) => t.channel !== 9);
+  let full = await renderMidi(song.midi, sfName, {
     sampleRate: SR,
     fx: fx === "1",
     tmpBase: join(out, `${corpus}-${id}`),
   });
+  if (kit && drumHits.length > 0) {
+    const drums = renderDrumHits(drumHits, kit, {
+      sampleRate: SR,
+      seconds: Math.max(full.length / SR, MAX_SECONDS),
+      rnd: kitRnd,
+      decodeSample: decodeKitSample,
+    });
+    const rms = (a: Float32Array) => Math.sqrt(a.reduce((s, v) => s + v * v, 0) / Math.max(1, a.length));
+    const db = -9 + 12 * kitRnd();
+    const g = (rms(full) * 10 ** (db / 20)) / Math.max(1e-9, rms(drums));
+    const mixed = new Float32Array(Math.max(full.length, drums.length));
+    mixed.set(full);
+    for (let i = 0; i < drums.length; i++) mixed[i] = (mixed[i] as number) + g * (drums[i] as number);
+    full = mixed;
+  }
   let x = full.length > MAX_SECONDS * SR ? full.slice(0, MAX_SECONDS * SR) : full;
   const tags: string[] = [sfName, fx === "1" ? "fx" : "dry"];
+  if (kit) tags.push(`kit:${kit.name}`);
   if (sung) tags.push(`sung_vib${sung.vibratoCents.toFixed(0)}c`);
   if (rnd() < 0.4) {
     const snr = 12 + 18 * rnd();
