@@ -388,7 +388,9 @@ const beatValidation = (() => {
           | "genreWithoutDrumsTempoSway"
           | "genreFasterTempo"
           | "classicalRendered"
-          | "classicalTempoSway",
+          | "classicalTempoSway"
+          | "recordedKits"
+          | "genreRecordedKits",
           Decoding
         >
       >;
@@ -396,6 +398,8 @@ const beatValidation = (() => {
   const { rendered, withoutDrumsTempoSway: hard, fasterTempo: fast } = r.decoding;
   const { genreRendered: g1, genreWithoutDrumsTempoSway: g2, genreFasterTempo: g3 } = r.decoding;
   const { classicalRendered: k1, classicalTempoSway: k2 } = r.decoding;
+  // The same validation songs with their drums played on recorded kits never trained on (train/drum-kits.ts).
+  const { recordedKits: r1, genreRecordedKits: r2 } = r.decoding;
   const pick = (d: Decoding) => ({
     beatF: d.learned.beatF,
     tempoAcc2: d.learned.tempoAcc2,
@@ -412,6 +416,7 @@ const beatValidation = (() => {
       ? { genre: { rendered: pick(g1), withoutDrumsTempoSway: pick(g2), fasterTempo: pick(g3) } }
       : {}),
     ...(k1 && k2 ? { classical: { rendered: pick(k1), tempoSway: pick(k2) } } : {}),
+    ...(r1 && r2 ? { recordedDrumKits: { bandSongs: pick(r1), genreSongs: pick(r2) } } : {}),
     ...(r.meter ? { meter: r.meter.shipped } : {}),
     handWritten: {
       beatF: rendered.handWritten.beatF,
