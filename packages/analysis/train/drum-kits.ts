@@ -44,17 +44,19 @@ export const DRUM_KITS = {
 } as const;
 
 /** The kinds of drum an arrangement plays, as General MIDI's percussion map groups them. */
-export type DrumClass =
-  | "kick"
-  | "snare"
-  | "stick"
-  | "clap"
-  | "hhClosed"
-  | "hhPedal"
-  | "hhOpen"
-  | "crash"
-  | "ride"
-  | "tom";
+export const DRUM_CLASSES = [
+  "kick",
+  "snare",
+  "stick",
+  "clap",
+  "hhClosed",
+  "hhPedal",
+  "hhOpen",
+  "crash",
+  "ride",
+  "tom",
+] as const;
+export type DrumClass = (typeof DRUM_CLASSES)[number];
 
 /** One velocity layer: a sample played for note velocities in [min, max] (0–1), scaled by `gain`. */
 export interface KitLayer {
@@ -106,7 +108,7 @@ export function drumClassOf(name: string): DrumClass | null {
   if (hat) {
     if (/pedal|\bpd\b/.test(n)) return "hhPedal";
     if (/open|\bop\b|ohh/.test(n) && !/semi/.test(n)) return "hhOpen";
-    if (/closed|\bcl\b|choke/.test(n) || /^closed hh/.test(n)) return "hhClosed";
+    if (/closed|\bcl\b|choke/.test(n)) return "hhClosed";
     return null;
   }
   if (/kick|bass ?drum|bassdrum|\bbd\b/.test(n)) return "kick";
@@ -217,18 +219,7 @@ export function renderDrumHits(
 ): Float32Array {
   const { sampleRate, rnd } = options;
   const byClass = new Map<DrumClass, KitInstrument>();
-  for (const c of [
-    "kick",
-    "snare",
-    "stick",
-    "clap",
-    "hhClosed",
-    "hhPedal",
-    "hhOpen",
-    "crash",
-    "ride",
-    "tom",
-  ] as const) {
+  for (const c of DRUM_CLASSES) {
     const all = kit.instruments.filter((i) => i.drumClass === c);
     if (all.length > 0) byClass.set(c, all[Math.floor(rnd() * all.length)] as KitInstrument);
   }
