@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { makeRng } from "../testing/voice-synth.js";
-import { DRUM_KITS, drumClassOf, gmDrumClass, parseDrumkitXml, renderDrumHits } from "./drum-kits.js";
+import {
+  DRUM_KITS,
+  drumClassOf,
+  gmDrumClass,
+  mixAtLevel,
+  parseDrumkitXml,
+  renderDrumHits,
+} from "./drum-kits.js";
 
 const LAYERED = `<drumkit_info><name>Test Kit</name><instrumentList>
  <instrument><id>0</id><name>Pearl Kick</name><volume>0.5</volume>
@@ -127,5 +134,22 @@ describe("renderDrumHits", () => {
     const x = render([{ midi: 36, time: 0.9, velocity: 0.4 }]);
     expect(x.length).toBe(10);
     expect(x[9]).toBeCloseTo(0.2);
+  });
+});
+
+describe("mixAtLevel", () => {
+  const rms = (a: Float32Array) => Math.sqrt(a.reduce((s, v) => s + v * v, 0) / a.length);
+
+  it("sets the added signal's RMS the given decibels against the base", () => {
+    const base = Float32Array.from({ length: 100 }, (_, i) => Math.sin(i / 3));
+    const added = Float32Array.from({ length: 100 }, (_, i) => (i % 10 === 0 ? 1 : 0));
+    const mixed = mixAtLevel(base, added, -6);
+    const drums = mixed.map((v, i) => v - (base[i] as number));
+    expect(rms(drums) / rms(base)).toBeCloseTo(10 ** (-6 / 20), 5);
+  });
+
+  it("keeps the longer length and leaves a silent signal silent", () => {
+    const mixed = mixAtLevel(Float32Array.of(1, 1), new Float32Array(4), 0);
+    expect(Array.from(mixed)).toEqual([1, 1, 0, 0]);
   });
 });

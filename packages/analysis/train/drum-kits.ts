@@ -251,6 +251,21 @@ export function renderDrumHits(
 }
 
 /**
+ * Mixes `added` into `base` at `db` decibels against it (RMS over each whole signal; a silent `added`
+ * stays silent), as a mixing engineer sets a drum bus against the band.
+ * @returns a new signal as long as the longer of the two
+ */
+export function mixAtLevel(base: Float32Array, added: Float32Array, db: number): Float32Array {
+  const rms = (a: Float32Array) => Math.sqrt(a.reduce((s, v) => s + v * v, 0) / Math.max(1, a.length));
+  const level = rms(added);
+  const g = level > 0 ? (rms(base) * 10 ** (db / 20)) / level : 0;
+  const mixed = new Float32Array(Math.max(base.length, added.length));
+  mixed.set(base);
+  for (let i = 0; i < added.length; i++) mixed[i] = (mixed[i] as number) + g * (added[i] as number);
+  return mixed;
+}
+
+/**
  * A `decodeSample` for `renderDrumHits`: decodes any file ffmpeg reads (WAV, AIFF, FLAC) to mono float
  * at `sampleRate` Hz, once per file.
  */

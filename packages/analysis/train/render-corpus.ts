@@ -75,7 +75,14 @@ import { makeRng } from "../testing/voice-synth.js";
 import { arrange, transposeLabel } from "./arranger.js";
 import type { TimedLabel } from "./billboard.js";
 import { parseBillboardChart } from "./billboard.js";
-import { DRUM_KIT_ROOT, DRUM_KITS, decodeWithFfmpeg, loadDrumKits, renderDrumHits } from "./drum-kits.js";
+import {
+  DRUM_KIT_ROOT,
+  DRUM_KITS,
+  decodeWithFfmpeg,
+  loadDrumKits,
+  mixAtLevel,
+  renderDrumHits,
+} from "./drum-kits.js";
 import { evalTruth } from "./eval-item.js";
 import { renderMidi } from "./fluidsynth.js";
 import { CLASSICAL_GENRES, genreChart } from "./genre-charts.js";
@@ -164,6 +171,10 @@ if (kitSet !== undefined && kitSet !== "training" && kitSet !== "validation") {
 }
 const kits = kitSet ? loadDrumKits(DRUM_KITS[kitSet], opts["drum-kit-root"]) : [];
 const kitShare = Number(opts["drum-kit-share"]);
+if (!(kitShare >= 0 && kitShare <= 1)) {
+  console.error("render-corpus: --drum-kit-share is a share from 0 to 1");
+  process.exit(2);
+}
 const decodeKitSample = decodeWithFfmpeg(SR);
 const hasFfmpeg = (() => {
   try {
@@ -541,13 +552,7 @@ for (const { corpus, id } of mine.slice(0, limit)) {
       rnd: kitRnd,
       decodeSample: decodeKitSample,
     });
-    const rms = (a: Float32Array) => Math.sqrt(a.reduce((s, v) => s + v * v, 0) / Math.max(1, a.length));
-    const db = -9 + 12 * kitRnd();
-    const g = (rms(full) * 10 ** (db / 20)) / Math.max(1e-9, rms(drums));
-    const mixed = new Float32Array(Math.max(full.length, drums.length));
-    mixed.set(full);
-    for (let i = 0; i < drums.length; i++) mixed[i] = (mixed[i] as number) + g * (drums[i] as number);
-    full = mixed;
+    full = mixAtLevel(full, drums, -9 + 12 * kitRnd());
   }
   let x = full.length > MAX_SECONDS * SR ? full.slice(0, MAX_SECONDS * SR) : full;
   const tags: string[] = [sfName, fx === "1" ? "fx" : "dry"];
