@@ -6,7 +6,7 @@
  *       [--shard K/N] [--max-seconds 120] [--limit M] [--validation-only | --training-only]
  *       [--folder-out FOLDER]
  *       [--beat-bands] [--pitch-spectrum] [--no-drums] [--rubato X] [--tempo-scale S] [--humanize MS]
- *       [--learned-beats] [--drum-kits training|validation [--drum-kit-share P] [--drum-kit-root DIR]]
+ *       [--phrase-arcs D] [--learned-beats] [--drum-kits training|validation [--drum-kit-share P] [--drum-kit-root DIR]]
  *
  * `--validation-only` renders only the validation split (crc32("<corpus>-<id>") % 10 == 0, the split the
  * training scripts hold out), `--training-only` only the rest (e.g. band songs to train Live's frame model
@@ -21,7 +21,9 @@
  * every label warped alike, so the labels stay exact); `--tempo-scale S` plays every song S times as fast
  * (notes and labels alike: tempos beyond the charts'); `--humanize MS` moves every note's start (drums
  * included) by a Gaussian of σ = MS milliseconds (at most 2.5 σ), as players are off the grid, while the
- * labels stay on it (see {@link humanize}).
+ * labels stay on it (see {@link humanize}); `--phrase-arcs D` plays every phrase of 2 or 4 bars with a
+ * performer's tempo arc, slow at its ends and fast in its middle, by a depth of up to D (`phraseArcWarp`
+ * in `./phrase-arcs.ts`; notes and labels warped alike).
  * `--drum-kits training|validation` plays the drums of a share P (default 1) of the songs on a recorded
  * kit of that set (`DRUM_KITS` in `./drum-kits.ts`, Debian `hydrogen-drumkits`; split by kit, so the
  * validation songs' kits are never trained on) instead of the soundfont's; off by default.
@@ -86,6 +88,7 @@ import {
 import { evalTruth } from "./eval-item.js";
 import { renderMidi } from "./fluidsynth.js";
 import { CLASSICAL_GENRES, genreChart } from "./genre-charts.js";
+import { phraseArcWarp } from "./phrase-arcs.js";
 import { addSungExpression, mixVocalForward } from "./sing.js";
 
 const { Midi } = midiPkg;
@@ -149,6 +152,7 @@ const { values: opts } = parseArgs({
     rubato: { type: "string", default: "0" },
     "tempo-scale": { type: "string", default: "1" },
     humanize: { type: "string", default: "0" },
+    "phrase-arcs": { type: "string", default: "0" },
     "drum-kits": { type: "string" },
     "drum-kit-share": { type: "string", default: "1" },
     "drum-kit-root": { type: "string", default: DRUM_KIT_ROOT },
@@ -158,6 +162,11 @@ const { values: opts } = parseArgs({
 const out = resolve(opts.out);
 if (opts["validation-only"] && opts["training-only"]) {
   console.error("render-corpus: --validation-only and --training-only exclude each other");
+  process.exit(2);
+}
+const phraseArcDepth = Number(opts["phrase-arcs"]);
+if (!(phraseArcDepth >= 0 && phraseArcDepth <= 1)) {
+  console.error("render-corpus: --phrase-arcs is a depth from 0 to 1");
   process.exit(2);
 }
 const [shardK, shardN] = (opts.shard ?? "0/1").split("/").map(Number) as [number, number];
@@ -510,7 +519,9 @@ for (const { corpus, id } of mine.slice(0, limit)) {
   // Harder variants for validating the rhythm stages (off by default; a separate generator, so the song's
   // other choices stay as they are).
   if (opts["no-drums"]) song.midi.tracks = song.midi.tracks.filter((t) => t.channel !== 9);
-  const sway = rubatoWarp(Number(opts.rubato), makeRng(seed ^ 0x2c1b3c6d));
+  const arcs = phraseArcWarp(song.downbeats.map(shift), phraseArcDepth, makeRng(seed ^ 0x7a3c91e5));
+  const rubato = rubatoWarp(Number(opts.rubato), makeRng(seed ^ 0x2c1b3c6d));
+  const sway = arcs && rubato ? (t: number) => rubato(arcs(t)) : (arcs ?? rubato);
   const tempoScale = Number(opts["tempo-scale"]);
   const warp = tempoScale !== 1 ? (t: number) => (sway ? sway(t) : t) / tempoScale : sway;
   if (warp) {
