@@ -55,7 +55,7 @@ export function renderTable() {
   /** The genre charts' validation songs, the same three ways, when the beat model's report holds them. */
   const genreBeats = (m) =>
     bv?.genre
-      ? `; genre charts (${bv.genre.rendered.songs} songs) ${f(bv.genre.rendered[m])} / ${f(bv.genre.withoutDrumsTempoSway[m])} / ${f(bv.genre.fasterTempo[m])}${bv.classical ? `; classical charts (${bv.classical.rendered.songs} songs) ${f(bv.classical.rendered[m])} as rendered / ${f(bv.classical.tempoSway[m])} tempo swaying` : ""}${bv.recordedDrumKits ? `; drums on recorded kits never trained on ${f(bv.recordedDrumKits.bandSongs[m])} (${bv.recordedDrumKits.bandSongs.songs}) / ${f(bv.recordedDrumKits.genreSongs[m])} (${bv.recordedDrumKits.genreSongs.songs} genre)` : ""}`
+      ? `; genre charts (${bv.genre.rendered.songs} songs) ${f(bv.genre.rendered[m])} / ${f(bv.genre.withoutDrumsTempoSway[m])} / ${f(bv.genre.fasterTempo[m])}${bv.classical ? `; classical charts (${bv.classical.rendered.songs} songs) ${f(bv.classical.rendered[m])} as rendered / ${f(bv.classical.tempoSway[m])} tempo swaying` : ""}${bv.recordedDrumKits ? `; drums on recorded kits never trained on ${f(bv.recordedDrumKits.bandSongs[m])} (${bv.recordedDrumKits.bandSongs.songs}) / ${f(bv.recordedDrumKits.genreSongs[m])} (${bv.recordedDrumKits.genreSongs.songs} genre)` : ""}${bv.phraseArcs ? `; a performer's tempo arc over each phrase ${f(bv.phraseArcs.classicalSongs[m])} (classical) / ${f(bv.phraseArcs.bandSongsWithoutDrums[m])} / ${f(bv.phraseArcs.genreSongsWithoutDrums[m])} (band and genre songs without drums)` : ""}`
       : "";
   /** Metre or downbeat F on the three corpora's validation songs, when the beat model's report holds them. */
   const meterValidation = (m) =>

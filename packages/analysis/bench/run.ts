@@ -369,7 +369,8 @@ const chordValidation = (() => {
  * The beat model's validation-split scores (train/evaluate-beat-onnx.ts, in models/beats.json): the
  * held-out songs as rendered, without drums with a tempo sway, and 1.4 times as fast (the POP909 and
  * Billboard songs; the genre charts' songs the same three ways, and the classical charts' songs as rendered
- * and with the tempo swaying, when the report holds them); learned and hand-written tracker; and the
+ * and with the tempo swaying, when the report holds them; the band, genre and classical songs with a
+ * performer's tempo arc over each phrase, `phraseArcs`); learned and hand-written tracker; and the
  * metre and downbeat F-measure through the whole engine on the three corpora's validation songs
  * (`meter`), when the report holds them.
  */
@@ -390,7 +391,10 @@ const beatValidation = (() => {
           | "classicalRendered"
           | "classicalTempoSway"
           | "recordedKits"
-          | "genreRecordedKits",
+          | "genreRecordedKits"
+          | "phraseArcs"
+          | "genrePhraseArcs"
+          | "classicalPhraseArcs",
           Decoding
         >
       >;
@@ -400,6 +404,9 @@ const beatValidation = (() => {
   const { classicalRendered: k1, classicalTempoSway: k2 } = r.decoding;
   // The same validation songs with their drums played on recorded kits never trained on (train/drum-kits.ts).
   const { recordedKits: r1, genreRecordedKits: r2 } = r.decoding;
+  // Played with a performer's tempo arc over each phrase (train/phrase-arcs.ts), the band and genre songs
+  // without drums.
+  const { phraseArcs: p2, genrePhraseArcs: p3, classicalPhraseArcs: p1 } = r.decoding;
   const pick = (d: Decoding) => ({
     beatF: d.learned.beatF,
     tempoAcc2: d.learned.tempoAcc2,
@@ -417,6 +424,15 @@ const beatValidation = (() => {
       : {}),
     ...(k1 && k2 ? { classical: { rendered: pick(k1), tempoSway: pick(k2) } } : {}),
     ...(r1 && r2 ? { recordedDrumKits: { bandSongs: pick(r1), genreSongs: pick(r2) } } : {}),
+    ...(p1 && p2 && p3
+      ? {
+          phraseArcs: {
+            classicalSongs: pick(p1),
+            bandSongsWithoutDrums: pick(p2),
+            genreSongsWithoutDrums: pick(p3),
+          },
+        }
+      : {}),
     ...(r.meter ? { meter: r.meter.shipped } : {}),
     handWritten: {
       beatF: rendered.handWritten.beatF,
