@@ -6,7 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { barsFromChords } from "@tonic/analysis";
 import { type AnalysisResult, analyzeFile } from "@tonic/analysis/node";
-import { encodeWav, renderProgression } from "@tonic/analysis/testing";
+import { encodeWav, renderMeter, renderProgression } from "@tonic/analysis/testing";
 import { prettyAccidentals, spellChord, spellKey, transposeChordName } from "@tonic/theory";
 import { ROUTE_SEO } from "../../apps/web/src/lib/seo/routes";
 import { signUp } from "../support/auth";
@@ -297,6 +297,70 @@ test("a rest in a song shows a rest mark, never N (a silent file: first-steps.sp
     .poll(() => page.evaluate(() => localStorage.getItem("music-theory-storage") ?? ""))
     .toContain('"songView":"timeline"');
 });
+
+for (const viewport of [
+  { name: "1280", width: 1280, height: 900 },
+  { name: "390", width: 390, height: 844 },
+]) {
+  test(`a song in 6/8 keeps its bars and its dotted-quarter tempo when its chords are corrected at ${viewport.name} px`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    // Two dotted-quarter beats a bar at 92 BPM, one chord a bar (D G A D), as the engine reads it: 6/8.
+    const rate = 22_050;
+    const pcm = renderMeter({
+      meter: "6/8",
+      bpm: 92,
+      chords: ["D", "G", "A", "D"],
+      bars: 24,
+      sampleRate: rate,
+    });
+    await uploadAndView(page, "jig-in-six-eight.wav", "audio/wav", Buffer.from(encodeWav(pcm, rate)));
+    const bpmCard = page.getByTestId("song-bpm").locator("xpath=..");
+    await expect(bpmCard).toContainText("6/8");
+    const bpm = Number(await page.getByTestId("song-bpm").textContent());
+    expect(Math.abs(bpm - 92)).toBeLessThanOrEqual(2);
+
+    // Correct bar 3's chord: the sheet's bars are the song's bars, six eighths each.
+    await page.getByRole("button", { name: "Edit chords" }).click();
+    const editor = page.getByTestId("sheet-editor");
+    const tempo = (await editor.getByTestId("sheet-tempo").textContent()) ?? "";
+    expect(tempo).toMatch(/^\d+ BPM \(eighth notes\)$/);
+    expect(Math.abs(Number.parseInt(tempo, 10) - 3 * bpm)).toBeLessThanOrEqual(3);
+    const barCell = (bar: number, beat: number) =>
+      grid(page).getByRole("button", { name: new RegExp(`^Bar ${bar}, beat ${beat}:`) });
+    await barCell(3, 1).click();
+    await barCell(3, 6).click({ modifiers: ["Shift"] });
+    await editor.getByLabel("Or type a chord").fill("Bm");
+    await editor.getByRole("button", { name: "Set typed chord" }).click();
+    await expect(page.getByTestId("save-status")).toHaveText("Saved on this device");
+    await expect(grid(page)).toHaveAttribute("data-beats-per-bar", "6");
+
+    // Per bar: the chords named in it and the beat (1-based) each starts on. Every change still falls
+    // on a bar's first beat, and the corrected bar is one bar of the song.
+    const bars = await grid(page)
+      .locator("li[data-bar]")
+      .evaluateAll((items) =>
+        items.map((li) =>
+          Array.from(li.querySelectorAll("button[data-beat]")).flatMap((b, position) => {
+            const chord = b.getAttribute("data-chord");
+            return chord ? [{ chord, beat: position + 1 }] : [];
+          }),
+        ),
+      );
+    const inner = bars.slice(1, -1);
+    expect(inner.length).toBeGreaterThanOrEqual(18);
+    expect(inner.flat().filter((c) => c.beat !== 1)).toEqual([]);
+    const bm = bars.findIndex((b) => b.some((c) => c.chord === "Bm"));
+    expect(bm).toBeGreaterThan(0);
+    expect(bars[bm + 1]?.[0]?.chord).not.toBe("Bm");
+    // The tempo a musician counts stays the dotted quarter's.
+    await expect(page.getByTestId("song-bpm")).toHaveText(String(bpm));
+    await expect(bpmCard).toContainText("6/8");
+    await page.screenshot({ path: `${SHOTS}/six-eight-${viewport.name}.png`, fullPage: true });
+  });
+}
 
 test("the chord sheet of a demo song has no serious accessibility problems", async ({ page }) => {
   await page.goto("/search?v=demo-c-major-pop");

@@ -374,7 +374,9 @@ export function SheetEditor({
           <legend>
             Tempo{" "}
             <span className="font-normal" data-testid="sheet-tempo">
-              {sheet.bpm === null ? "(no steady beat)" : `${Math.round(sheet.bpm)} BPM`}
+              {sheet.bpm === null
+                ? "(no steady beat)"
+                : `${Math.round(sheet.bpm)} BPM${sheet.meter === "6/8" ? " (eighth notes)" : ""}`}
             </span>
           </legend>
           <div className="flex gap-2">

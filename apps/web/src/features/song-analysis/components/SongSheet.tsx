@@ -15,6 +15,7 @@ import {
   analysisFromSheet,
   gridFromAnalysis,
   gridFromSheet,
+  pulseBpm,
   sheetFromAnalysis,
 } from "../lib/sheet";
 import { closeRunnerUp, confidenceWords, type SongAnalysis } from "../lib/song-model";
@@ -98,6 +99,8 @@ export function SongSheet({
   );
   const bpm = analysisBpm(analysis);
   const grid = useMemo(() => (sheet ? gridFromSheet(sheet) : gridFromAnalysis(analysis)), [sheet, analysis]);
+  // What a musician counts: a chord sheet's 6/8 beats are eighths, its pulse the dotted quarter.
+  const pulse = pulseBpm(bpm, analysis.timeSignature, grid.beatsPerBar);
   const startEditing = () => {
     const ok = versions.startEditing(() => sheetFromAnalysis(engineAnalysis));
     if (ok)
@@ -263,7 +266,7 @@ export function SongSheet({
               BPM
             </dt>
             <dd className="mt-1 text-2xl font-bold" data-testid="song-bpm">
-              {bpm ? Math.round(bpm) : "—"}
+              {pulse ? Math.round(pulse) : "—"}
             </dd>
             <dd className="text-xs text-slate-500 dark:text-slate-400">{bpm ? meter : "no steady beat"}</dd>
           </div>
@@ -474,7 +477,7 @@ export function SongSheet({
       <PrintableChart
         title={analysis.title}
         keyName={analysis.key ? displayKey(analysis.key, transpose, naming) : null}
-        bpm={bpm}
+        bpm={pulse}
         meter={meter}
         capo={capo}
         grid={grid}

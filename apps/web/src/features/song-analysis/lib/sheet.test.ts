@@ -1,7 +1,7 @@
-import { mergeWithPrevious, setChord, setMeter, shiftDownbeat, splitAt } from "@tonic/theory";
+import { mergeWithPrevious, setChord, setMeter, sheetDownbeats, shiftDownbeat, splitAt } from "@tonic/theory";
 import { describe, expect, it } from "vitest";
 import { buildBeatGrid } from "./beat-grid";
-import { analysisFromSheet, gridFromSheet, sheetFromAnalysis } from "./sheet";
+import { analysisFromSheet, gridFromAnalysis, gridFromSheet, pulseBpm, sheetFromAnalysis } from "./sheet";
 import type { SongAnalysis } from "./song-model";
 
 /** A 4/4 song at 120 BPM: beats every 0.5 s from 0.5 s, bars from 1.5 s (a two-beat pickup). */
@@ -59,6 +59,73 @@ describe("sheetFromAnalysis", () => {
     const sheet = sheetFromAnalysis({ ...song(), beats: null, downbeats: null, durationSeconds: 4 });
     expect(sheet.beats).toEqual([0, 0.5, 1, 1.5, 2, 2.5, 3, 3.5]);
     expect(sheet.downbeat).toBe(0);
+  });
+});
+
+/**
+ * A 6/8 song as the engine reports it: two dotted-quarter beats a bar at 100 BPM (0.6 s apart), a pickup
+ * beat, a new chord every bar.
+ */
+function compound(bpm = 100): SongAnalysis {
+  const period = 60 / bpm;
+  const beats = Array.from({ length: 9 }, (_, i) => Number((0.3 + i * period).toFixed(4)));
+  const downbeats = beats.filter((_, i) => i % 2 === 1);
+  return {
+    title: "Jig",
+    key: "D Major",
+    bpm,
+    beats,
+    downbeats,
+    timeSignature: "6/8",
+    chords: downbeats.map((time, i) => ({ time, chord: ["D", "G", "A", "D"][i] ?? "N" })),
+    durationSeconds: (beats.at(-1) ?? 0) + period,
+  };
+}
+
+describe("sheetFromAnalysis in 6/8", () => {
+  it("splits the engine's dotted-quarter beats into eighths, so that a sheet bar is one bar of the song", () => {
+    const a = compound();
+    const sheet = sheetFromAnalysis(a);
+    expect(sheet.meter).toBe("6/8");
+    expect(sheet.beats).toHaveLength(27);
+    expect(sheet.beats.slice(0, 4)).toEqual([0.3, 0.5, 0.7, 0.9]);
+    expect(sheet.bpm).toBeCloseTo(300, 6);
+    // The bars start where the engine's do.
+    expect(sheetDownbeats(sheet)).toEqual(a.downbeats);
+    expect(sheet.changes).toEqual([
+      { beat: 0, chord: "N" },
+      { beat: 3, chord: "D" },
+      { beat: 9, chord: "G" },
+      { beat: 15, chord: "A" },
+      { beat: 21, chord: "D" },
+    ]);
+    const grid = gridFromSheet(sheet);
+    expect(grid.beatsPerBar).toBe(6);
+    expect(names(grid)).toEqual(["_ _ _ . . .", "D . . . . .", "G . . . . .", "A . . . . .", "D . . . . ."]);
+  });
+
+  it("keeps the engine's chords and times on the song screen after a save", () => {
+    const a = compound();
+    const back = analysisFromSheet("Jig", sheetFromAnalysis(a), a);
+    expect(back.downbeats).toEqual(a.downbeats);
+    expect(back.chords.filter((c) => c.chord !== "N")).toEqual(a.chords);
+  });
+
+  it("shows the dotted quarter's tempo for the sheet's eighths and the engine's beats alike", () => {
+    const a = compound();
+    const sheet = sheetFromAnalysis(a);
+    expect(pulseBpm(sheet.bpm, sheet.meter, gridFromSheet(sheet).beatsPerBar)).toBeCloseTo(100, 6);
+    expect(pulseBpm(a.bpm, a.timeSignature, gridFromAnalysis(a).beatsPerBar)).toBe(100);
+    expect(pulseBpm(120, "4/4", 4)).toBe(120);
+    expect(pulseBpm(null, "6/8", 6)).toBeNull();
+  });
+
+  it("counts a fast 6/8 in twos when its eighths would pass the sheet's tempo limit", () => {
+    const a = compound(150);
+    const sheet = sheetFromAnalysis(a);
+    expect(sheet.meter).toBe("2/4");
+    expect(sheet.beats).toEqual(a.beats);
+    expect(sheetDownbeats(sheet)).toEqual(a.downbeats);
   });
 });
 

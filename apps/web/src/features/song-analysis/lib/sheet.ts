@@ -4,6 +4,7 @@ import {
   meterOfBeats,
   NO_CHORD,
   normalizeChordLabel,
+  SHEET_BPM_RANGE,
   type SheetChange,
   type SheetMeter,
   sheetDownbeats,
@@ -39,25 +40,80 @@ export function gridFromAnalysis(analysis: SongAnalysis): BeatGrid {
 }
 
 /**
+ * The tempo a musician counts, BPM: in 6/8 the dotted quarter. A grid of six beats a bar in 6/8 holds
+ * eighths (a chord sheet's 6/8, see {@link sheetFromAnalysis}), so its pulse is a third of their rate; the
+ * engine's own 6/8 beats (two a bar) are dotted quarters already, and other meters count their beats.
+ * @param bpm the beats' tempo, BPM (null: no steady beat, returned as is).
+ * @param timeSignature e.g. "6/8", "4/4"; null when unknown.
+ * @param beatsPerBar beats in each of the grid's bars.
+ */
+export function pulseBpm(bpm: number | null, timeSignature: string | null | undefined, beatsPerBar: number) {
+  return bpm !== null && timeSignature === "6/8" && beatsPerBar === 6 ? bpm / EIGHTHS_PER_DOTTED_BEAT : bpm;
+}
+
+/** Eighths in each of the engine's 6/8 beats (a dotted quarter). */
+const EIGHTHS_PER_DOTTED_BEAT = 3;
+
+/**
+ * The engine's beats (seconds ascending, at least 0.1 s apart) split into `parts` equal beats each; the
+ * last beat's parts at the median beat period, those at or after `durationSeconds` left out. Beat i's first
+ * part has index i × parts.
+ */
+function splitBeats(times: readonly number[], parts: number, durationSeconds: number): number[] {
+  const gaps = times.slice(1).map((t, i) => t - (times[i] as number));
+  const period = [...gaps].sort((a, b) => a - b)[Math.floor(gaps.length / 2)] ?? 0;
+  const out: number[] = [];
+  times.forEach((t, i) => {
+    const next = times[i + 1];
+    const span = (next ?? t + period) - t;
+    for (let k = 0; k < parts; k++) {
+      const s = Number((t + (span * k) / parts).toFixed(4));
+      if (k === 0 || next !== undefined || s < durationSeconds) out.push(s);
+    }
+  });
+  return out;
+}
+
+/**
  * The engine's answer as an editable chord sheet: the chord grid's beats (the engine's, or spaced from the
  * tempo, or one a second), the first downbeat within the first bar, and one change wherever the grid shows
  * a new chord. Labels the grammar does not know become "no chord".
+ *
+ * The engine counts 6/8 in dotted quarters (two beats a bar, its BPM theirs) while a sheet's 6/8 bar holds
+ * six eighths ({@link meterBeatsPerBar}): each engine beat becomes three eighths and the tempo three times
+ * the engine's, so a sheet bar is a bar of the song. Where that tempo would pass the sheet's limit
+ * (`SHEET_BPM_RANGE`, a dotted quarter above 133 BPM) the sheet keeps the engine's beats in 2/4 instead.
  */
 export function sheetFromAnalysis(analysis: SongAnalysis): ChordSheet {
-  const bpm = analysisBpm(analysis);
+  const engineBpm = analysisBpm(analysis);
   const grid = gridFromAnalysis(analysis);
-  const meter = meterOf(bpm ? analysis.timeSignature : null, grid.beatsPerBar);
+  let meter = meterOf(engineBpm ? analysis.timeSignature : null, grid.beatsPerBar);
+  let split = 1;
+  let bpm = engineBpm;
+  if (meter === "6/8" && grid.source === "engine" && grid.beatsPerBar === 2 && engineBpm) {
+    if (engineBpm * EIGHTHS_PER_DOTTED_BEAT <= SHEET_BPM_RANGE.max) {
+      split = EIGHTHS_PER_DOTTED_BEAT;
+      bpm = engineBpm * EIGHTHS_PER_DOTTED_BEAT;
+    } else meter = meterOfBeats(grid.beatsPerBar) ?? "4/4";
+  }
   const perBar = meterBeatsPerBar(meter);
-  const beats = grid.beats.map((b) => b.time);
+  const beats =
+    split > 1
+      ? splitBeats(
+          grid.beats.map((b) => b.time),
+          split,
+          analysis.durationSeconds,
+        )
+      : grid.beats.map((b) => b.time);
   // The first beat that opens a full bar (after a pickup) is the first downbeat.
   const firstBar = grid.bars[0];
-  const pickup = firstBar ? firstBar.cells.filter((c) => c !== null).length : 0;
+  const pickup = firstBar ? firstBar.cells.filter((c) => c !== null).length * split : 0;
   const downbeat = firstBar && firstBar.cells[0] === null ? pickup % perBar : 0;
   const changes: SheetChange[] = [];
   let last: string | null = null;
   grid.beats.forEach((b, i) => {
     const chord = b.chord === null ? NO_CHORD : (normalizeChordLabel(b.chord) ?? NO_CHORD);
-    if (i === 0 || chord !== last) changes.push({ beat: i, chord });
+    if (i === 0 || chord !== last) changes.push({ beat: i * split, chord });
     last = chord;
   });
   if (beats.length === 0) {
