@@ -39,6 +39,9 @@ export function gridFromAnalysis(analysis: SongAnalysis): BeatGrid {
   });
 }
 
+/** Eighths in each of the engine's 6/8 beats (a dotted quarter). */
+const EIGHTHS_PER_DOTTED_BEAT = 3;
+
 /**
  * The tempo a musician counts, BPM: in 6/8 the dotted quarter. A grid of six beats a bar in 6/8 holds
  * eighths (a chord sheet's 6/8, see {@link sheetFromAnalysis}), so its pulse is a third of their rate; the
@@ -47,12 +50,13 @@ export function gridFromAnalysis(analysis: SongAnalysis): BeatGrid {
  * @param timeSignature e.g. "6/8", "4/4"; null when unknown.
  * @param beatsPerBar beats in each of the grid's bars.
  */
-export function pulseBpm(bpm: number | null, timeSignature: string | null | undefined, beatsPerBar: number) {
+export function pulseBpm(
+  bpm: number | null,
+  timeSignature: string | null | undefined,
+  beatsPerBar: number,
+): number | null {
   return bpm !== null && timeSignature === "6/8" && beatsPerBar === 6 ? bpm / EIGHTHS_PER_DOTTED_BEAT : bpm;
 }
-
-/** Eighths in each of the engine's 6/8 beats (a dotted quarter). */
-const EIGHTHS_PER_DOTTED_BEAT = 3;
 
 /**
  * The engine's beats (seconds ascending, at least 0.1 s apart) split into `parts` equal beats each; the
