@@ -16,6 +16,7 @@ import {
   gridFromAnalysis,
   gridFromSheet,
   pulseBpm,
+  quarterNoteBpm,
   sheetFromAnalysis,
 } from "../lib/sheet";
 import { closeRunnerUp, confidenceWords, type SongAnalysis } from "../lib/song-model";
@@ -234,7 +235,12 @@ export function SongSheet({
     },
     {
       label: "MIDI file (.mid)",
-      run: () => download(`${stem}.mid`, "audio/midi", toMidi(grid.beats, bpm, analysis.title)),
+      run: () =>
+        download(
+          `${stem}.mid`,
+          "audio/midi",
+          toMidi(grid.beats, quarterNoteBpm(pulse, analysis.timeSignature), analysis.title),
+        ),
     },
   ];
   const shownLabel = shared ? "Shared version" : sheet ? "My version" : "Tonic's analysis";

@@ -1,7 +1,14 @@
 import { mergeWithPrevious, setChord, setMeter, sheetDownbeats, shiftDownbeat, splitAt } from "@tonic/theory";
 import { describe, expect, it } from "vitest";
 import { buildBeatGrid } from "./beat-grid";
-import { analysisFromSheet, gridFromAnalysis, gridFromSheet, pulseBpm, sheetFromAnalysis } from "./sheet";
+import {
+  analysisFromSheet,
+  gridFromAnalysis,
+  gridFromSheet,
+  pulseBpm,
+  quarterNoteBpm,
+  sheetFromAnalysis,
+} from "./sheet";
 import type { SongAnalysis } from "./song-model";
 
 /** A 4/4 song at 120 BPM: beats every 0.5 s from 0.5 s, bars from 1.5 s (a two-beat pickup). */
@@ -118,6 +125,16 @@ describe("sheetFromAnalysis in 6/8", () => {
     expect(pulseBpm(a.bpm, a.timeSignature, gridFromAnalysis(a).beatsPerBar)).toBe(100);
     expect(pulseBpm(120, "4/4", 4)).toBe(120);
     expect(pulseBpm(null, "6/8", 6)).toBeNull();
+  });
+
+  it("writes a MIDI file's tempo in quarter notes: a dotted quarter is one and a half", () => {
+    const a = compound();
+    const sheet = sheetFromAnalysis(a);
+    const pulse = pulseBpm(sheet.bpm, sheet.meter, gridFromSheet(sheet).beatsPerBar);
+    expect(quarterNoteBpm(pulse, sheet.meter)).toBeCloseTo(150, 6);
+    expect(quarterNoteBpm(120, "4/4")).toBe(120);
+    expect(quarterNoteBpm(96, "3/4")).toBe(96);
+    expect(quarterNoteBpm(null, "6/8")).toBeNull();
   });
 
   it("counts a fast 6/8 in twos when its eighths would pass the sheet's tempo limit", () => {

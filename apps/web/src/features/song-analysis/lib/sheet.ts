@@ -59,6 +59,19 @@ export function pulseBpm(
 }
 
 /**
+ * The tempo in quarter notes a minute, as a MIDI file's tempo is counted (SMF 1.0, "Set Tempo": microseconds
+ * per quarter note): in 6/8 the dotted quarter is 1.5 quarters, elsewhere the beat is the quarter.
+ * @param pulse the tempo a musician counts ({@link pulseBpm}), BPM; null: none (returned as is).
+ * @param timeSignature e.g. "6/8", "4/4"; null when unknown.
+ */
+export function quarterNoteBpm(
+  pulse: number | null,
+  timeSignature: string | null | undefined,
+): number | null {
+  return pulse !== null && timeSignature === "6/8" ? pulse * 1.5 : pulse;
+}
+
+/**
  * The engine's beats (seconds ascending, at least 0.1 s apart) split into `parts` equal beats each; the
  * last beat's parts at the median beat period, those at or after `durationSeconds` left out. Beat i's first
  * part has index i × parts.
