@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { barChanges } from "../support/chord-grid";
 
 /** Screenshots for people to look at (outside the repository). */
 const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots-meter";
@@ -23,14 +24,7 @@ for (const viewport of [
     await expect(page.getByTestId("song-bpm").locator("xpath=..")).toContainText("3/4");
 
     // Per bar: the chords named in it and the beat (1-based) each one starts on.
-    const bars = await grid.locator("li[data-bar]").evaluateAll((items) =>
-      items.map((li) =>
-        Array.from(li.querySelectorAll("button[data-beat]")).flatMap((b, position) => {
-          const chord = b.getAttribute("data-chord");
-          return chord ? [{ chord, beat: position + 1 }] : [];
-        }),
-      ),
-    );
+    const bars = await barChanges(grid);
     // Whole bars between the first and the last (the song may start or end on a part of one).
     const inner = bars.slice(1, -1);
     expect(inner.length).toBeGreaterThanOrEqual(20);

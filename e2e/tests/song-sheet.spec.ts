@@ -10,6 +10,7 @@ import { encodeWav, renderMeter, renderProgression } from "@tonic/analysis/testi
 import { prettyAccidentals, spellChord, spellKey, transposeChordName } from "@tonic/theory";
 import { ROUTE_SEO } from "../../apps/web/src/lib/seo/routes";
 import { signUp } from "../support/auth";
+import { barChanges } from "../support/chord-grid";
 
 /** @tonejs/midi is CommonJS without named ESM exports. */
 const { Midi } = createRequire(import.meta.url)("@tonejs/midi") as typeof import("@tonejs/midi");
@@ -339,16 +340,7 @@ for (const viewport of [
 
     // Per bar: the chords named in it and the beat (1-based) each starts on. Every change still falls
     // on a bar's first beat, and the corrected bar is one bar of the song.
-    const bars = await grid(page)
-      .locator("li[data-bar]")
-      .evaluateAll((items) =>
-        items.map((li) =>
-          Array.from(li.querySelectorAll("button[data-beat]")).flatMap((b, position) => {
-            const chord = b.getAttribute("data-chord");
-            return chord ? [{ chord, beat: position + 1 }] : [];
-          }),
-        ),
-      );
+    const bars = await barChanges(grid(page));
     const inner = bars.slice(1, -1);
     expect(inner.length).toBeGreaterThanOrEqual(18);
     expect(inner.flat().filter((c) => c.beat !== 1)).toEqual([]);
