@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NOTE_NAMES } from "../src/labels.js";
 import { arrange, chordTones, GENRE_STYLES, STYLES, transposeLabel } from "./arranger.js";
-import { metreBeats, parseBillboardChart, tonicMode } from "./billboard.js";
+import { compoundBars, metreBeats, parseBillboardChart, tonicMode } from "./billboard.js";
 import { CLASSICAL_GENRES, GENRES, genreChart } from "./genre-charts.js";
 
 const CHART = `# title: Test Song
@@ -45,6 +45,45 @@ describe("parseBillboardChart", () => {
     expect(metreBeats("12/8")).toEqual({ beats: 4, subdivision: 3 });
     expect(metreBeats("3/4")).toEqual({ beats: 3, subdivision: 2 });
     expect(() => metreBeats("waltz")).toThrow();
+  });
+
+  it("re-metres a chart in 6/8 or 12/8, keeping its times and chords, and the arranger counts it so", () => {
+    const six = compoundBars(chart.bars, "6/8");
+    expect(six?.map((b) => b.beats)).toEqual([2, 2, 2, 2, 2, 2, 2, 2, 1, 2, 2]);
+    expect(six?.[8]).toMatchObject({ metre: "3/8", subdivision: 3, start: chart.bars[8]?.start });
+    // "F:maj . . G:7" (G on the fourth beat of 4/4) → F for the bar's first dotted quarter, G for its second.
+    const bar2 = chart.bars[2];
+    expect(six?.[2]?.chords.map((c) => [c.label, c.start, c.end])).toEqual([
+      ["F:maj", bar2?.start, ((bar2?.start ?? 0) + (bar2?.end ?? 0)) / 2],
+      ["G:7", ((bar2?.start ?? 0) + (bar2?.end ?? 0)) / 2, bar2?.end],
+    ]);
+    const twelve = compoundBars(chart.bars, "12/8");
+    expect(twelve?.map((b) => b.beats)).toEqual([4, 4, 4, 4, 4, 4, 4, 4, 2, 4, 4]);
+    expect(twelve?.[8]?.metre).toBe("6/8");
+    const { labels } = arrange(six ?? [], { seed: 3 });
+    expect(labels.metre).toBe("6/8");
+    expect(labels.style).toBe("compound");
+    expect(labels.beats).toHaveLength(2 * 10 + 1);
+    expect(labels.beats[1]).toBeCloseTo(2, 6);
+    // Played in compound time: every lead and bass note starts on an eighth (a third of the dotted
+    // quarter) within the humanisation (±8 ms), never halfway through a beat.
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const { midi } = arrange(six ?? [], { seed, style: "compound" });
+      let onGrid = 0;
+      for (const name of ["LEAD", "BASS"])
+        for (const n of midi.tracks.find((t) => t.name === name)?.notes ?? []) {
+          const bar = (six ?? []).find((b) => b.start - 0.02 <= n.time && n.time < b.end - 0.02);
+          if (!bar) continue;
+          const eighth = (bar.end - bar.start) / bar.beats / 3;
+          const k = (n.time - bar.start) / eighth;
+          expect(Math.abs(k - Math.round(k)) * eighth).toBeLessThan(0.0095);
+          onGrid++;
+        }
+      expect(onGrid).toBeGreaterThan(10);
+    }
+    // A chart with a bar of 3/4 is not re-metred.
+    const waltz = [{ ...(chart.bars[0] as (typeof chart.bars)[number]), metre: "3/4", beats: 3 }];
+    expect(compoundBars(waltz, "6/8")).toBeNull();
   });
 
   it("infers the mode from the chords on the tonic", () => {

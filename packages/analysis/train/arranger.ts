@@ -48,7 +48,7 @@ export interface ArrangeOptions {
   seed: number;
   /** semitones added to every note and label, −6..6 */
   transpose?: number;
-  /** multiplies every time (0.8..1.25: slower > 1) */
+  /** multiplies every time (> 0; slower > 1; the corpus renders 0.9..1.1, or a compound tempo) */
   timeScale?: number;
   /** force a style (default: picked by the seed, from the metre) */
   style?: Style;
@@ -479,14 +479,17 @@ export function arrange(
           const t = c.start + k * beatLen;
           const len = Math.min(beatLen, c.end - t);
           strum(t, len * 0.9, false, 0.6);
+          // The up-strum on the off-beat: the beat's last third when it is swung or compound.
           if (guitar && (style === "country" || style === "rock" || rnd() < 0.4))
-            strum(t + (swing ? (2 / 3) * len : len / 2), len * 0.45, true, 0.45);
+            strum(t + (swing || sub === 3 ? (2 / 3) * len : len / 2), len * 0.45, true, 0.45);
         }
       }
       if (pad) for (const p of v) note(pad, p + (rnd() < 0.5 ? 12 : 0), c.start, dur, 0.35);
       // Lead: chord tones on strong beats, scale steps between, rests; as a singer does, some strong
       // beats carry a non-chord tone that resolves by step (an appoggiatura), a note held over the chord
-      // change resolves down (a suspension), and eighth-note runs fill the phrases.
+      // change resolves down (a suspension), and eighth-note runs fill the phrases. In a compound metre
+      // every length is whole eighths (thirds of the dotted-quarter beat), so the melody does not split
+      // a beat in two.
       if (lead && tonic !== null) {
         const scalePcs = (options.leadScale ?? (minorKey ? MINOR_SCALE : MAJOR_SCALE)).map(
           (d) => (tonic + d) % 12,
@@ -516,7 +519,7 @@ export function arrange(
         let t = c.start;
         if (!tones.pcs.includes(leadPitch % 12) && scalePcs.includes(leadPitch % 12) && rnd() < 0.25) {
           // Suspension: the previous note held into the new chord, then down by step to a chord tone.
-          const hold = Math.min(beatLen * (rnd() < 0.5 ? 0.5 : 1), c.end - t);
+          const hold = Math.min(beatLen * (rnd() < 0.5 ? (sub === 3 ? 2 / 3 : 0.5) : 1), c.end - t);
           note(lead, leadPitch, t, hold * 0.95, 0.75);
           t += hold;
           leadPitch = nearest(tones.pcs, leadPitch - 1, 0);
@@ -524,7 +527,11 @@ export function arrange(
         while (t < c.end - 0.05) {
           const strong = Math.abs(((t - b.start) / beatLen) % 1) < 0.01;
           const r = rnd();
-          const len = Math.min((r < 0.4 ? 1 : r < 0.7 ? 0.5 : r < 0.9 ? 2 : 0.25) * beatLen, c.end - t);
+          const short = sub === 3 ? [2 / 3, 1 / 3] : [0.5, 0.25];
+          const len = Math.min(
+            (r < 0.4 ? 1 : r < 0.7 ? (short[0] as number) : r < 0.9 ? 2 : (short[1] as number)) * beatLen,
+            c.end - t,
+          );
           if (rnd() < 0.2) {
             t += len;
             continue;
@@ -532,8 +539,9 @@ export function arrange(
           const target = nearest(strong || rnd() < 0.5 ? tones.pcs : scalePcs, leadPitch, 4);
           const app = strong && len >= beatLen * 0.5 && rnd() < 0.2 ? stepFrom(target, rnd() < 0.6) : null;
           if (app !== null) {
-            note(lead, app, t, len * 0.5, 0.75);
-            note(lead, target, t + len * 0.5, len * 0.45, 0.7);
+            const split = sub === 3 ? subLen : len * 0.5;
+            note(lead, app, t, split, 0.75);
+            note(lead, target, t + split, sub === 3 ? (len - split) * 0.9 : len * 0.45, 0.7);
           } else note(lead, target, t, len * 0.95, 0.7);
           leadPitch = target;
           t += len;

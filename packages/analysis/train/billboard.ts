@@ -189,6 +189,42 @@ export function parseBillboardChart(text: string): Chart {
 }
 
 /**
+ * A chart re-metred in compound time, for validation songs in 6/8 and 12/8 (the charts hold few: 11 in
+ * 6/8, 32 in 12/8 of 881): every bar of 4/4 becomes a bar of 6/8 (its four beats heard as two dotted
+ * quarters) or of 12/8 (four dotted quarters), and a bar of 2/4 half of one (3/8 or 6/8); times,
+ * sections and tonic are kept, and each chord change inside a bar moves to the nearest dotted-quarter beat
+ * (a chord on the third or fourth beat of 4/4 changes on the second beat of 6/8, one on the second on
+ * the first, taking the place of the chord before it), so the chords change on beats as in a compound
+ * song.
+ * @param bars the chart's bars ({@link parseBillboardChart}).
+ * @param metre the compound metre to play in.
+ * @returns the re-metred bars, or null when the chart has a bar of another metre (3/4, 5/4, 6/8 …).
+ */
+export function compoundBars(bars: readonly ChartBar[], metre: "6/8" | "12/8"): ChartBar[] | null {
+  const out: ChartBar[] = [];
+  for (const b of bars) {
+    const full = b.metre === "4/4";
+    if (!full && b.metre !== "2/4") return null;
+    const beats = (metre === "6/8" ? 2 : 4) / (full ? 1 : 2);
+    const barMetre = full ? metre : metre === "6/8" ? "3/8" : "6/8";
+    const beat = (b.end - b.start) / beats;
+    // Halfway between two beats goes to the earlier one (the fourth beat of 4/4 to the second of 6/8).
+    const snap = (t: number) => b.start + Math.ceil((t - b.start) / beat - 0.5) * beat;
+    const chords: TimedLabel[] = [];
+    b.chords.forEach((c, i) => {
+      const start = i === 0 ? c.start : snap(c.start);
+      const end = i === b.chords.length - 1 ? c.end : snap(c.end);
+      if (end - start < beat / 2) return;
+      const last = chords[chords.length - 1];
+      if (last && last.label === c.label) last.end = end;
+      else chords.push({ start, end, label: c.label });
+    });
+    out.push({ ...b, beats, subdivision: 3, metre: barMetre, chords });
+  }
+  return out;
+}
+
+/**
  * Mode of a tonic from the chart's own chords: the chords on the tonic root are summed by duration as
  * minor-third (minor) or major-third (major) chords; minor wins only with more time than major. The
  * Billboard charts give the tonic without a mode (README), so this is the label's one inference; songs

@@ -6,7 +6,7 @@
  *       [--shard K/N] [--max-seconds 120] [--limit M] [--validation-only | --training-only]
  *       [--folder-out FOLDER]
  *       [--beat-bands] [--pitch-spectrum] [--no-drums] [--rubato X] [--tempo-scale S] [--humanize MS]
- *       [--phrase-arcs D] [--learned-beats] [--drum-kits training|validation [--drum-kit-share P] [--drum-kit-root DIR]]
+ *       [--phrase-arcs D] [--compound 6/8|12/8] [--learned-beats] [--drum-kits training|validation [--drum-kit-share P] [--drum-kit-root DIR]]
  *
  * `--validation-only` renders only the validation split (crc32("<corpus>-<id>") % 10 == 0, the split the
  * training scripts hold out), `--training-only` only the rest (e.g. band songs to train Live's frame model
@@ -23,7 +23,10 @@
  * included) by a Gaussian of σ = MS milliseconds (at most 2.5 σ), as players are off the grid, while the
  * labels stay on it (see {@link humanize}); `--phrase-arcs D` plays every phrase of 2 or 4 bars with a
  * performer's tempo arc, slow at its ends and fast in its middle, by a depth of up to D (`phraseArcWarp`
- * in `./phrase-arcs.ts`; notes and labels warped alike).
+ * in `./phrase-arcs.ts`; notes and labels warped alike). `--compound 6/8|12/8` (Billboard only) plays each
+ * chart in compound time (`compoundBars`: a bar of 4/4 becomes one of 6/8 or 12/8, in the arranger's
+ * compound feel) at a dotted-quarter tempo drawn uniformly from {@link COMPOUND_BPM} (its own generator),
+ * skipping charts with bars of other metres: songs in 6/8 and 12/8, which the charts hold few of.
  * `--drum-kits training|validation` plays the drums of a share P (default 1) of the songs on a recorded
  * kit of that set (`DRUM_KITS` in `./drum-kits.ts`, Debian `hydrogen-drumkits`; split by kit, so the
  * validation songs' kits are never trained on) instead of the soundfont's; off by default.
@@ -76,7 +79,7 @@ import { addRoom } from "../testing/live-synth.js";
 import { makeRng } from "../testing/voice-synth.js";
 import { arrange, transposeLabel } from "./arranger.js";
 import type { TimedLabel } from "./billboard.js";
-import { parseBillboardChart } from "./billboard.js";
+import { compoundBars, parseBillboardChart } from "./billboard.js";
 import {
   DRUM_KIT_ROOT,
   DRUM_KITS,
@@ -153,6 +156,7 @@ const { values: opts } = parseArgs({
     "tempo-scale": { type: "string", default: "1" },
     humanize: { type: "string", default: "0" },
     "phrase-arcs": { type: "string", default: "0" },
+    compound: { type: "string" },
     "drum-kits": { type: "string" },
     "drum-kit-share": { type: "string", default: "1" },
     "drum-kit-root": { type: "string", default: DRUM_KIT_ROOT },
@@ -169,6 +173,20 @@ if (!(phraseArcDepth >= 0 && phraseArcDepth <= 1)) {
   console.error("render-corpus: --phrase-arcs is a depth from 0 to 1");
   process.exit(2);
 }
+const compoundMetre = opts.compound;
+if (compoundMetre !== undefined && compoundMetre !== "6/8" && compoundMetre !== "12/8") {
+  console.error("render-corpus: --compound is 6/8 or 12/8");
+  process.exit(2);
+}
+if (compoundMetre !== undefined && opts.corpus !== "billboard") {
+  console.error("render-corpus: --compound re-metres the Billboard charts: use it with --corpus billboard");
+  process.exit(2);
+}
+/**
+ * Dotted-quarter tempo range of `--compound` songs, BPM: 6/8 from a slow ballad (40) to a brisk jig-like
+ * song (110), 12/8 from 40 to 90 (its bars are twice as long). Set from the metres' usual tempi, not tuned.
+ */
+const COMPOUND_BPM = { "6/8": [40, 110], "12/8": [40, 90] } as const;
 const [shardK, shardN] = (opts.shard ?? "0/1").split("/").map(Number) as [number, number];
 const MAX_SECONDS = Number(opts["max-seconds"]);
 const SR = 22050;
@@ -488,8 +506,19 @@ for (const { corpus, id } of mine.slice(0, limit)) {
       const chart = parseBillboardChart(
         readFileSync(join(opts.shared, "billboard", id, "salami_chords.txt"), "utf8"),
       );
-      const timeScale = 0.9 + 0.2 * rnd();
-      const { midi, labels } = arrange(chart.bars, { seed, transpose, timeScale });
+      let timeScale = 0.9 + 0.2 * rnd();
+      let bars = chart.bars;
+      if (compoundMetre) {
+        const re = compoundBars(chart.bars, compoundMetre);
+        if (!re) throw new Error(`a bar not in 4/4 or 2/4: not re-metred in ${compoundMetre}`);
+        bars = re;
+        // The dotted quarter's tempo, drawn from its own generator: scale the chart's median beat to it.
+        const [lo, hi] = COMPOUND_BPM[compoundMetre];
+        const target = lo + (hi - lo) * makeRng(seed ^ 0x63f1a2b7)();
+        const beatSeconds = bars.map((b) => (b.end - b.start) / b.beats).sort((a, b) => a - b);
+        timeScale = 60 / target / (beatSeconds[Math.floor(beatSeconds.length / 2)] as number);
+      }
+      const { midi, labels } = arrange(bars, { seed, transpose, timeScale });
       song = { midi, ...labels };
     } else if (corpus === "genre" || corpus === "classical") {
       const chart = genreChart(seed, {
