@@ -57,10 +57,13 @@ export function renderTable() {
     bv?.genre
       ? `; genre charts (${bv.genre.rendered.songs} songs) ${f(bv.genre.rendered[m])} / ${f(bv.genre.withoutDrumsTempoSway[m])} / ${f(bv.genre.fasterTempo[m])}${bv.classical ? `; classical charts (${bv.classical.rendered.songs} songs) ${f(bv.classical.rendered[m])} as rendered / ${f(bv.classical.tempoSway[m])} tempo swaying` : ""}${bv.recordedDrumKits ? `; drums on recorded kits never trained on ${f(bv.recordedDrumKits.bandSongs[m])} (${bv.recordedDrumKits.bandSongs.songs}) / ${f(bv.recordedDrumKits.genreSongs[m])} (${bv.recordedDrumKits.genreSongs.songs} genre)` : ""}${bv.phraseArcs ? `; a performer's tempo arc over each phrase ${f(bv.phraseArcs.classicalSongs[m])} (classical) / ${f(bv.phraseArcs.bandSongsWithoutDrums[m])} / ${f(bv.phraseArcs.genreSongsWithoutDrums[m])} (band and genre songs without drums)` : ""}`
       : "";
-  /** Metre or downbeat F on the three corpora's validation songs, when the beat model's report holds them. */
+  /**
+   * Metre or downbeat F on the three corpora's validation songs (and the Billboard ones played in 6/8), when
+   * the beat model's report holds them.
+   */
   const meterValidation = (m) =>
     bv?.meter
-      ? `${f(bv.meter.rendered[m])} POP909 + Billboard (${bv.meter.rendered.songs} songs), ${f(bv.meter.classical[m])} classical charts (${bv.meter.classical.songs}), ${f(bv.meter.genre[m])} genre charts (${bv.meter.genre.songs})`
+      ? `${f(bv.meter.rendered[m])} POP909 + Billboard (${bv.meter.rendered.songs} songs), ${f(bv.meter.classical[m])} classical charts (${bv.meter.classical.songs}), ${f(bv.meter.genre[m])} genre charts (${bv.meter.genre.songs})${bv.meter.sixEight ? `, ${f(bv.meter.sixEight[m])} Billboard charts played in 6/8 (${bv.meter.sixEight.songs})` : ""}`
       : "–";
   const row = (cells) => `| ${cells.join(" | ")} |`;
   const lines = [

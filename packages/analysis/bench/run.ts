@@ -371,8 +371,8 @@ const chordValidation = (() => {
  * Billboard songs; the genre charts' songs the same three ways, and the classical charts' songs as rendered
  * and with the tempo swaying, when the report holds them; the band, genre and classical songs with a
  * performer's tempo arc over each phrase, `phraseArcs`); learned and hand-written tracker; and the
- * metre and downbeat F-measure through the whole engine on the three corpora's validation songs
- * (`meter`), when the report holds them.
+ * metre and downbeat F-measure through the whole engine on the three corpora's validation songs and on
+ * the Billboard ones played in 6/8 and in 12/8 (`meter`), when the report holds them.
  */
 const beatValidation = (() => {
   const file = modelPath("beats.json");
@@ -381,7 +381,10 @@ const beatValidation = (() => {
   type Decoding = { learned: Scores; handWritten: Scores };
   type MeterScores = { songs: number; meter: number; downbeatF: number };
   const r = JSON.parse(readFileSync(file, "utf8")) as {
-    meter?: { shipped: Record<"rendered" | "classical" | "genre", MeterScores> };
+    meter?: {
+      shipped: Record<"rendered" | "classical" | "genre", MeterScores> &
+        Partial<Record<"sixEight" | "twelveEight", MeterScores & Omit<Scores, "songs">>>;
+    };
     decoding: Record<"rendered" | "withoutDrumsTempoSway" | "fasterTempo", Decoding> &
       Partial<
         Record<
