@@ -1,4 +1,4 @@
-import { clickTrack, renderProgression, sine } from "@tonic/analysis/testing";
+import { clickTrack, renderMeter, renderProgression, sine } from "@tonic/analysis/testing";
 import { describe, expect, it } from "vitest";
 import { beatFMeasure } from "../testing/metrics.js";
 import { analyzeAudio } from "./analyze.js";
@@ -211,6 +211,22 @@ describe("analyzeAudio with the shipped beat model", () => {
       expect(Math.abs((r.bpm ?? 0) - 100)).toBeLessThan(3);
       expect(beatFMeasure(truth, r.beats)).toBeGreaterThan(0.9);
     }
+  });
+
+  it("counts a 6/8 accompaniment at 76 BPM in dotted quarters (6/8), not its eighths as 3/4 at 228", async () => {
+    const { beats } = await loadNodeModels();
+    if (!beats) throw new Error("no beat model");
+    const sr = 22050;
+    const chords = ["C", "Am", "F", "G", "Em", "Dm", "G7", "C"];
+    const r = await analyzeAudio(
+      renderMeter({ meter: "6/8", bpm: 76, chords, bars: 16, sampleRate: sr }),
+      sr,
+      {
+        models: { beats },
+      },
+    );
+    expect(r.timeSignature).toBe("6/8");
+    expect(Math.abs((r.bpm ?? 0) - 76)).toBeLessThanOrEqual(0.04 * 76);
   });
 
   it("still reports no tempo for silence, and a failing model rejects with an AnalysisError", async () => {
