@@ -220,13 +220,21 @@ export function isTernary(onset: Float32Array, beatFrames: readonly number[]): b
 }
 
 /**
- * Choose the bar length (3 or 4 beats; 2 for compound 6/8) and the downbeat phase from per-beat harmonic
+ * How many times larger the harmonic contrast of a three-beat bar must be than a four-beat bar's for 3/4
+ * to replace 4/4. Set with the stage (no recorded choice on data); the same test for 12/8 over 6/8 was
+ * checked and not shipped (PROVENANCE.md "12/8 from the harmony").
+ */
+export const METER_CONTRAST_MARGIN = 1.15;
+
+/**
+ * Choose the bar length (3 or 4 beats; 2 dotted beats for compound 6/8) and the downbeat phase from per-beat harmonic
  * novelty: chords tend to change on downbeats (Goto, "An audio-based real-time beat tracking system for
  * music with or without drum-sounds", JNMR 2001). For every candidate bar length M and phase φ the contrast
  * between the mean novelty on beats ≡ φ (mod M) and on the other beats is computed; the largest wins.
  *
  * @param novelty one value per beat (≥ 0), e.g. chroma change from the previous beat.
- * @param ternary whether beats are subdivided in three.
+ * @param ternary whether beats are subdivided in three (compound time: each beat a dotted quarter, two a
+ * bar of 6/8).
  * @param triple the beats are already known to group in threes (see {@link isWaltzNotCompound}): only
  * the downbeat phase of a 3/4 bar is chosen.
  * @param threeBeatBars whether the onsets support bars of three beats (see
@@ -272,7 +280,7 @@ export function inferMeter(
   const s3 = score(3);
   if (triple) return { timeSignature: "3/4", beatsPerBar: 3, phase: s3.phase };
   const s4 = score(4);
-  if (threeBeatBars && s3.contrast > 1.15 * s4.contrast && s3.contrast > 0)
+  if (threeBeatBars && s3.contrast > METER_CONTRAST_MARGIN * s4.contrast && s3.contrast > 0)
     return { timeSignature: "3/4", beatsPerBar: 3, phase: s3.phase };
   return { timeSignature: "4/4", beatsPerBar: 4, phase: s4.phase };
 }

@@ -159,7 +159,7 @@ export interface ChordSegment {
   confidence: number;
 }
 
-/** The time signatures the engine reports. */
+/** The time signatures the engine reports (in 6/8 the beats are dotted quarters). */
 export type TimeSignature = "4/4" | "3/4" | "6/8";
 
 /**
