@@ -13,6 +13,7 @@ import {
   scoreLive,
   settleMasked,
   shownTimeline,
+  summarize,
   toLiveRate,
 } from "./live-folder.js";
 
@@ -81,6 +82,34 @@ describe("scoreLive", () => {
     expect(s.missed).toBe(1);
     // The display at the start of the stream is "N" until the first frame.
     expect(scoreLive([iv(0, 2, "C:maj")], [iv(0.3, 2, "C:maj")], 2).noChordSeconds).toBeCloseTo(0.3, 9);
+  });
+
+  it("counts the latency from the moment the chord's root and third have sounded, where the truth gives it", () => {
+    // An arpeggio's A minor can be named at 2.75 s (its C struck then), shown at 2.9; a strummed F at 4.0,
+    // shown at 4.2; the G without an identifiable moment is left out of these measures.
+    const truth = [
+      iv(0, 2, "N"),
+      { ...iv(2, 4, "A:min"), identifiable: 2.75 },
+      { ...iv(4, 6, "F:maj"), identifiable: 4 },
+      iv(6, 8, "G:maj"),
+    ];
+    const shown = [iv(0, 2.9, "N"), iv(2.9, 4.2, "A:min"), iv(4.2, 6.1, "F:maj"), iv(6.1, 8, "G:maj")];
+    const s = scoreLive(truth, shown, 8);
+    expect(s.latencies.map((v) => Number(v.toFixed(6)))).toEqual([0.9, 0.2, 0.1]);
+    expect(s.identifiableDelays.map((v) => Number(v.toFixed(6)))).toEqual([0.75, 0]);
+    expect(s.afterIdentifiable.map((v) => Number(v.toFixed(6)))).toEqual([0.15, 0.2]);
+    const m = summarize(s);
+    expect(m.identifiableP95Ms).toBe(750);
+    expect(m.afterIdentifiableP95Ms).toBe(200);
+    // A chord shown before its notes could name it (a guess from context) counts 0, a chord never shown
+    // right counts the cap; a truth without the moment adds no such fields.
+    const early = scoreLive([{ ...iv(0, 3, "C:maj"), identifiable: 1 }], [iv(0.5, 3, "C:maj")], 3);
+    expect(early.afterIdentifiable).toEqual([0]);
+    const never = scoreLive([{ ...iv(0, 3, "C:maj"), identifiable: 1 }], [iv(0, 3, "D:min")], 3);
+    expect(never.afterIdentifiable).toEqual([LATENCY_CAP_SECONDS]);
+    expect("identifiableP95Ms" in summarize(scoreLive([iv(0, 2, "C:maj")], [iv(0, 2, "C:maj")], 2))).toBe(
+      false,
+    );
   });
 
   it("builds the shown timeline from each block's last frame at the block's end, merging repeats", () => {

@@ -19,6 +19,9 @@
  *   latency    from each true change to a chord (one the previous chord would not already count as, in
  *              majmin) to the moment the right chord (majmin) is first shown, capped at 2 s; a chord never
  *              shown right before it ends or within 2 s counts 2 s and as missed. Median and p95;
+ *              where the truth gives a chord's `identifiable` moment (its root and third both struck,
+ *              {@link TruthChord}), also the p95 of that moment's delay after the change (the floor no
+ *              recogniser that waits for the notes can go below) and the latency counted from it;
  *   false changes per minute on held chords: changes of the shown chord during a true chord after its
  *              right chord was first shown, per minute of such time;
  *   no chord   share of the truth's chord time (not N or X) during which "N" is shown;
@@ -196,6 +199,13 @@ export function addChangeCounts(into: ChangeCounts, s: ChangeCounts): void {
 
 /** An item's scores as sums, so that items pool by adding. */
 export interface LiveScore extends ChangeCounts {
+  /**
+   * For the scored changes whose truth gives `identifiable` ({@link TruthChord}): seconds from that moment
+   * to the right chord shown (0 when shown sooner), capped and counted missed as `latencies`.
+   */
+  afterIdentifiable: number[];
+  /** For the same changes: seconds from the change to its `identifiable` moment (the notes' own delay). */
+  identifiableDelays: number[];
   seconds: number;
   majmin: { right: number; of: number };
   sevenths: { right: number; of: number };
@@ -208,6 +218,8 @@ export const emptyScore = (): LiveScore => ({
   majmin: { right: 0, of: 0 },
   sevenths: { right: 0, of: 0 },
   latencies: [],
+  afterIdentifiable: [],
+  identifiableDelays: [],
   missed: 0,
   falseChanges: 0,
   heldSeconds: 0,
@@ -224,6 +236,8 @@ export function addScore(into: LiveScore, s: LiveScore): void {
   into.sevenths.right += s.sevenths.right;
   into.sevenths.of += s.sevenths.of;
   addChangeCounts(into, s);
+  into.afterIdentifiable.push(...s.afterIdentifiable);
+  into.identifiableDelays.push(...s.identifiableDelays);
   into.noChordSeconds += s.noChordSeconds;
   into.chordSeconds += s.chordSeconds;
 }
@@ -275,7 +289,7 @@ export function settleMasked(truth: readonly LabeledInterval[]): LabeledInterval
  * non-overlapping; `seconds` is the audio's length.
  */
 export function scoreLive(
-  truth: readonly LabeledInterval[],
+  truth: readonly TruthChord[],
   shown: readonly LabeledInterval[],
   seconds: number,
 ): LiveScore {
@@ -294,7 +308,7 @@ export function scoreLive(
   }
   // Latency and false changes, per held chord.
   for (let i = 0; i < truth.length; i++) {
-    const iv = truth[i] as LabeledInterval;
+    const iv = truth[i] as TruthChord;
     const prev = truth[i - 1]?.label ?? "N";
     if (!isChord(iv.label) || compareMajmin(iv.label, iv.label) !== 1) continue;
     if (compareMajmin(iv.label, prev) === 1) continue; // the previous chord already counts as this one
@@ -305,8 +319,15 @@ export function scoreLive(
     if (at === undefined || at - iv.start >= LATENCY_CAP_SECONDS) {
       s.latencies.push(LATENCY_CAP_SECONDS);
       s.missed++;
-      if (at === undefined) continue;
     } else s.latencies.push(at - iv.start);
+    if (iv.identifiable !== undefined && Number.isFinite(iv.identifiable)) {
+      const from = Math.min(Math.max(iv.identifiable, iv.start), iv.end);
+      s.identifiableDelays.push(from - iv.start);
+      s.afterIdentifiable.push(
+        at === undefined ? LATENCY_CAP_SECONDS : Math.min(LATENCY_CAP_SECONDS, Math.max(0, at - from)),
+      );
+    }
+    if (at === undefined) continue;
     // Held: from the right chord's first showing to the end of the true chord (and any repeats of it).
     let end = iv.end;
     for (let j = i + 1; j < truth.length && compareMajmin(iv.label, truth[j]?.label ?? "N") === 1; j++)
@@ -343,6 +364,7 @@ export function summarize(s: LiveScore) {
     changes: s.latencies.length,
     latencyMedianMs: Number.isFinite(pct(s.latencies, 0.5)) ? Math.round(1000 * pct(s.latencies, 0.5)) : null,
     latencyP95Ms: Number.isFinite(pct(s.latencies, 0.95)) ? Math.round(1000 * pct(s.latencies, 0.95)) : null,
+    ...identifiableSummary(s),
     missed: s.missed,
     falseChangesPerMin: s.heldSeconds > 0 ? Number(((60 * s.falseChanges) / s.heldSeconds).toFixed(2)) : null,
     noChordShare: r3(s.noChordSeconds / s.chordSeconds),
@@ -350,16 +372,46 @@ export function summarize(s: LiveScore) {
   };
 }
 
+/**
+ * The latency measures of the changes whose truth gives an `identifiable` moment (nothing when none
+ * does), ms: the p95 of the notes' own delay (a recogniser that names each chord the instant its root and
+ * third have sounded, and never guesses sooner, could not have a lower p95 latency), and the median and
+ * p95 of the latency counted from that moment.
+ */
+export function identifiableSummary(s: Pick<LiveScore, "afterIdentifiable" | "identifiableDelays">): {
+  identifiableP95Ms?: number;
+  afterIdentifiableMedianMs?: number;
+  afterIdentifiableP95Ms?: number;
+} {
+  if (s.identifiableDelays.length === 0) return {};
+  const ms = (v: number) => Math.round(1000 * v);
+  return {
+    identifiableP95Ms: ms(pct(s.identifiableDelays, 0.95)),
+    afterIdentifiableMedianMs: ms(pct(s.afterIdentifiable, 0.5)),
+    afterIdentifiableP95Ms: ms(pct(s.afterIdentifiable, 0.95)),
+  };
+}
+
 /** One line of a table: label and the measures. */
 export function formatRow(label: string, s: LiveScore): string {
   const m = summarize(s);
   const f = (v: number | null, d = 3) => (v === null ? "  -  " : v.toFixed(d));
-  return `${label}  majmin ${f(m.majmin)}  sevenths ${f(m.sevenths)}  latency median ${m.latencyMedianMs ?? "-"} ms p95 ${m.latencyP95Ms ?? "-"} ms (${m.changes} changes, ${m.missed} missed)  false changes ${f(m.falseChangesPerMin, 2)}/min  no chord ${f(m.noChordShare)}`;
+  return `${label}  majmin ${f(m.majmin)}  sevenths ${f(m.sevenths)}  latency median ${m.latencyMedianMs ?? "-"} ms p95 ${m.latencyP95Ms ?? "-"} ms (${m.changes} changes, ${m.missed} missed${m.identifiableP95Ms === undefined ? "" : `; notes' own p95 ${m.identifiableP95Ms} ms, after them median ${m.afterIdentifiableMedianMs} p95 ${m.afterIdentifiableP95Ms} ms`})  false changes ${f(m.falseChangesPerMin, 2)}/min  no chord ${f(m.noChordShare)}`;
+}
+
+/**
+ * A timed chord of a truth file. `identifiable` (optional, seconds, within [start, end)) is the moment
+ * by which the chord's root and third have both been struck since it began — the earliest a listener
+ * can name it in majmin without guessing: at the start for a strum or a held chord, later for an
+ * arpeggio (`make-live-folder.ts` writes it from its MIDI).
+ */
+export interface TruthChord extends LabeledInterval {
+  identifiable?: number;
 }
 
 /** A folder item's truth file. */
 interface TruthFile {
-  chords: LabeledInterval[] | null;
+  chords: TruthChord[] | null;
   group?: string;
   /** The piece's key ("G major"), when it has one. */
   key?: string;

@@ -44,6 +44,24 @@ describe("validationSummary", () => {
     expect(a.latencies).toHaveLength(20);
   });
 
+  it("averages the folders' identifiable-moment measures only when every folder's truth gives them", () => {
+    const a = {
+      ...folder(Array(20).fill(0.1), 0, 60, 90),
+      identifiableDelays: Array(20).fill(0),
+      afterIdentifiable: Array(20).fill(0.1),
+    };
+    const b = {
+      ...folder(Array(20).fill(0.5), 0, 60, 90),
+      identifiableDelays: [...Array(19).fill(0), 0.8],
+      afterIdentifiable: [...Array(19).fill(0.2), 0.6],
+    };
+    const s = validationSummary([a, b]);
+    expect(s.identifiableP95Ms).toBe(400); // mean of 0 and 800 ms
+    expect(s.afterIdentifiableMedianMs).toBe(150);
+    expect(s.afterIdentifiableP95Ms).toBe(350);
+    expect("identifiableP95Ms" in validationSummary([a, folder([0.1], 0, 60, 90)])).toBe(false);
+  });
+
   it("refuses no folders", () => {
     expect(() => validationSummary([])).toThrow(RangeError);
   });

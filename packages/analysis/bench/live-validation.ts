@@ -10,7 +10,8 @@
  * Prints each folder's scores, then one JSON line: the instrument folders pooled (accuracy, false changes
  * and "no chord" over all their items), the latency median and p95 as the **mean of the folders'** (so
  * that one folder's many changes do not decide the tail), the share of each non-music group shown "N", and
- * the remaining {@link liveGap}.
+ * the remaining {@link liveGap}; where the folders' truths give when each chord can be named (its root and
+ * third struck), the folders' mean p95 of that moment's delay and the latency counted from it.
  */
 import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -67,10 +68,20 @@ export function validationSummary(
   const p95Ms = 1000 * mean(folders.map((f) => pct(f.latencies, 0.95)));
   const pooled = summarize(all);
   const falseChanges = pooled.falseChangesPerMin ?? 0;
+  // Where every folder's truth gives the moment its chords can be named, the same means of that moment's
+  // delay and of the latency counted from it (live-folder.ts, `identifiableSummary`).
+  const identifiable = folders.every((f) => f.identifiableDelays.length > 0)
+    ? {
+        identifiableP95Ms: Math.round(1000 * mean(folders.map((f) => pct(f.identifiableDelays, 0.95)))),
+        afterIdentifiableMedianMs: Math.round(1000 * mean(folders.map((f) => pct(f.afterIdentifiable, 0.5)))),
+        afterIdentifiableP95Ms: Math.round(1000 * mean(folders.map((f) => pct(f.afterIdentifiable, 0.95)))),
+      }
+    : {};
   return {
     pooled,
     latencyMedianMs: Math.round(medianMs),
     latencyP95Ms: Math.round(p95Ms),
+    ...identifiable,
     gap: Number(liveGap(falseChanges, p95Ms).toFixed(3)),
     nonMusicShownN,
   };

@@ -13,7 +13,8 @@
  * 24 items in `DIR/<item>/audio.wav` (48 kHz mono, 16-bit) with `truth.json`
  * (`{"group": "guitar clean", "key": "G major", "chords": [{start, end, label}]}`, Harte labels) written from the MIDI,
  * exact by construction: a chord starts at its first note (a strum's first string) and lasts until the
- * next chord's first note, or until its notes are released before a rest ("N").
+ * next chord's first note, or until its notes are released before a rest ("N"); its `identifiable` is the
+ * moment its root and third have both been struck (later than the start in arpeggios and fingerpicking).
  *
  *   guitars  steel-string, nylon and clean electric guitars strumming the shapes of chords-db (the
  *            app's chord diagrams: open and barre shapes, some with the fifth in the bass) in 4/4
@@ -48,6 +49,7 @@ import { PITCH_CLASSES } from "@tonic/theory/constants";
 import FFT from "fft.js";
 import { makeRng, pinkNoise, renderSpeech } from "../testing/index.js";
 import { renderMidi, type SoundfontName } from "../train/fluidsynth.js";
+import { identifiableAt, type Onset } from "./identifiable.js";
 import { encodeWav } from "./live-folder.js";
 
 const { Midi } = midiPkg;
@@ -272,11 +274,19 @@ function keyboardVoicing(c: Chord, r: () => number): { left: number; right: numb
   return { left: 36 + ((((c.root - 36) % 12) + 12) % 12), right };
 }
 
+/** A truth span; a chord's `identifiable` is {@link identifiableAt} its notes. */
+interface TruthSpan {
+  start: number;
+  end: number;
+  label: string;
+  identifiable?: number;
+}
+
 interface Written {
   midi: MidiFile;
   /** The progression's key ("G major"). */
   key: string;
-  truth: { start: number; end: number; label: string }[];
+  truth: TruthSpan[];
   seconds: number;
 }
 
@@ -311,12 +321,12 @@ function writePiece(p: Piece, seconds: number): Written {
     if (bars.length < nBars && bars.length !== restAt && r() < 0.4) bars.push(c);
   }
   // Truth spans: [first onset of the chord, first onset of the next / the release before a rest).
-  const truth: { start: number; end: number; label: string }[] = [];
-  const open = (label: string, t: number) => {
+  const truth: TruthSpan[] = [];
+  const open = (label: string, t: number, identifiable?: number) => {
     const last = truth[truth.length - 1];
     if (last && last.label === label) return;
     if (last) last.end = t;
-    truth.push({ start: t, end: t, label });
+    truth.push({ start: t, end: t, label, ...(identifiable === undefined ? {} : { identifiable }) });
   };
   open("N", 0);
   let b = 0;
@@ -331,7 +341,8 @@ function writePiece(p: Piece, seconds: number): Written {
     const release = last ? t1 - 0.25 * beat : t1;
     if (c) {
       const onsets = playChord(p, c, t0, release, n, beat, note, jitter, r);
-      open(harte(c), Math.min(...onsets));
+      const third = (c.root + ((INTERVALS[c.quality] as number[])[1] as number)) % 12;
+      open(harte(c), Math.min(...onsets.map((o) => o.time)), identifiableAt(c.root, third, onsets));
       if (last) open("N", release);
     }
     b += n;
@@ -347,14 +358,20 @@ function writePiece(p: Piece, seconds: number): Written {
     key,
     truth: truth
       .filter((s) => s.end > s.start)
-      .map((s) => ({ start: r4(s.start), end: r4(s.end), label: s.label })),
+      .map((s) => ({
+        start: r4(s.start),
+        end: r4(s.end),
+        label: s.label,
+        // Within the chord's span (a note never struck: its end).
+        ...(s.identifiable === undefined ? {} : { identifiable: r4(Math.min(s.identifiable, s.end)) }),
+      })),
     seconds: end,
   };
 }
 
 /**
  * Plays chord `c` from `t0` to `release` (`nBars` bars) in the piece's style.
- * @returns the onset times of its notes.
+ * @returns the onsets of its notes.
  */
 function playChord(
   p: Piece,
@@ -366,11 +383,11 @@ function playChord(
   note: (m: number, time: number, duration: number, velocity: number) => void,
   jitter: () => number,
   r: () => number,
-): number[] {
-  const onsets: number[] = [];
+): Onset[] {
+  const onsets: Onset[] = [];
   const play = (m: number, t: number, until: number, v: number) => {
     const time = Math.max(0, t);
-    onsets.push(time);
+    onsets.push({ time, midi: m });
     note(m, time, Math.min(until, release) - time, v);
   };
   if (p.instrument === "guitar") {
