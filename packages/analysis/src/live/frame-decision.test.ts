@@ -181,6 +181,48 @@ describe("FrameDecision", () => {
     expect(frames).toBeLessThan(20);
   });
 
+  it("reads a new chord's quality from the frame, not from the filter's compounded first frames", () => {
+    // Classes 5 and 6 are one family (C and C7), class 9 another (G). G is held; then C7 sounds: its first
+    // four frames read C eight times as probable as C7 (the attack), then C7 leads ever more clearly.
+    const families = Array.from({ length: 61 }, (_, c) => (c === 6 ? 5 : c));
+    const frame = (c: number, c7: number) => {
+      const lp = new Float64Array(61).fill(Math.log((1 - c - c7) / 59));
+      lp[5] = Math.log(c);
+      lp[6] = Math.log(c7);
+      return lp;
+    };
+    const frames = [
+      ...Array.from({ length: 4 }, () => frame(0.8, 0.1)),
+      ...[0.3, 0.5, 0.7, 0.8, 0.9, 0.95].map((p) => frame(0.9 - p, p)),
+      ...Array.from({ length: 14 }, () => frame(0.02, 0.95)),
+    ];
+    const run = (qualityFromFrame: boolean) => {
+      const d = new FrameDecision(61, {
+        stay: 0.97,
+        temperature: 2,
+        margin: 2,
+        families,
+        qualityShare: 0.9,
+        qualityPatience: 24,
+        qualityFromFrame,
+      });
+      for (let i = 0; i < 50; i++) d.update(sure(61, 9, 0.9));
+      return frames.map((lp) => d.update(lp));
+    };
+    const changes = (shown: number[]) =>
+      shown.filter((c, i) => i > 0 && shown[i - 1] !== 9 && c !== shown[i - 1]).length;
+    // The filter compounds the attack's C into more than 0.9 of the family: C, then C7.
+    const filtered = run(false);
+    expect(filtered).toContain(5);
+    expect(filtered.at(-1)).toBe(6);
+    expect(changes(filtered)).toBe(1);
+    // Read from the frame, C's 0.89 share of the family never reaches 0.9: G stays until C7 holds it, then C7.
+    const fromFrame = run(true);
+    expect(fromFrame).not.toContain(5);
+    expect(fromFrame.at(-1)).toBe(6);
+    expect(changes(fromFrame)).toBe(0);
+  });
+
   it("reads a row at an offset and forgets on reset", () => {
     const d = new FrameDecision(3);
     const rows = Float64Array.from([...sure(3, 0, 0.9), ...sure(3, 2, 0.99)]);

@@ -39,14 +39,23 @@ export const FRAME_QUALITY_MARGIN = 64;
  * and then the seventh is a change of the display while one chord is held (two thirds of Live's false
  * changes on the instrument validation folders). Chosen with {@link FRAME_QUALITY_PATIENCE} on the five
  * instrument validation folders (`make-live-folder --seed-offset 1, 101–104`), the non-music and the band
- * validation folders by a rule set before the sweep (PROVENANCE.md, "Live's patience for a seventh").
+ * validation folders by a rule set before the sweep (PROVENANCE.md, "Live's patience for a seventh"); read
+ * from the frame ({@link FRAME_QUALITY_FROM_FRAME}) since "A new chord's quality read from the frame".
  */
 export const FRAME_QUALITY_SHARE = 0.9;
 /**
- * Frames (≈ 21 ms each, so about 0.5 s) a new family waits at most for {@link FRAME_QUALITY_SHARE} before
- * it is shown with its most probable class anyway. Chosen with {@link FRAME_QUALITY_SHARE}.
+ * Frames (≈ 21 ms each, so about 0.13 s) a new family waits at most for {@link FRAME_QUALITY_SHARE}
+ * before it is shown with its most probable class anyway. Chosen with {@link FRAME_QUALITY_FROM_FRAME}
+ * on the same validation folders (PROVENANCE.md, "A new chord's quality read from the frame").
  */
-export const FRAME_QUALITY_PATIENCE = 24;
+export const FRAME_QUALITY_PATIENCE = 6;
+/**
+ * Whether a new family's class and its {@link FRAME_QUALITY_SHARE} are read from the current frame's model
+ * probabilities (true) rather than from the filtered ones: the filter compounds a seventh chord's first
+ * frames, which lean to the triad, into a confident triad that is corrected a moment later. Chosen on the
+ * validation folders by rules set before the runs (PROVENANCE.md, "A new chord's quality read from the frame").
+ */
+export const FRAME_QUALITY_FROM_FRAME = true;
 
 /** The filter's parameters; each defaults to the constant of the same name. */
 export interface FrameDecisionOptions {
@@ -67,6 +76,11 @@ export interface FrameDecisionOptions {
    * share one. Default: every class its own family (then only `margin` applies).
    */
   families?: ArrayLike<number>;
+  /**
+   * Read a new family's class and its `qualityShare` from the current frame's model probabilities
+   * instead of the filtered ones, which compound the first frames' reading ({@link FRAME_QUALITY_FROM_FRAME}).
+   */
+  qualityFromFrame?: boolean;
 }
 
 /**
@@ -75,8 +89,9 @@ export interface FrameDecisionOptions {
  * The decision is made in two steps (a hysteresis per level of the chord):
  *   1. the family (the chord's root and triad, summed over its classes) changes once another family is
  *      `margin` times as probable as the shown one; the new family shows its most probable class
- *      once that class holds `qualityShare` of the family's probability, or after
- *      `qualityPatience` frames of waiting for that;
+ *      once that class holds `qualityShare` of the family's probability (in the current frame's model
+ *      output with `qualityFromFrame`, else in the filtered probabilities), or after `qualityPatience`
+ *      frames of waiting for that;
  *   2. within the shown family, another class takes over once it is `qualityMargin` times as probable
  *      as the shown class.
  */
@@ -94,6 +109,7 @@ export class FrameDecision {
   readonly qualityMargin: number;
   readonly qualityShare: number;
   readonly qualityPatience: number;
+  readonly qualityFromFrame: boolean;
 
   /**
    * @param classes number of classes (≥ 2).
@@ -111,6 +127,7 @@ export class FrameDecision {
     this.qualityMargin = options.qualityMargin ?? FRAME_QUALITY_MARGIN;
     this.qualityShare = options.qualityShare ?? FRAME_QUALITY_SHARE;
     this.qualityPatience = options.qualityPatience ?? FRAME_QUALITY_PATIENCE;
+    this.qualityFromFrame = options.qualityFromFrame ?? FRAME_QUALITY_FROM_FRAME;
     if (!(this.stay > 0 && this.stay < 1)) throw new RangeError(`stay must be in (0, 1), got ${this.stay}`);
     if (!(this.temperature > 0)) throw new RangeError(`temperature must be > 0, got ${this.temperature}`);
     if (!(this.margin >= 1)) throw new RangeError(`margin must be ≥ 1, got ${this.margin}`);
@@ -176,9 +193,13 @@ export class FrameDecision {
       bestFamily !== shownFamily &&
       (fs[bestFamily] as number) >= this.margin * (fs[shownFamily] as number)
     ) {
-      const c = this.bestOf(bestFamily);
+      const c = this.qualityFromFrame
+        ? this.frameBestOf(bestFamily, logProbs, offset)
+        : this.bestOf(bestFamily);
       if (
-        (a[c] as number) >= this.qualityShare * (fs[bestFamily] as number) ||
+        (this.qualityFromFrame
+          ? this.frameShare(c, logProbs, offset) >= this.qualityShare
+          : (a[c] as number) >= this.qualityShare * (fs[bestFamily] as number)) ||
         this.waited >= this.qualityPatience
       ) {
         this.best = c;
@@ -204,6 +225,31 @@ export class FrameDecision {
       }
     }
     return best;
+  }
+
+  /** The class of family `f` the frame's model probabilities favour. */
+  private frameBestOf(f: number, logProbs: ArrayLike<number>, offset: number): number {
+    let best = -1;
+    let p = Number.NEGATIVE_INFINITY;
+    for (let c = 0; c < this.classes; c++) {
+      if (this.family[c] !== f) continue;
+      const v = logProbs[offset + c] as number;
+      if (v > p) {
+        best = c;
+        p = v;
+      }
+    }
+    return best;
+  }
+
+  /** Class `c`'s share of its family's probability in the frame's model output, 0..1. */
+  private frameShare(c: number, logProbs: ArrayLike<number>, offset: number): number {
+    const f = this.family[c] as number;
+    const top = logProbs[offset + c] as number;
+    let sum = 0;
+    for (let k = 0; k < this.classes; k++)
+      if (this.family[k] === f) sum += Math.exp((logProbs[offset + k] as number) - top);
+    return 1 / sum;
   }
 
   /** The decision after the last frame read. */

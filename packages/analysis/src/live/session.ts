@@ -56,7 +56,7 @@ export interface LiveListenerOptions {
    * The frame model's filter: self-transition per frame, temperature, the hysteresis ratios between
    * and within triad families and a new family's wait for a clear quality (defaults `FRAME_STAY`,
    * `FRAME_TEMPERATURE`, `FRAME_SWITCH_MARGIN`, `FRAME_QUALITY_MARGIN`, `FRAME_QUALITY_SHARE`,
-   * `FRAME_QUALITY_PATIENCE`).
+   * `FRAME_QUALITY_PATIENCE`, `FRAME_QUALITY_FROM_FRAME`).
    */
   frameDecision?: Omit<FrameDecisionOptions, "families">;
   /** New frames between two runs of the frame model, ≥ 1 (default `FRAME_STEP`). */
