@@ -89,6 +89,7 @@ describe("FrameDecision", () => {
         margin: 4,
         qualityMargin,
         qualityShare: 0,
+        qualityRunRatio: 0,
         families,
       });
       let changes = 0;
@@ -223,6 +224,44 @@ describe("FrameDecision", () => {
     expect(changes(fromFrame)).toBe(0);
   });
 
+  it("changes a shown chord's quality only on a run of frames that clearly favour the other", () => {
+    // Classes 5 and 6 are one family (C and C7). C is held; then the frames lean to C7 in three ways.
+    const families = Array.from({ length: 61 }, (_, c) => (c === 6 ? 5 : c));
+    const frame = (c: number, c7: number) => {
+      const lp = new Float64Array(61).fill(Math.log((1 - c - c7) / 59));
+      lp[5] = Math.log(c);
+      lp[6] = Math.log(c7);
+      return lp;
+    };
+    // C7 four times as probable as C in every frame (a string ringing on into the chord).
+    const mild = () => frame(0.18, 0.72);
+    // C7 thirty times as probable in four frames of five, C in the fifth (a passing seventh in a riff).
+    const intermittent = (i: number) => (i % 5 === 4 ? frame(0.9, 0.02) : frame(0.03, 0.9));
+    // C7 thirty times as probable in every frame (the seventh is played).
+    const clear = () => frame(0.03, 0.9);
+    const shown = (leaning: (i: number) => Float64Array, qualityRunRatio: number) => {
+      const d = new FrameDecision(61, {
+        stay: 0.97,
+        temperature: 2,
+        families,
+        qualityRunRatio,
+        qualityRun: 6,
+      });
+      for (let i = 0; i < 50; i++) d.update(frame(0.9, 0.02));
+      return Array.from({ length: 30 }, (_, i) => d.update(leaning(i)));
+    };
+    // The filter compounds both leanings into a confident C7: the display changes while C is held.
+    expect(shown(mild, 0).at(-1)).toBe(6);
+    expect(shown(intermittent, 0).at(-1)).toBe(6);
+    // Read as runs of frames, neither is enough.
+    expect(shown(mild, 16).every((c) => c === 5)).toBe(true);
+    expect(shown(intermittent, 16).every((c) => c === 5)).toBe(true);
+    // A clear seventh is shown after its sixth frame in a row (0.13 s).
+    const run = shown(clear, 16);
+    expect(run.indexOf(6)).toBe(5);
+    expect(run.at(-1)).toBe(6);
+  });
+
   it("reads a row at an offset and forgets on reset", () => {
     const d = new FrameDecision(3);
     const rows = Float64Array.from([...sure(3, 0, 0.9), ...sure(3, 2, 0.99)]);
@@ -240,6 +279,8 @@ describe("FrameDecision", () => {
     expect(() => new FrameDecision(4, { qualityMargin: 0.5 })).toThrow(/qualityMargin/);
     expect(() => new FrameDecision(4, { qualityShare: 1.5 })).toThrow(/qualityShare/);
     expect(() => new FrameDecision(4, { qualityPatience: 2.5 })).toThrow(/qualityPatience/);
+    expect(() => new FrameDecision(4, { qualityRunRatio: 0.5 })).toThrow(/qualityRunRatio/);
+    expect(() => new FrameDecision(4, { qualityRun: 0 })).toThrow(/qualityRun /);
     expect(() => new FrameDecision(4, { families: [0, 0, 1] })).toThrow(/one family per class/);
     expect(() => new FrameDecision(4, { families: [0, 0, 1, 4] })).toThrow(/Bad family/);
   });

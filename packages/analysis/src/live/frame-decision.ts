@@ -56,6 +56,21 @@ export const FRAME_QUALITY_PATIENCE = 6;
  * validation folders by rules set before the runs (PROVENANCE.md, "A new chord's quality read from the frame").
  */
 export const FRAME_QUALITY_FROM_FRAME = true;
+/**
+ * Ratio by which the current frame's model output must favour another class of the shown chord's family
+ * over the shown class (≥ 1; 0 = off, then {@link FRAME_QUALITY_MARGIN} on the filtered probabilities
+ * decides), for {@link FRAME_QUALITY_RUN} frames in a row, before that class is shown: the filter treats
+ * each class as a lasting state and compounds a few frames that lean to a seventh (a passing note, a string
+ * ringing on) into a confident seventh, and the display changes while one chord is held. Chosen on the five
+ * instrument validation folders and the band validation songs by a rule set before the runs
+ * (PROVENANCE.md, "A shown chord's quality changed by a run of frames").
+ */
+export const FRAME_QUALITY_RUN_RATIO = 16;
+/**
+ * Frames (≈ 21 ms each, so about 0.13 s) in a row the frame must favour the same other class of the shown
+ * family by {@link FRAME_QUALITY_RUN_RATIO} before it is shown. Chosen with it.
+ */
+export const FRAME_QUALITY_RUN = 6;
 
 /** The filter's parameters; each defaults to the constant of the same name. */
 export interface FrameDecisionOptions {
@@ -81,6 +96,14 @@ export interface FrameDecisionOptions {
    * instead of the filtered ones, which compound the first frames' reading ({@link FRAME_QUALITY_FROM_FRAME}).
    */
   qualityFromFrame?: boolean;
+  /**
+   * Ratio (≥ 1, or 0 for off) by which the frame's model output must favour another class of the shown
+   * family, `qualityRun` frames in a row, before it is shown ({@link FRAME_QUALITY_RUN_RATIO}); when off,
+   * `qualityMargin` on the filtered probabilities decides.
+   */
+  qualityRunRatio?: number;
+  /** Frames in a row for `qualityRunRatio`, whole number ≥ 1 ({@link FRAME_QUALITY_RUN}). */
+  qualityRun?: number;
 }
 
 /**
@@ -92,8 +115,9 @@ export interface FrameDecisionOptions {
  *      once that class holds `qualityShare` of the family's probability (in the current frame's model
  *      output with `qualityFromFrame`, else in the filtered probabilities), or after `qualityPatience`
  *      frames of waiting for that;
- *   2. within the shown family, another class takes over once it is `qualityMargin` times as probable
- *      as the shown class.
+ *   2. within the shown family, another class takes over once the current frame's model output has
+ *      favoured it `qualityRunRatio` times over the shown class for `qualityRun` frames in a row (with
+ *      `qualityRunRatio` 0: once it is `qualityMargin` times as probable in the filtered probabilities).
  */
 export class FrameDecision {
   private readonly alpha: Float64Array;
@@ -103,6 +127,9 @@ export class FrameDecision {
   private best = 0;
   /** Frames the leading new family has waited for its quality. */
   private waited = 0;
+  /** The other class of the shown family the frames have favoured in a row, and for how many frames. */
+  private runClass = -1;
+  private run = 0;
   readonly stay: number;
   readonly temperature: number;
   readonly margin: number;
@@ -110,6 +137,8 @@ export class FrameDecision {
   readonly qualityShare: number;
   readonly qualityPatience: number;
   readonly qualityFromFrame: boolean;
+  readonly qualityRunRatio: number;
+  readonly qualityRun: number;
 
   /**
    * @param classes number of classes (≥ 2).
@@ -128,6 +157,8 @@ export class FrameDecision {
     this.qualityShare = options.qualityShare ?? FRAME_QUALITY_SHARE;
     this.qualityPatience = options.qualityPatience ?? FRAME_QUALITY_PATIENCE;
     this.qualityFromFrame = options.qualityFromFrame ?? FRAME_QUALITY_FROM_FRAME;
+    this.qualityRunRatio = options.qualityRunRatio ?? FRAME_QUALITY_RUN_RATIO;
+    this.qualityRun = options.qualityRun ?? FRAME_QUALITY_RUN;
     if (!(this.stay > 0 && this.stay < 1)) throw new RangeError(`stay must be in (0, 1), got ${this.stay}`);
     if (!(this.temperature > 0)) throw new RangeError(`temperature must be > 0, got ${this.temperature}`);
     if (!(this.margin >= 1)) throw new RangeError(`margin must be ≥ 1, got ${this.margin}`);
@@ -137,6 +168,10 @@ export class FrameDecision {
       throw new RangeError(`qualityShare must be in [0, 1], got ${this.qualityShare}`);
     if (!(Number.isInteger(this.qualityPatience) && this.qualityPatience >= 0))
       throw new RangeError(`qualityPatience must be a whole number ≥ 0, got ${this.qualityPatience}`);
+    if (!(this.qualityRunRatio === 0 || this.qualityRunRatio >= 1))
+      throw new RangeError(`qualityRunRatio must be 0 or ≥ 1, got ${this.qualityRunRatio}`);
+    if (!(Number.isInteger(this.qualityRun) && this.qualityRun >= 1))
+      throw new RangeError(`qualityRun must be a whole number ≥ 1, got ${this.qualityRun}`);
     const families = options.families;
     if (families && families.length !== classes)
       throw new RangeError(`families must give one family per class (${classes}), got ${families.length}`);
@@ -158,6 +193,8 @@ export class FrameDecision {
     this.alpha.fill(1 / this.classes);
     this.best = 0;
     this.waited = 0;
+    this.runClass = -1;
+    this.run = 0;
   }
 
   /**
@@ -204,13 +241,33 @@ export class FrameDecision {
       ) {
         this.best = c;
         this.waited = 0;
+        this.run = 0;
       } else this.waited++;
     } else {
       this.waited = 0;
-      const inFamily = this.bestOf(shownFamily);
-      if ((a[inFamily] as number) >= this.qualityMargin * (a[this.best] as number)) this.best = inFamily;
+      if (this.qualityRunRatio > 0) this.qualityByRun(shownFamily, logProbs, offset);
+      else {
+        const inFamily = this.bestOf(shownFamily);
+        if ((a[inFamily] as number) >= this.qualityMargin * (a[this.best] as number)) this.best = inFamily;
+      }
     }
     return this.best;
+  }
+
+  /** Step 2 with `qualityRunRatio`: count the frames in a row that favour one other class of the family. */
+  private qualityByRun(f: number, logProbs: ArrayLike<number>, offset: number): void {
+    const c = this.frameBestOf(f, logProbs, offset);
+    const lead = (logProbs[offset + c] as number) - (logProbs[offset + this.best] as number);
+    if (c === this.best || !(lead >= Math.log(this.qualityRunRatio))) {
+      this.run = 0;
+      return;
+    }
+    this.run = c === this.runClass ? this.run + 1 : 1;
+    this.runClass = c;
+    if (this.run >= this.qualityRun) {
+      this.best = c;
+      this.run = 0;
+    }
   }
 
   /** The most probable class of family `f`. */
