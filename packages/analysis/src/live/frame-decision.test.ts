@@ -206,6 +206,8 @@ describe("FrameDecision", () => {
         qualityShare: 0.9,
         qualityPatience: 24,
         qualityFromFrame,
+        // Step 2 by the filtered margin, as when this reading was chosen.
+        qualityRunRatio: 0,
       });
       for (let i = 0; i < 50; i++) d.update(sure(61, 9, 0.9));
       return frames.map((lp) => d.update(lp));

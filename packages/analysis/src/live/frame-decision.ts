@@ -63,14 +63,15 @@ export const FRAME_QUALITY_FROM_FRAME = true;
  * each class as a lasting state and compounds a few frames that lean to a seventh (a passing note, a string
  * ringing on) into a confident seventh, and the display changes while one chord is held. Chosen on the five
  * instrument validation folders and the band validation songs by a rule set before the runs
- * (PROVENANCE.md, "A shown chord's quality changed by a run of frames").
+ * (PROVENANCE.md, "A shown chord's quality changed by a run of frames" and "The run's ratio and length").
  */
-export const FRAME_QUALITY_RUN_RATIO = 16;
+export const FRAME_QUALITY_RUN_RATIO = 64;
 /**
- * Frames (≈ 21 ms each, so about 0.13 s) in a row the frame must favour the same other class of the shown
- * family by {@link FRAME_QUALITY_RUN_RATIO} before it is shown. Chosen with it.
+ * Frames (≈ 21 ms each, so about 0.26 s) in a row the frame must favour the same other class of the shown
+ * family by {@link FRAME_QUALITY_RUN_RATIO} before it is shown. Chosen with it (PROVENANCE.md, "The run's
+ * ratio and length").
  */
-export const FRAME_QUALITY_RUN = 6;
+export const FRAME_QUALITY_RUN = 12;
 
 /** The filter's parameters; each defaults to the constant of the same name. */
 export interface FrameDecisionOptions {

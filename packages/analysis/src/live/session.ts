@@ -54,9 +54,10 @@ export interface LiveListenerOptions {
   liveChordModel?: LiveChordModel;
   /**
    * The frame model's filter: self-transition per frame, temperature, the hysteresis ratios between
-   * and within triad families and a new family's wait for a clear quality (defaults `FRAME_STAY`,
-   * `FRAME_TEMPERATURE`, `FRAME_SWITCH_MARGIN`, `FRAME_QUALITY_MARGIN`, `FRAME_QUALITY_SHARE`,
-   * `FRAME_QUALITY_PATIENCE`, `FRAME_QUALITY_FROM_FRAME`).
+   * and within triad families, a new family's wait for a clear quality and the run of frames that
+   * changes a shown chord's quality (defaults `FRAME_STAY`, `FRAME_TEMPERATURE`, `FRAME_SWITCH_MARGIN`,
+   * `FRAME_QUALITY_MARGIN`, `FRAME_QUALITY_SHARE`, `FRAME_QUALITY_PATIENCE`, `FRAME_QUALITY_FROM_FRAME`,
+   * `FRAME_QUALITY_RUN_RATIO`, `FRAME_QUALITY_RUN`).
    */
   frameDecision?: Omit<FrameDecisionOptions, "families">;
   /** New frames between two runs of the frame model, ≥ 1 (default `FRAME_STEP`). */
