@@ -29,7 +29,8 @@ export const FRAME_SWITCH_MARGIN = 2;
  * class of the shown chord's family takes over only once it is this many times as probable as the shown
  * class: a seventh that comes and goes with a comped voicing changes the display less often than a new
  * chord does. Chosen on the validation folder by a rule set before the sweep (PROVENANCE.md, "Live's
- * frame model").
+ * frame model"). Used only with {@link FRAME_QUALITY_RUN_RATIO} 0: since "A shown chord's quality changed
+ * by a run of frames" a run of the frame model's own output decides instead.
  */
 export const FRAME_QUALITY_MARGIN = 64;
 
