@@ -16,6 +16,17 @@ function pair(n: number, a: number, b: number): Float64Array {
   return lp;
 }
 
+/** Families over 61 classes: classes 5 and 6 (C and C7) are one family, every other class its own. */
+const C_AND_C7_FAMILIES = Array.from({ length: 61 }, (_, c) => (c === 6 ? 5 : c));
+
+/** Log-probabilities over 61 classes: `c` on class 5 (C), `c7` on class 6 (C7), the rest shared equally. */
+function cAndC7(c: number, c7: number): Float64Array {
+  const lp = new Float64Array(61).fill(Math.log((1 - c - c7) / 59));
+  lp[5] = Math.log(c);
+  lp[6] = Math.log(c7);
+  return lp;
+}
+
 describe("FrameDecision", () => {
   it("starts undecided on class 0 with every class equally likely", () => {
     const d = new FrameDecision(4);
@@ -81,7 +92,7 @@ describe("FrameDecision", () => {
   it("holds a seventh that wavers within its family longer than a change of chord", () => {
     // Classes 5 and 6 are one family (C and C7), class 9 another (G). Frames alternate a little for C7
     // and a little for C in runs of six, as under comping.
-    const families = Array.from({ length: 61 }, (_, c) => (c === 6 ? 5 : c));
+    const families = C_AND_C7_FAMILIES;
     const flips = (qualityMargin: number) => {
       const d = new FrameDecision(61, {
         stay: 0.97,
@@ -140,7 +151,7 @@ describe("FrameDecision", () => {
   it("waits for a new chord's quality before showing it, but no longer than its patience", () => {
     // Classes 5 and 6 are one family (C and C7), class 9 another (G). G is held; then C7 sounds, its first
     // frames reading as much C as C7 and later frames clearly C7 (a strum's attack, then the seventh).
-    const families = Array.from({ length: 61 }, (_, c) => (c === 6 ? 5 : c));
+    const families = C_AND_C7_FAMILIES;
     const even = new Float64Array(61).fill(Math.log(0.1 / 59));
     even[5] = Math.log(0.45);
     even[6] = Math.log(0.45);
@@ -185,13 +196,8 @@ describe("FrameDecision", () => {
   it("reads a new chord's quality from the frame, not from the filter's compounded first frames", () => {
     // Classes 5 and 6 are one family (C and C7), class 9 another (G). G is held; then C7 sounds: its first
     // four frames read C eight times as probable as C7 (the attack), then C7 leads ever more clearly.
-    const families = Array.from({ length: 61 }, (_, c) => (c === 6 ? 5 : c));
-    const frame = (c: number, c7: number) => {
-      const lp = new Float64Array(61).fill(Math.log((1 - c - c7) / 59));
-      lp[5] = Math.log(c);
-      lp[6] = Math.log(c7);
-      return lp;
-    };
+    const families = C_AND_C7_FAMILIES;
+    const frame = cAndC7;
     const frames = [
       ...Array.from({ length: 4 }, () => frame(0.8, 0.1)),
       ...[0.3, 0.5, 0.7, 0.8, 0.9, 0.95].map((p) => frame(0.9 - p, p)),
@@ -228,13 +234,8 @@ describe("FrameDecision", () => {
 
   it("changes a shown chord's quality only on a run of frames that clearly favour the other", () => {
     // Classes 5 and 6 are one family (C and C7). C is held; then the frames lean to C7 in three ways.
-    const families = Array.from({ length: 61 }, (_, c) => (c === 6 ? 5 : c));
-    const frame = (c: number, c7: number) => {
-      const lp = new Float64Array(61).fill(Math.log((1 - c - c7) / 59));
-      lp[5] = Math.log(c);
-      lp[6] = Math.log(c7);
-      return lp;
-    };
+    const families = C_AND_C7_FAMILIES;
+    const frame = cAndC7;
     // C7 four times as probable as C in every frame (a string ringing on into the chord).
     const mild = () => frame(0.18, 0.72);
     // C7 thirty times as probable in four frames of five, C in the fifth (a passing seventh in a riff).
