@@ -6,7 +6,10 @@ import { renderChordSequence } from "../testing/index.js";
 import { keyWeightedScore } from "../testing/metrics.js";
 import {
   encodeWav,
+  type FalseChange,
+  falseChangeKind,
   folderSummary,
+  formatFalseChange,
   LATENCY_CAP_SECONDS,
   pool,
   runFolder,
@@ -70,10 +73,50 @@ describe("scoreLive", () => {
     expect(s.missed).toBe(0);
     // Held C from 2.2 to 6: two changes (to A:min and back); held G from 6.1 to 10: one change (to N).
     expect(s.falseChanges).toBe(3);
+    expect(s.falseChangeList.map((f) => [f.chord, f.shown, f.kind])).toEqual([
+      ["C:maj", "A:min", "otherRoot"],
+      ["C:maj", "C:maj", "back"],
+      ["G:maj", "N", "noChord"],
+    ]);
+    // A:min 1 s after C began, for 1 s; C again at 2 s, to C's end; N 3 s after G began, to G's end.
+    expect(s.falseChangeList.map((f) => [f.after, f.seconds])).toEqual([
+      [1, 1],
+      [2, 2],
+      [3, 1],
+    ]);
+    expect(summarize(s).falseChangesByKind).toEqual({
+      back: 1,
+      quality: 0,
+      parallel: 0,
+      otherTriad: 0,
+      otherRoot: 1,
+      noChord: 1,
+    });
     expect(s.heldSeconds).toBeCloseTo(3.8 + 3.9, 9);
     // "N" during chords: 2–2.2 and 9–10 of 8 s of chords.
     expect(s.noChordSeconds).toBeCloseTo(1.2, 9);
     expect(s.chordSeconds).toBeCloseTo(8, 9);
+  });
+
+  it("names what each false change showed against the held chord", () => {
+    expect(falseChangeKind("C:maj", "C:min", "C:maj")).toBe("parallel");
+    expect(falseChangeKind("A:min7", "A:7", "A:min7")).toBe("parallel");
+    expect(falseChangeKind("C:maj", "C:7", "C:maj")).toBe("quality");
+    expect(falseChangeKind("C:maj", "C:maj", "C:min")).toBe("back");
+    expect(falseChangeKind("C:maj", "C:sus4", "C:maj")).toBe("otherTriad");
+    expect(falseChangeKind("C:maj", "C:dim", "C:maj")).toBe("otherTriad");
+    expect(falseChangeKind("C:maj", "G:maj", "C:maj")).toBe("otherRoot");
+    expect(falseChangeKind("C:maj", "N", "C:maj")).toBe("noChord");
+    const truth = [iv(0, 4, "G:maj")];
+    const s = scoreLive(
+      truth,
+      [iv(0, 1, "G:maj"), iv(1, 1.5, "G:min"), iv(1.5, 3, "G:maj"), iv(3, 4, "G:7")],
+      4,
+    );
+    expect(s.falseChangeList.map((f) => f.kind)).toEqual(["parallel", "back", "quality"]);
+    expect(formatFalseChange(s.falseChangeList[0] as FalseChange)).toBe(
+      "G:maj from 0.00 s: G:min shown at +1.00 s for 0.50 s (parallel)",
+    );
   });
 
   it("caps the latency of a chord never shown right and counts it as missed", () => {

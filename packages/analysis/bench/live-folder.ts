@@ -23,7 +23,8 @@
  *              {@link TruthChord}), also the p95 of that moment's delay after the change (the floor no
  *              recogniser that waits for the notes can go below) and the latency counted from it;
  *   false changes per minute on held chords: changes of the shown chord during a true chord after its
- *              right chord was first shown, per minute of such time;
+ *              right chord was first shown, per minute of such time; also per kind ({@link FalseChangeKind}),
+ *              and with `--false-changes` each one listed under its item;
  *   no chord   share of the truth's chord time (not N or X) during which "N" is shown;
  *   cpu        process CPU time of the listener per second of audio, % of one core.
  *   The chords are the recogniser's with the engine's learned chord model read on the sliding window as
@@ -45,6 +46,7 @@ import {
   chordWcsr,
   compareMajmin,
   compareSevenths,
+  encodeChord,
   keyWeightedScore,
   type LabeledInterval,
 } from "../testing/metrics.js";
@@ -197,8 +199,45 @@ export function addChangeCounts(into: ChangeCounts, s: ChangeCounts): void {
   into.cpuMs += s.cpuMs;
 }
 
+/**
+ * What a false change showed, judged against the held true chord (MIREX majmin: root and triad):
+ *   back       the right chord again after a wrong one (the end of a detour: a detour counts twice);
+ *   quality    another chord that is still right in majmin (a seventh added or dropped);
+ *   parallel   the triad of the other quality on the true root (C ↔ Cm);
+ *   otherTriad another chord on the true root (sus, dim, aug);
+ *   otherRoot  a chord on another root;
+ *   noChord    "N".
+ */
+export type FalseChangeKind = "back" | "quality" | "parallel" | "otherTriad" | "otherRoot" | "noChord";
+
+/** One false change: the held true chord, the chord shown, when (seconds after the true chord's start) and for how long. */
+export interface FalseChange {
+  chord: string;
+  chordStart: number;
+  shown: string;
+  after: number;
+  seconds: number;
+  kind: FalseChangeKind;
+}
+
+/**
+ * The kind of a change to `shown` while `truth` is held, the chord shown before it being `before`
+ * (Harte labels; see {@link FalseChangeKind}).
+ */
+export function falseChangeKind(truth: string, shown: string, before: string): FalseChangeKind {
+  if (shown === "N" || shown === "X") return "noChord";
+  if (compareMajmin(truth, shown) === 1) return compareMajmin(truth, before) === 1 ? "quality" : "back";
+  const t = encodeChord(truth);
+  const e = encodeChord(shown);
+  if (t.root !== e.root) return "otherRoot";
+  const swapped = t.bitmap[3] !== t.bitmap[4] && t.bitmap[3] === e.bitmap[4] && t.bitmap[4] === e.bitmap[3];
+  return swapped && t.bitmap[7] === e.bitmap[7] ? "parallel" : "otherTriad";
+}
+
 /** An item's scores as sums, so that items pool by adding. */
 export interface LiveScore extends ChangeCounts {
+  /** Every false change counted in `falseChanges`, in time order (pooled scores: item after item). */
+  falseChangeList: FalseChange[];
   /**
    * For the scored changes whose truth gives `identifiable` ({@link TruthChord}): seconds from that moment
    * to the right chord shown (0 when shown sooner), capped and counted missed as `latencies`.
@@ -222,6 +261,7 @@ export const emptyScore = (): LiveScore => ({
   identifiableDelays: [],
   missed: 0,
   falseChanges: 0,
+  falseChangeList: [],
   heldSeconds: 0,
   noChordSeconds: 0,
   chordSeconds: 0,
@@ -236,6 +276,7 @@ export function addScore(into: LiveScore, s: LiveScore): void {
   into.sevenths.right += s.sevenths.right;
   into.sevenths.of += s.sevenths.of;
   addChangeCounts(into, s);
+  into.falseChangeList.push(...s.falseChangeList);
   into.afterIdentifiable.push(...s.afterIdentifiable);
   into.identifiableDelays.push(...s.identifiableDelays);
   into.noChordSeconds += s.noChordSeconds;
@@ -333,7 +374,18 @@ export function scoreLive(
     for (let j = i + 1; j < truth.length && compareMajmin(iv.label, truth[j]?.label ?? "N") === 1; j++)
       end = (truth[j] as LabeledInterval).end;
     s.heldSeconds += end - at;
-    s.falseChanges += shown.filter((e) => e.start > at && e.start < end).length;
+    for (const [k, e] of shown.entries()) {
+      if (!(e.start > at && e.start < end)) continue;
+      s.falseChanges++;
+      s.falseChangeList.push({
+        chord: iv.label,
+        chordStart: iv.start,
+        shown: e.label,
+        after: e.start - iv.start,
+        seconds: Math.min(e.end, end) - e.start,
+        kind: falseChangeKind(iv.label, e.label, shown[k - 1]?.label ?? "N"),
+      });
+    }
   }
   // "No chord" shown during the truth's chords.
   for (const iv of truth) {
@@ -367,9 +419,29 @@ export function summarize(s: LiveScore) {
     ...identifiableSummary(s),
     missed: s.missed,
     falseChangesPerMin: s.heldSeconds > 0 ? Number(((60 * s.falseChanges) / s.heldSeconds).toFixed(2)) : null,
+    falseChangesByKind: countKinds(s.falseChangeList),
     noChordShare: r3(s.noChordSeconds / s.chordSeconds),
     cpuPercentOfCore: s.seconds > 0 ? Number(((100 * s.cpuMs) / 1000 / s.seconds).toFixed(2)) : null,
   };
+}
+
+/** How many false changes of each kind. */
+function countKinds(list: readonly FalseChange[]): Record<FalseChangeKind, number> {
+  const out: Record<FalseChangeKind, number> = {
+    back: 0,
+    quality: 0,
+    parallel: 0,
+    otherTriad: 0,
+    otherRoot: 0,
+    noChord: 0,
+  };
+  for (const f of list) out[f.kind]++;
+  return out;
+}
+
+/** A false change as one line: the true chord and when it began, what was shown, when and for how long. */
+export function formatFalseChange(f: FalseChange): string {
+  return `${f.chord} from ${f.chordStart.toFixed(2)} s: ${f.shown} shown at +${f.after.toFixed(2)} s for ${f.seconds.toFixed(2)} s (${f.kind})`;
 }
 
 /**
@@ -530,9 +602,10 @@ export function folderSummary(dir: string, results: readonly ItemResult[], items
 }
 
 /**
- * `bench:live -- --folder DIR [--json FILE] [--only SUBSTRING] [--hand-written-key] [--built-in-chords]`:
- * the learned key and chord models run as on the Live screen, unless the flags ask for the hand-written
- * key stage or the small built-in chord model.
+ * `bench:live -- --folder DIR [--json FILE] [--only SUBSTRING] [--false-changes] [--hand-written-key]
+ * [--built-in-chords]`: the learned key and chord models run as on the Live screen, unless the flags ask
+ * for the hand-written key stage or the small built-in chord model; `--false-changes` lists each item's
+ * false changes under its row.
  */
 export async function folderCli(argv: readonly string[]): Promise<void> {
   const arg = (name: string) => {
@@ -551,7 +624,11 @@ export async function folderCli(argv: readonly string[]): Promise<void> {
   const results = await runFolder(dir, {
     listener,
     ...(only ? { only } : {}),
-    onItem: (r) => console.log(formatRow(r.item.padEnd(40), r.score)),
+    onItem: (r) => {
+      console.log(formatRow(r.item.padEnd(40), r.score));
+      if (argv.includes("--false-changes"))
+        for (const f of r.score.falseChangeList) console.log(`    ${formatFalseChange(f)}`);
+    },
   });
   const { all, groups } = pool(results);
   for (const [g, s] of groups) console.log(formatRow(g.padEnd(40), s));
