@@ -221,4 +221,44 @@ describe("the shipped Live frame model on onnxruntime-node", () => {
     }
     expect(last).toBe("C");
   });
+  it("weighs the frame model's chords by the key model's answer when frameKeyPrior is set", async () => {
+    // Every frame cannot tell A (class 1 + 9) from Am (1 + 12 + 9): the third not struck, a lean to major.
+    const model: LiveChordModel = {
+      predict: (input) => {
+        const lp = new Float32Array(input.frames * LIVE_CHORD_CLASSES).fill(Math.log(0.1 / 59));
+        for (let t = 0; t < input.frames; t++) {
+          lp[t * LIVE_CHORD_CLASSES + 10] = Math.log(0.46);
+          lp[t * LIVE_CHORD_CLASSES + 22] = Math.log(0.44);
+        }
+        return Promise.resolve(lp);
+      },
+    };
+    const cMajor = new Float32Array(24);
+    cMajor[0] = 1;
+    const pcm = renderChordSequence([{ chord: "Am", seconds: 8 }], { timbre: "piano", sampleRate: SR });
+    const last = async (frameKeyPrior: number) => {
+      let keyRuns = 0;
+      const listener = new LiveListener(SR, {
+        liveChordModel: model,
+        frameKeyPrior,
+        keyModel: {
+          predict: () => {
+            keyRuns++;
+            return Promise.resolve(cMajor);
+          },
+        },
+      });
+      let chord = "N";
+      for (let s = 0; s + LIVE_BLOCK <= pcm.length; s += LIVE_BLOCK) {
+        chord = listener.push(pcm.subarray(s, s + LIVE_BLOCK)).chords.at(-1)?.chord ?? chord;
+        await listener.refreshKey();
+        await listener.refreshFrames();
+      }
+      expect(keyRuns).toBeGreaterThan(0);
+      return chord;
+    };
+    expect(await last(0)).toBe("A");
+    expect(await last(0.5)).toBe("Am");
+    expect(() => new LiveListener(SR, { frameKeyPrior: -1 })).toThrow(RangeError);
+  });
 });

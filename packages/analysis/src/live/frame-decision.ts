@@ -132,6 +132,9 @@ export class FrameDecision {
   /** The other class of the shown family the frames have favoured in a row, and for how many frames. */
   private runClass = -1;
   private run = 0;
+  /** Log prior added to each frame's model output (`setPrior`), null when none. */
+  private prior: Float64Array | null = null;
+  private readonly weighed: Float64Array;
   readonly stay: number;
   readonly temperature: number;
   readonly margin: number;
@@ -187,6 +190,7 @@ export class FrameDecision {
     this.familySum = new Float64Array(classes);
     this.alpha = new Float64Array(classes);
     this.scratch = new Float64Array(classes);
+    this.weighed = new Float64Array(classes);
     this.reset();
   }
 
@@ -200,11 +204,42 @@ export class FrameDecision {
   }
 
   /**
+   * Weigh every later frame's model output by a prior (Live's key, `chordKeyLogPrior`), added to its
+   * log-probabilities before the filter and both steps read them; null removes it. Kept by {@link reset}.
+   * @param logPrior natural-log values, one per class (finite).
+   * @throws {RangeError} for the wrong length or a value that is not finite.
+   */
+  setPrior(logPrior: ArrayLike<number> | null): void {
+    if (logPrior === null) {
+      this.prior = null;
+      return;
+    }
+    if (logPrior.length !== this.classes)
+      throw new RangeError(`a prior gives one value per class (${this.classes}), got ${logPrior.length}`);
+    const p = new Float64Array(this.classes);
+    for (let c = 0; c < this.classes; c++) {
+      const v = logPrior[c] as number;
+      if (!Number.isFinite(v)) throw new RangeError(`bad prior ${v} for class ${c}`);
+      p[c] = v;
+    }
+    this.prior = p;
+  }
+
+  /**
    * Read one frame.
    * @param logProbs the frame model's natural-log probabilities (≥ `classes` values from `offset`).
    * @returns the decision after this frame (the two-step hysteresis of {@link FrameDecision}).
    */
   update(logProbs: ArrayLike<number>, offset = 0): number {
+    const prior = this.prior;
+    if (!prior) return this.step(logProbs, offset);
+    const w = this.weighed;
+    for (let c = 0; c < this.classes; c++) w[c] = (logProbs[offset + c] as number) + (prior[c] as number);
+    return this.step(w, 0);
+  }
+
+  /** {@link update} on the weighed log-probabilities. */
+  private step(logProbs: ArrayLike<number>, offset: number): number {
     const n = this.classes;
     const a = this.alpha;
     const e = this.scratch;

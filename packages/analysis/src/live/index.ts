@@ -13,6 +13,8 @@ export {
   ROOT_CHANGE_THRESHOLD,
   type SegmentView,
 } from "./change-detector.js";
+export { CHORD_KEY_SHARES } from "./chord-key-prior.js";
+export { chordKeyLogPrior, FRAME_KEY_PRIOR_WEIGHT } from "./chord-prior.js";
 export { ChordScorer, type ChordScorerOptions, LEARNED_WEIGHT, MODEL_WEIGHT } from "./chord-scorer.js";
 export {
   CHORD_CONTEXT_SEGMENTS,

@@ -5,6 +5,7 @@
  */
 
 import type { ChordModel, KeyModel, LiveChordModel } from "../types.js";
+import { chordKeyLogPrior, FRAME_KEY_PRIOR_WEIGHT } from "./chord-prior.js";
 import { LiveChordWindow } from "./chord-window.js";
 import { type LiveChordFrame, type LiveChordOptions, LiveChordRecognizer } from "./chords.js";
 import { type ChromaFrame, LiveChroma, type LiveChromaOptions } from "./chroma.js";
@@ -67,6 +68,11 @@ export interface LiveListenerOptions {
    * false: the shipped model reads 53). Checked and not shipped: PROVENANCE.md, "Live's tonal context".
    */
   frameContext?: boolean;
+  /**
+   * Weight of the key's prior over the frame model's chords, ≥ 0 (default `FRAME_KEY_PRIOR_WEIGHT`; 0 = off):
+   * with the learned key model, each of its answers weighs the frame decision by `chordKeyLogPrior`.
+   */
+  frameKeyPrior?: number;
 }
 
 /** Stream time between two runs of the learned key model, seconds. */
@@ -128,6 +134,7 @@ export class LiveListener {
   private liveChordModel: LiveChordModel | null;
   private framesInFlight = false;
   private readonly frameStep: number;
+  private readonly frameKeyPrior: number;
 
   constructor(sampleRate: number, options: LiveListenerOptions = {}) {
     this.sampleRate = sampleRate;
@@ -149,6 +156,9 @@ export class LiveListener {
       options.frameContext ? this.hopSeconds : null,
     );
     this.liveChordModel = options.liveChordModel ?? null;
+    this.frameKeyPrior = options.frameKeyPrior ?? FRAME_KEY_PRIOR_WEIGHT;
+    if (!(this.frameKeyPrior >= 0 && Number.isFinite(this.frameKeyPrior)))
+      throw new RangeError(`frameKeyPrior must be ≥ 0, got ${options.frameKeyPrior}`);
   }
 
   /**
@@ -204,6 +214,7 @@ export class LiveListener {
     this.modelKey = null;
     this.keyRunAt = Number.NEGATIVE_INFINITY;
     this.keyGeneration++;
+    this.frameModel.decision.setPrior(null);
   }
 
   /**
@@ -257,6 +268,7 @@ export class LiveListener {
     this.modelKey = null;
     this.keyRunAt = Number.NEGATIVE_INFINITY;
     this.keyGeneration++;
+    this.frameModel.decision.setPrior(null);
   }
 
   /**
@@ -273,6 +285,7 @@ export class LiveListener {
     const input = this.keyFinder.modelInput();
     if (!input) {
       this.modelKey = null;
+      this.frameModel.decision.setPrior(null);
       return null;
     }
     const generation = this.keyGeneration;
@@ -281,6 +294,7 @@ export class LiveListener {
       const p = await model.predict(input);
       if (generation !== this.keyGeneration) return null;
       this.modelKey = this.keyFinder.fromProbabilities(p);
+      if (this.frameKeyPrior > 0) this.frameModel.decision.setPrior(chordKeyLogPrior(p, this.frameKeyPrior));
       return this.modelKey;
     } catch (err) {
       this.keyModel = null;
