@@ -276,7 +276,8 @@ export class LiveListener {
    * KEY_MODEL_SECONDS} of stream time and never twice at once; the next {@link push} reports its answer.
    * Call it after `push` (the Worker does not wait for it; the bench awaits it).
    * @returns the model's key, or null when it did not run. When the model fails, the listener falls back
-   * to the hand-written key stage for good and the promise rejects with the model's AnalysisError.
+   * to the hand-written key stage for good (and the key's prior over Live's chords is removed) and the
+   * promise rejects with the model's AnalysisError.
    */
   async refreshKey(): Promise<LiveKey | null> {
     const model = this.keyModel;
@@ -298,6 +299,7 @@ export class LiveListener {
       return this.modelKey;
     } catch (err) {
       this.keyModel = null;
+      this.frameModel.decision.setPrior(null);
       throw err;
     } finally {
       this.keyInFlight = false;
