@@ -261,4 +261,58 @@ describe("the shipped Live frame model on onnxruntime-node", () => {
     expect(await last(0.5)).toBe("Am");
     expect(() => new LiveListener(SR, { frameKeyPrior: -1 })).toThrow(RangeError);
   });
+  it("drops the key's prior over the chords when the key model fails", async () => {
+    // Frames that cannot tell A from Am, then a clear D, then A-or-Am again. The key model answers C major
+    // until 5 s and fails after: the A-or-Am after the D is heard without the key, as A.
+    let phase: "ambiguous" | "D" = "ambiguous";
+    const model: LiveChordModel = {
+      predict: (input) => {
+        const lp = new Float32Array(input.frames * LIVE_CHORD_CLASSES).fill(Math.log(0.1 / 59));
+        for (let t = 0; t < input.frames; t++) {
+          if (phase === "D") lp[t * LIVE_CHORD_CLASSES + 3] = Math.log(0.9);
+          else {
+            lp[t * LIVE_CHORD_CLASSES + 10] = Math.log(0.46);
+            lp[t * LIVE_CHORD_CLASSES + 22] = Math.log(0.44);
+          }
+        }
+        return Promise.resolve(lp);
+      },
+    };
+    const cMajor = new Float32Array(24);
+    cMajor[0] = 1;
+    const pcm = renderChordSequence([{ chord: "Am", seconds: 12 }], { timbre: "piano", sampleRate: SR });
+    const last = async (keyFailsAfter: number) => {
+      let failures = 0;
+      let sawD = false;
+      const listener = new LiveListener(SR, {
+        liveChordModel: model,
+        frameKeyPrior: 0.5,
+        keyModel: {
+          predict: () => {
+            if (phase === "ambiguous" && failures === 0 && !sawD) return Promise.resolve(cMajor);
+            return Promise.reject(new AnalysisError("the key model failed"));
+          },
+        },
+      });
+      let chord = "N";
+      for (let s = 0; s + LIVE_BLOCK <= pcm.length; s += LIVE_BLOCK) {
+        const t = s / SR;
+        phase = t >= 5 && t < 7 ? "D" : "ambiguous";
+        sawD ||= phase === "D";
+        chord = listener.push(pcm.subarray(s, s + LIVE_BLOCK)).chords.at(-1)?.chord ?? chord;
+        if (t >= keyFailsAfter || !sawD) {
+          await listener.refreshKey().catch(() => {
+            failures++;
+          });
+        }
+        await listener.refreshFrames();
+        if (t < 5 && t > 4.5) expect(chord).toBe("Am");
+      }
+      return { chord, failures };
+    };
+    // The key model is not asked after the D: its C major stays and weighs A-or-Am to Am.
+    expect(await last(Number.POSITIVE_INFINITY)).toEqual({ chord: "Am", failures: 0 });
+    // It is asked after the D and fails once: the prior goes with it.
+    expect(await last(0)).toEqual({ chord: "A", failures: 1 });
+  });
 });
