@@ -1,8 +1,7 @@
 /**
- * Live's chord-in-key and chord-change tables: how much of a song's chord time each of the frame model's
- * classes takes, by its root's interval above the key's tonic, in major and in minor keys, and how often
- * each chord follows each other — counted on the training split of the licensed chord corpora, and
- * written as `src/live/chord-key-prior.ts`.
+ * Live's chord-in-key table: how much of a song's chord time each of the frame model's classes takes,
+ * by its root's interval above the key's tonic, in major and in minor keys — counted on the training
+ * split of the licensed chord corpora, and written as `src/live/chord-key-prior.ts`.
  *
  *   npx tsx packages/analysis/train/live-chord-prior.ts [--shared ../shared/train] [--out FILE]
  *
@@ -13,9 +12,7 @@
  * counts with its duration in seconds; its quality is the label's without the bass (inversions count as
  * their chord) and must be one of the frame model's (`FRAME_MODEL_QUALITIES`); other chords and "N" are
  * left out. Each mode's 60 shares are mixed with 1 % of the uniform share (fixed before counting, so that
- * no class is impossible). It also counts the changes from each chord to the next on the same songs, by
- * the two qualities and the interval between their roots (`CHORD_CHANGE_SHARES`, with 1 % of the uniform
- * share mixed in). Deterministic: the same files give the same tables.
+ * no class is impossible). Deterministic: the same files give the same table.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -39,54 +36,22 @@ const isValidation = (corpus: string, id: string) => crc32(`${corpus}-${id}`) % 
 const time = [new Float64Array(60), new Float64Array(60)];
 const songs = { billboard: 0, pop909: 0, pop909Skipped: 0 };
 
-/**
- * Changes from one chord to another: [previous quality][next quality · 12 + root interval up, 0..11],
- * counted once per change (a chord repeated in the next bar is no change).
- */
-const changes = FRAME_MODEL_QUALITIES.map(() => new Float64Array(60));
-let changeCount = 0;
-
-/** A label's frame-model quality index and root pitch class, or null for "N", "X" and other chords. */
-function classOf(label: string): { q: number; root: number } | null {
-  if (label === "N" || label === "X") return null;
+/** Add one chord of `seconds` in a key (tonic pitch class, mode) to the counts. */
+function count(label: string, seconds: number, tonic: number, minor: boolean): void {
+  if (label === "N" || label === "X" || !(seconds > 0) || tonic < 0) return;
   const quality = (label.includes(":") ? (label.split(":")[1] ?? "") : "maj").split("/")[0] ?? "";
   const q = (FRAME_MODEL_QUALITIES as readonly string[]).indexOf(quality);
-  if (q < 0) return null;
+  if (q < 0) return;
   let root: number;
   try {
     root = encodeChord(label).root;
   } catch {
-    return null;
+    return;
   }
-  return root < 0 ? null : { q, root };
-}
-
-/** Add one chord of `seconds` in a key (tonic pitch class, mode) to the counts. */
-function count(label: string, seconds: number, tonic: number, minor: boolean): void {
-  if (!(seconds > 0) || tonic < 0) return;
-  const c = classOf(label);
-  if (!c) return;
+  if (root < 0) return;
   const table = time[minor ? 1 : 0] as Float64Array;
-  const i = c.q * 12 + ((c.root - tonic + 12) % 12);
+  const i = q * 12 + ((root - tonic + 12) % 12);
   table[i] = (table[i] as number) + seconds;
-}
-
-/**
- * Count the changes of one song's chord sequence, in order. "N", "X" and chords outside the frame
- * model's qualities break the chain (no change is counted across them).
- */
-function countChanges(labels: readonly string[]): void {
-  let prev: { q: number; root: number } | null = null;
-  for (const label of labels) {
-    const c = classOf(label);
-    if (prev && c && (c.q !== prev.q || c.root !== prev.root)) {
-      const row = changes[prev.q] as Float64Array;
-      const i = c.q * 12 + ((c.root - prev.root + 12) % 12);
-      row[i] = (row[i] as number) + 1;
-      changeCount++;
-    }
-    prev = c;
-  }
 }
 
 for (const id of readdirSync(join(shared, "billboard"))
@@ -101,7 +66,6 @@ for (const id of readdirSync(join(shared, "billboard"))
     continue;
   }
   songs.billboard++;
-  countChanges(bars.flatMap((b) => b.chords.map((c) => c.label)));
   // Spans of one tonic, their mode from their own chords — the arranger's key labels (`arranger.ts`).
   for (let i = 0; i < bars.length; ) {
     const tonic = (bars[i] as ChartBar).tonic;
@@ -132,26 +96,16 @@ for (const id of readdirSync(join(shared, "pop909"))
   const [t = "C", m = "maj"] = (keys[0]?.split(/\s+/)[2] ?? "C:maj").split(":");
   const tonic = noteToPitchClass(t);
   songs.pop909++;
-  const labels: string[] = [];
   for (const line of read("chord_midi.txt")) {
     const [a, b, label = "N"] = line.split(/\s+/);
     count(label, Number(b) - Number(a), tonic, m.startsWith("min"));
-    labels.push(label);
   }
-  countChanges(labels);
 }
 
 /** Each mode's shares, mixed with 1 % of the uniform share. */
 const shares = time.map((t) => {
   const total = t.reduce((s, v) => s + v, 0);
   return Array.from(t, (v) => Number((0.99 * (v / total) + 0.01 / 60).toPrecision(4)));
-});
-/** Each previous quality's change shares (59 possible next classes), mixed with 1 % of the uniform share. */
-const changeShares = changes.map((row, pq) => {
-  const total = row.reduce((s, v) => s + v, 0);
-  return Array.from(row, (v, i) =>
-    i === pq * 12 ? 0 : Number((0.99 * (v / total) + 0.01 / 59).toPrecision(4)),
-  );
 });
 const hours = time.map((t) => t.reduce((s, v) => s + v, 0) / 3600);
 const rows = (xs: number[]) =>
@@ -180,20 +134,8 @@ ${rows(shares[0] as number[])}
 ${rows(shares[1] as number[])}
   ],
 };
-
-/**
- * Share of the chord changes from a chord of each quality (\`FRAME_MODEL_QUALITIES\`, one list each) to each
- * other class: next quality · 12 + its root's interval above the previous root (0..11 semitones); the
- * previous class itself has share 0. Counted once per change on the same songs (${changeCount} changes;
- * "N", "X" and other chords break a sequence). Each list sums to 1 (1 % of it spread evenly over the 59
- * other classes). PROVENANCE.md, "Live's chord progressions".
- */
-// biome-ignore format: one list of 5 × 12 per previous quality
-export const CHORD_CHANGE_SHARES: readonly (readonly number[])[] = [
-${changeShares.map((xs, k) => `  /* from ${FRAME_MODEL_QUALITIES[k]} */ [${xs.join(", ")}],`).join("\n")}
-];
 `,
 );
 console.log(
-  `chord-key table: ${songs.billboard} Billboard + ${songs.pop909} POP909 songs (${songs.pop909Skipped} skipped), ${hours.map((h) => h.toFixed(1)).join(" / ")} h, ${changeCount} changes → ${opts.out}`,
+  `chord-key table: ${songs.billboard} Billboard + ${songs.pop909} POP909 songs (${songs.pop909Skipped} skipped), ${hours.map((h) => h.toFixed(1)).join(" / ")} h → ${opts.out}`,
 );

@@ -106,18 +106,11 @@ export interface FrameDecisionOptions {
   qualityRunRatio?: number;
   /** Frames in a row for `qualityRunRatio`, whole number ≥ 1 ({@link FRAME_QUALITY_RUN}). */
   qualityRun?: number;
-  /**
-   * Where a chord goes when it changes: `classes × classes` values, row p (at p·classes) the probability
-   * of each class c given a change from p — each ≥ 0, finite, 0 on the diagonal, each row summing to 1
-   * (Live's chord progressions, `chordChangeTransitions`). Default: every other class alike.
-   */
-  transitions?: ArrayLike<number>;
 }
 
 /**
  * The forward filter: after each frame, the probability of each class given every frame so far, with a
- * transition that keeps the chord with probability `stay` and otherwise moves to another class (any other
- * alike, or as `transitions` says).
+ * transition that keeps the chord with probability `stay` and otherwise moves to any other class alike.
  * The decision is made in two steps (a hysteresis per level of the chord):
  *   1. the family (the chord's root and triad, summed over its classes) changes once another family is
  *      `margin` times as probable as the shown one; the new family shows its most probable class
@@ -142,10 +135,6 @@ export class FrameDecision {
   /** Log prior added to each frame's model output (`setPrior`), null when none. */
   private prior: Float64Array | null = null;
   private readonly weighed: Float64Array;
-  /** The change probabilities (`transitions`, row-major), null for every other class alike. */
-  private readonly transitions: Float64Array | null;
-  /** Per class, the probability of arriving by a change: Σ_p alpha[p] · transitions[p][c]. */
-  private readonly arrive: Float64Array;
   readonly stay: number;
   readonly temperature: number;
   readonly margin: number;
@@ -159,8 +148,7 @@ export class FrameDecision {
   /**
    * @param classes number of classes (≥ 2).
    * @param options the filter's parameters ({@link FrameDecisionOptions}).
-   * @throws {RangeError} for parameters outside their ranges, a family list of the wrong length or
-   *   transitions that are not `classes` rows of probabilities with a 0 diagonal.
+   * @throws {RangeError} for parameters outside their ranges or a family list of the wrong length.
    */
   constructor(
     readonly classes: number,
@@ -199,8 +187,6 @@ export class FrameDecision {
         throw new RangeError(`Bad family ${f} for class ${c}`);
       this.family[c] = f;
     }
-    this.transitions = options.transitions ? checkTransitions(options.transitions, classes) : null;
-    this.arrive = new Float64Array(classes);
     this.familySum = new Float64Array(classes);
     this.alpha = new Float64Array(classes);
     this.scratch = new Float64Array(classes);
@@ -259,23 +245,10 @@ export class FrameDecision {
     const e = this.scratch;
     let max = Number.NEGATIVE_INFINITY;
     for (let c = 0; c < n; c++) max = Math.max(max, (logProbs[offset + c] as number) / this.temperature);
-    const T = this.transitions;
-    const arrive = this.arrive;
-    if (T) {
-      arrive.fill(0);
-      for (let p = 0; p < n; p++) {
-        const ap = a[p] as number;
-        if (ap === 0) continue;
-        const row = p * n;
-        for (let c = 0; c < n; c++) arrive[c] = (arrive[c] as number) + ap * (T[row + c] as number);
-      }
-    }
     const move = (1 - this.stay) / (n - 1);
     let sum = 0;
     for (let c = 0; c < n; c++) {
-      const prior = T
-        ? this.stay * (a[c] as number) + (1 - this.stay) * (arrive[c] as number)
-        : this.stay * (a[c] as number) + move * (1 - (a[c] as number));
+      const prior = this.stay * (a[c] as number) + move * (1 - (a[c] as number));
       const v = prior * Math.exp((logProbs[offset + c] as number) / this.temperature - max);
       e[c] = v;
       sum += v;
@@ -382,22 +355,4 @@ export class FrameDecision {
   get confidence(): number {
     return this.alpha[this.best] as number;
   }
-}
-
-/** A copy of `transitions` checked as `classes` rows of change probabilities. @throws {RangeError} */
-function checkTransitions(transitions: ArrayLike<number>, classes: number): Float64Array {
-  if (transitions.length !== classes * classes)
-    throw new RangeError(`transitions must give ${classes} × ${classes} values, got ${transitions.length}`);
-  const t = Float64Array.from(transitions);
-  for (let p = 0; p < classes; p++) {
-    let sum = 0;
-    for (let c = 0; c < classes; c++) {
-      const v = t[p * classes + c] as number;
-      if (!(v >= 0 && Number.isFinite(v))) throw new RangeError(`bad transition ${v} from ${p} to ${c}`);
-      sum += v;
-    }
-    if (t[p * classes + p] !== 0) throw new RangeError(`a change from ${p} cannot stay at ${p}`);
-    if (Math.abs(sum - 1) > 1e-6) throw new RangeError(`the changes from ${p} sum to ${sum}, not 1`);
-  }
-  return t;
 }

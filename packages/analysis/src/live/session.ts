@@ -5,12 +5,7 @@
  */
 
 import type { ChordModel, KeyModel, LiveChordModel } from "../types.js";
-import {
-  chordChangeTransitions,
-  chordKeyLogPrior,
-  FRAME_KEY_PRIOR_WEIGHT,
-  FRAME_PROGRESSION_WEIGHT,
-} from "./chord-prior.js";
+import { chordKeyLogPrior, FRAME_KEY_PRIOR_WEIGHT } from "./chord-prior.js";
 import { LiveChordWindow } from "./chord-window.js";
 import { type LiveChordFrame, type LiveChordOptions, LiveChordRecognizer } from "./chords.js";
 import { type ChromaFrame, LiveChroma, type LiveChromaOptions } from "./chroma.js";
@@ -78,12 +73,6 @@ export interface LiveListenerOptions {
    * with the learned key model, each of its answers weighs the frame decision by `chordKeyLogPrior`.
    */
   frameKeyPrior?: number;
-  /**
-   * Weight of the chord progressions of the training charts in the frame decision, ≥ 0 (default
-   * `FRAME_PROGRESSION_WEIGHT`; 0 = off): where the shown chord goes when it changes,
-   * `chordChangeTransitions`.
-   */
-  frameProgression?: number;
 }
 
 /** Stream time between two runs of the learned key model, seconds. */
@@ -162,13 +151,8 @@ export class LiveListener {
     this.frameStep = options.frameStep ?? FRAME_STEP;
     if (!(Number.isInteger(this.frameStep) && this.frameStep >= 1))
       throw new RangeError(`frameStep must be a whole number ≥ 1, got ${options.frameStep}`);
-    const progression = options.frameProgression ?? FRAME_PROGRESSION_WEIGHT;
-    if (!(progression >= 0 && Number.isFinite(progression)))
-      throw new RangeError(`frameProgression must be ≥ 0, got ${options.frameProgression}`);
     this.frameModel = new LiveFrameModel(
-      progression > 0
-        ? { ...options.frameDecision, transitions: chordChangeTransitions(progression) }
-        : options.frameDecision,
+      options.frameDecision,
       options.frameContext ? this.hopSeconds : null,
     );
     this.liveChordModel = options.liveChordModel ?? null;
