@@ -74,19 +74,10 @@ export const FRAME_QUALITY_RUN_RATIO = 64;
  */
 export const FRAME_QUALITY_RUN = 12;
 
-/**
- * The filter's self-transition at a frame that starts notes (its novelty at least the onset gate's
- * `ONSET_NOVELTY`): a struck chord is where chords change, so the filter moves more readily there
- * (`FRAME_STAY` elsewhere). Equal to {@link FRAME_STAY}: off. PROVENANCE.md, "Live's filter at onsets".
- */
-export const FRAME_ONSET_STAY = FRAME_STAY;
-
 /** The filter's parameters; each defaults to the constant of the same name. */
 export interface FrameDecisionOptions {
   /** Self-transition probability per frame, 0 < stay < 1 ({@link FRAME_STAY}). */
   stay?: number;
-  /** Self-transition probability at an onset frame, 0 ≤ onsetStay ≤ stay ({@link FRAME_ONSET_STAY}). */
-  onsetStay?: number;
   /** Divides the log-probabilities, > 0 ({@link FRAME_TEMPERATURE}). */
   temperature?: number;
   /** Hysteresis ratio between families, ≥ 1 ({@link FRAME_SWITCH_MARGIN}). */
@@ -145,7 +136,6 @@ export class FrameDecision {
   private prior: Float64Array | null = null;
   private readonly weighed: Float64Array;
   readonly stay: number;
-  readonly onsetStay: number;
   readonly temperature: number;
   readonly margin: number;
   readonly qualityMargin: number;
@@ -166,7 +156,6 @@ export class FrameDecision {
   ) {
     if (!(Number.isInteger(classes) && classes >= 2)) throw new RangeError(`Bad class count: ${classes}`);
     this.stay = options.stay ?? FRAME_STAY;
-    this.onsetStay = options.onsetStay ?? Math.min(FRAME_ONSET_STAY, this.stay);
     this.temperature = options.temperature ?? FRAME_TEMPERATURE;
     this.margin = options.margin ?? FRAME_SWITCH_MARGIN;
     this.qualityMargin = options.qualityMargin ?? FRAME_QUALITY_MARGIN;
@@ -176,8 +165,6 @@ export class FrameDecision {
     this.qualityRunRatio = options.qualityRunRatio ?? FRAME_QUALITY_RUN_RATIO;
     this.qualityRun = options.qualityRun ?? FRAME_QUALITY_RUN;
     if (!(this.stay > 0 && this.stay < 1)) throw new RangeError(`stay must be in (0, 1), got ${this.stay}`);
-    if (!(this.onsetStay >= 0 && this.onsetStay <= this.stay))
-      throw new RangeError(`onsetStay must be in [0, stay], got ${this.onsetStay}`);
     if (!(this.temperature > 0)) throw new RangeError(`temperature must be > 0, got ${this.temperature}`);
     if (!(this.margin >= 1)) throw new RangeError(`margin must be ≥ 1, got ${this.margin}`);
     if (!(this.qualityMargin >= 1))
@@ -241,29 +228,27 @@ export class FrameDecision {
   /**
    * Read one frame.
    * @param logProbs the frame model's natural-log probabilities (≥ `classes` values from `offset`).
-   * @param onset whether notes start at this frame (then the filter's self-transition is `onsetStay`).
    * @returns the decision after this frame (the two-step hysteresis of {@link FrameDecision}).
    */
-  update(logProbs: ArrayLike<number>, offset = 0, onset = false): number {
-    const stay = onset ? this.onsetStay : this.stay;
+  update(logProbs: ArrayLike<number>, offset = 0): number {
     const prior = this.prior;
-    if (!prior) return this.step(logProbs, offset, stay);
+    if (!prior) return this.step(logProbs, offset);
     const w = this.weighed;
     for (let c = 0; c < this.classes; c++) w[c] = (logProbs[offset + c] as number) + (prior[c] as number);
-    return this.step(w, 0, stay);
+    return this.step(w, 0);
   }
 
-  /** {@link update} on the weighed log-probabilities, with this frame's self-transition `stay`. */
-  private step(logProbs: ArrayLike<number>, offset: number, stay: number): number {
+  /** {@link update} on the weighed log-probabilities. */
+  private step(logProbs: ArrayLike<number>, offset: number): number {
     const n = this.classes;
     const a = this.alpha;
     const e = this.scratch;
     let max = Number.NEGATIVE_INFINITY;
     for (let c = 0; c < n; c++) max = Math.max(max, (logProbs[offset + c] as number) / this.temperature);
-    const move = (1 - stay) / (n - 1);
+    const move = (1 - this.stay) / (n - 1);
     let sum = 0;
     for (let c = 0; c < n; c++) {
-      const prior = stay * (a[c] as number) + move * (1 - (a[c] as number));
+      const prior = this.stay * (a[c] as number) + move * (1 - (a[c] as number));
       const v = prior * Math.exp((logProbs[offset + c] as number) / this.temperature - max);
       e[c] = v;
       sum += v;

@@ -110,14 +110,6 @@ export function frameFeatures(
   return out;
 }
 
-/**
- * The novelty (`ChromaFrame.novelty`, clipped to 0..1) of frame `i` of a feature block written by
- * {@link frameFeatures}, `width` values a frame ({@link FRAME_FEATURES} or {@link FRAME_FEATURES_WITH_CONTEXT}).
- */
-export function frameNovelty(features: ArrayLike<number>, i: number, width: number): number {
-  return features[(i + 1) * width - FRAME_SCALARS + 2] as number;
-}
-
 const clip01 = (x: number) => (Number.isFinite(x) ? Math.min(1, Math.max(0, x)) : 0);
 
 /**

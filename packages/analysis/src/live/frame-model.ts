@@ -13,9 +13,7 @@ import {
   FrameContext,
   frameFeatures,
   frameModelFamilies,
-  frameNovelty,
 } from "./frame-features.js";
-import { ONSET_NOVELTY } from "./onset-gate.js";
 
 /**
  * Frames of context the model reads before each new frame: at least its receptive field (61 frames, about
@@ -106,8 +104,7 @@ export class LiveFrameModel {
   }
 
   /**
-   * Run the model on the unread frames and filter its answers; a frame whose novelty reaches the onset
-   * gate's `ONSET_NOVELTY` is an onset for the filter (`FrameDecisionOptions.onsetStay`).
+   * Run the model on the unread frames and filter its answers.
    * @returns the decision after the newest frame (a `FRAME_MODEL_QUALITIES` class, 0 = no chord), or null
    * when there was nothing to read or {@link reset} was called meanwhile. Rejects with the model's
    * AnalysisError when it fails.
@@ -120,11 +117,7 @@ export class LiveFrameModel {
     const lp = await model.predict({ frames: input.frames, features: input.features });
     if (generation !== this.generation) return null;
     for (let i = input.frames - input.fresh; i < input.frames; i++)
-      this.decision.update(
-        lp,
-        i * FRAME_MODEL_CLASSES,
-        frameNovelty(input.features, i, this.width) >= ONSET_NOVELTY,
-      );
+      this.decision.update(lp, i * FRAME_MODEL_CLASSES);
     this.read = upTo;
     return this.decision.decision;
   }
