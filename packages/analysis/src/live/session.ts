@@ -114,7 +114,8 @@ export class LiveListener {
   private readonly keyFinder: LiveKeyFinder;
   private readonly tuner: LiveTuner;
   private tunerOn: boolean;
-  private readonly hopSeconds: number;
+  /** Seconds between the chroma frames the chord stages read (1,024 samples at 48 kHz). */
+  readonly hopSeconds: number;
   private keyModel: KeyModel | null;
   /** The learned model's newest key (null until its first answer or after a reset). */
   private modelKey: LiveKey | null = null;
