@@ -96,6 +96,29 @@ function chromaFrames(pcm: Float32Array) {
   return frames;
 }
 
+/** All of it on C major, as the key model's 24 probabilities. */
+const cMajor = Float32Array.from({ length: 24 }, (_, k) => (k === 0 ? 1 : 0));
+
+/**
+ * A frame model whose every frame cannot tell A (class 1 + 9) from Am (1 + 12 + 9), 0.46 against 0.44,
+ * or, while `clearD()` holds, hears a clear D (class 1 + 2).
+ */
+function aOrAmModel(clearD: () => boolean): LiveChordModel {
+  return {
+    predict: (input) => {
+      const lp = new Float32Array(input.frames * LIVE_CHORD_CLASSES).fill(Math.log(0.1 / 59));
+      for (let t = 0; t < input.frames; t++) {
+        if (clearD()) lp[t * LIVE_CHORD_CLASSES + 3] = Math.log(0.9);
+        else {
+          lp[t * LIVE_CHORD_CLASSES + 10] = Math.log(0.46);
+          lp[t * LIVE_CHORD_CLASSES + 22] = Math.log(0.44);
+        }
+      }
+      return Promise.resolve(lp);
+    },
+  };
+}
+
 describe("the shipped Live frame model on onnxruntime-node", () => {
   it("is in the package's models folder", () => {
     expect(modelPath(LIVE_CHORD_MODEL_FILE)).toMatch(/packages\/analysis\/models\/live-chords\.onnx$/);
@@ -222,19 +245,8 @@ describe("the shipped Live frame model on onnxruntime-node", () => {
     expect(last).toBe("C");
   });
   it("weighs the frame model's chords by the key model's answer when frameKeyPrior is set", async () => {
-    // Every frame cannot tell A (class 1 + 9) from Am (1 + 12 + 9): the third not struck, a lean to major.
-    const model: LiveChordModel = {
-      predict: (input) => {
-        const lp = new Float32Array(input.frames * LIVE_CHORD_CLASSES).fill(Math.log(0.1 / 59));
-        for (let t = 0; t < input.frames; t++) {
-          lp[t * LIVE_CHORD_CLASSES + 10] = Math.log(0.46);
-          lp[t * LIVE_CHORD_CLASSES + 22] = Math.log(0.44);
-        }
-        return Promise.resolve(lp);
-      },
-    };
-    const cMajor = new Float32Array(24);
-    cMajor[0] = 1;
+    // Every frame cannot tell A from Am: the third not struck, a lean to major.
+    const model = aOrAmModel(() => false);
     const pcm = renderChordSequence([{ chord: "Am", seconds: 8 }], { timbre: "piano", sampleRate: SR });
     const last = async (frameKeyPrior: number) => {
       let keyRuns = 0;
@@ -265,21 +277,7 @@ describe("the shipped Live frame model on onnxruntime-node", () => {
     // Frames that cannot tell A from Am, then a clear D, then A-or-Am again. The key model answers C major
     // until 5 s and fails after: the A-or-Am after the D is heard without the key, as A.
     let phase: "ambiguous" | "D" = "ambiguous";
-    const model: LiveChordModel = {
-      predict: (input) => {
-        const lp = new Float32Array(input.frames * LIVE_CHORD_CLASSES).fill(Math.log(0.1 / 59));
-        for (let t = 0; t < input.frames; t++) {
-          if (phase === "D") lp[t * LIVE_CHORD_CLASSES + 3] = Math.log(0.9);
-          else {
-            lp[t * LIVE_CHORD_CLASSES + 10] = Math.log(0.46);
-            lp[t * LIVE_CHORD_CLASSES + 22] = Math.log(0.44);
-          }
-        }
-        return Promise.resolve(lp);
-      },
-    };
-    const cMajor = new Float32Array(24);
-    cMajor[0] = 1;
+    const model = aOrAmModel(() => phase === "D");
     const pcm = renderChordSequence([{ chord: "Am", seconds: 12 }], { timbre: "piano", sampleRate: SR });
     const last = async (keyFailsAfter: number) => {
       let failures = 0;
