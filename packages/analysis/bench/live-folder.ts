@@ -38,6 +38,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { chordToHarte } from "../src/labels.js";
+import { averageLiveChordModels } from "../src/live/frame-ensemble.js";
 import { LIVE_BLOCK, LiveListener, type LiveListenerOptions } from "../src/live/index.js";
 import { decodeAudioFile } from "../src/node.js";
 import { loadNodeLiveChordModel, loadNodeModels } from "../src/onnx-node.js";
@@ -650,8 +651,13 @@ export async function withModels(
 ): Promise<LiveListenerOptions> {
   const { key, chords } = await loadNodeModels();
   const i = argv.indexOf("--frame-model");
-  const candidate = i >= 0 ? argv[i + 1] : undefined;
-  const frames = argv.includes("--templates") ? undefined : await loadNodeLiveChordModel(candidate);
+  // One file, or several separated by commas: their mean probabilities (averageLiveChordModels).
+  const candidates = i >= 0 ? (argv[i + 1] ?? "").split(",").filter((f) => f !== "") : [];
+  const frames = argv.includes("--templates")
+    ? undefined
+    : candidates.length > 1
+      ? averageLiveChordModels(await Promise.all(candidates.map((f) => loadNodeLiveChordModel(f))))
+      : await loadNodeLiveChordModel(candidates[0]);
   return {
     ...options,
     ...(key && !argv.includes("--hand-written-key") ? { keyModel: key } : {}),

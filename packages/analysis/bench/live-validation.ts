@@ -2,7 +2,7 @@
  * Live's validation measure, as the choices in PROVENANCE.md ("Live's patience for a seventh" onwards) read it:
  *
  *   npx tsx packages/analysis/bench/live-validation.ts --folders DIR,DIR,... --non-music DIR
- *     [--json FILE] [--frame-model FILE] [--templates]
+ *     [--json FILE] [--frame-model FILE[,FILE...]] [--templates]
  *
  * Every instrument folder (`make-live-folder.ts --seed-offset 1, 101, 102, 103, 104`) and the non-music
  * folder (`--non-music --seed-offset 1`) is played through the exact Live path of `bench:live --folder`
@@ -96,7 +96,7 @@ async function cli(argv: readonly string[]): Promise<void> {
   const nonMusic = arg("--non-music");
   if (folders.length === 0) {
     process.stderr.write(
-      "usage: live-validation.ts --folders DIR,DIR,... [--non-music DIR] [--json FILE] [--frame-model FILE]\n",
+      "usage: live-validation.ts --folders DIR,DIR,... [--non-music DIR] [--json FILE] [--frame-model FILE[,FILE...]]\n",
     );
     process.exitCode = 1;
     return;
