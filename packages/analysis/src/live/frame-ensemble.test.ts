@@ -53,6 +53,12 @@ describe("averageLiveChordModels", () => {
     expect(lp[1]).toBeCloseTo(0, 6);
   });
 
+  it("keeps a class that every member rules out (log 0) at −∞, not NaN", async () => {
+    const lp = await averageLiveChordModels([sure(1, 1), sure(1, 1)]).predict(input(1));
+    expect(lp[0]).toBe(Number.NEGATIVE_INFINITY);
+    expect(lp[1]).toBeCloseTo(0, 6);
+  });
+
   it("returns a single model as it is and refuses an empty list", () => {
     const one = sure(1, 0.9);
     expect(averageLiveChordModels([one])).toBe(one);

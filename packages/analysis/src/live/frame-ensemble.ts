@@ -39,7 +39,8 @@ export function averageLiveChordModels(models: readonly LiveChordModel[]): LiveC
         for (const a of answers) max = Math.max(max, a[i] as number);
         let sum = 0;
         for (const a of answers) sum += Math.exp((a[i] as number) - max);
-        out[i] = max + Math.log(sum) - logCount;
+        // A class every member rules out (log 0) stays ruled out (−∞ − −∞ would be NaN).
+        out[i] = max === Number.NEGATIVE_INFINITY ? max : max + Math.log(sum) - logCount;
       }
       return out;
     },
