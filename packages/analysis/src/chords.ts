@@ -6,8 +6,12 @@ import { CHORD_MODEL_CLASSES } from "./chord-model.js";
 import { chordName, QUALITIES } from "./labels.js";
 
 /** Qualities the recogniser may output (Harte shorthand) and their log-prior bias (correlation units). */
-/** Amplitude decay per harmonic in the chord templates (tuned on synthetic songs; Gómez 2006 uses 0.6). */
-const HARM_DECAY = 0.45;
+/**
+ * Amplitude decay per harmonic in the chord templates: harmonic h weighs decay^(h−1). Gómez 2006 (§4.2)
+ * uses 0.6; 0.45 was tuned on the synthetic development songs before the learned models (PROVENANCE.md,
+ * "The chord templates' harmonic decay").
+ */
+export const HARMONIC_DECAY = 0.45;
 /**
  * Prior bias of seventh chords against triads (correlation units) in the displayed chords: 0 — a seventh
  * has to be heard, not assumed (on real recordings the extra pitch class is as often a melody note as a
@@ -42,11 +46,16 @@ export interface ChordState {
 
 /**
  * Build the chord vocabulary. Each template sums, for every chord tone, the first 4 harmonics with
- * amplitudes 0.45^(h−1) folded to pitch classes (Gómez, "Tonal description of music audio signals", PhD
+ * amplitudes harmonicDecay^(h−1) folded to pitch classes (Gómez, "Tonal description of music audio signals", PhD
  * thesis, UPF 2006, §4.2), then is centred and normalised for Pearson correlation.
  * @param seventhBias prior bias of 7, maj7 and min7 chords (correlation units).
+ * @param harmonicDecay amplitude of harmonic h relative to the fundamental is harmonicDecay^(h−1), in
+ * [0, 1] ({@link HARMONIC_DECAY}).
+ * @throws {RangeError} when harmonicDecay is outside [0, 1].
  */
-export function chordVocabulary(seventhBias = SEVENTH_BIAS): ChordState[] {
+export function chordVocabulary(seventhBias = SEVENTH_BIAS, harmonicDecay = HARMONIC_DECAY): ChordState[] {
+  if (!(harmonicDecay >= 0 && harmonicDecay <= 1))
+    throw new RangeError(`harmonicDecay must lie in [0, 1], got ${harmonicDecay}`);
   const states: ChordState[] = [];
   for (const { harte, bias: b0 } of RECOGNISED) {
     const bias = SEVENTHS.has(harte) ? seventhBias : b0;
@@ -57,7 +66,7 @@ export function chordVocabulary(seventhBias = SEVENTH_BIAS): ChordState[] {
       for (const iv of q.intervals) {
         for (let h = 1; h <= 4; h++) {
           const pc = (r + iv + Math.round(12 * Math.log2(h))) % 12;
-          t[pc] = (t[pc] as number) + HARM_DECAY ** (h - 1);
+          t[pc] = (t[pc] as number) + harmonicDecay ** (h - 1);
         }
       }
       states.push({

@@ -23,9 +23,11 @@ import { CHORD_MODEL_WEIGHTS } from "./chord-model-weights.js";
 import {
   type ChordState,
   chordVocabulary,
+  HARMONIC_DECAY,
   KEY_EVIDENCE_SEVENTH_BIAS,
   keyChordPrior,
   recogniseChords,
+  SEVENTH_BIAS,
 } from "./chords.js";
 import { decimate, forEachStftFrame, nextPow2, type Spectrogram, stft } from "./dsp.js";
 import {
@@ -146,10 +148,16 @@ export interface ChordDecoding {
   pStay: number;
   /** Emission bonus (correlation units, ≥ 0) of chords diatonic to the key ({@link keyChordPrior}). */
   keyPriorWeight: number;
+  /** The chord templates' amplitude decay per harmonic, in [0, 1] ({@link chordVocabulary}). */
+  harmonicDecay: number;
 }
 
 /** The chord stage's decoding (PROVENANCE.md, "The chord HMM's constants"). */
-export const CHORD_DECODING: ChordDecoding = { pStay: 0.7, keyPriorWeight: KEY_PRIOR_WEIGHT };
+export const CHORD_DECODING: ChordDecoding = {
+  pStay: 0.7,
+  keyPriorWeight: KEY_PRIOR_WEIGHT,
+  harmonicDecay: HARMONIC_DECAY,
+};
 /** A beat segment quieter than this fraction of the 95th-percentile loudness is silent. */
 export const SILENT_LOUDNESS = 0.03;
 /** Leading/trailing segments quieter than this fraction of the median loudness are "no chord". */
@@ -162,6 +170,19 @@ export const SILENCE_PEAK = 1e-4;
 const VOCAB: readonly ChordState[] = chordVocabulary();
 /** Same states and order as VOCAB, with the key-evidence seventh bias. */
 const KEY_VOCAB: readonly ChordState[] = chordVocabulary(KEY_EVIDENCE_SEVENTH_BIAS);
+/** Vocabularies built for other harmonic decays (same states and order as VOCAB), by seventh bias and decay. */
+const VOCABS = new Map<string, readonly ChordState[]>();
+/** The displayed (or key-evidence) vocabulary with the given template decay. */
+function vocabularyFor(forKeyEvidence: boolean, harmonicDecay: number): readonly ChordState[] {
+  if (harmonicDecay === HARMONIC_DECAY) return forKeyEvidence ? KEY_VOCAB : VOCAB;
+  const id = `${forKeyEvidence} ${harmonicDecay}`;
+  let vocab = VOCABS.get(id);
+  if (!vocab) {
+    vocab = chordVocabulary(forKeyEvidence ? KEY_EVIDENCE_SEVENTH_BIAS : SEVENTH_BIAS, harmonicDecay);
+    VOCABS.set(id, vocab);
+  }
+  return vocab;
+}
 
 // ------------------------------------------------------------------------------------------------- decode
 
@@ -759,7 +780,9 @@ export const INVERSION_BASS_SHARE = 0.3;
  * @param forKeyEvidence decode with the key stage's seventh-chord bias (chords that feed the key, not shown).
  * @param learned a learned chord model's `[segments × 97]` log-probabilities (see `ChordModel`) and their
  * weight in the emissions; null: the built-in model ({@link chordModelLogProbs}, {@link CHORD_MODEL_WEIGHT}).
- * @param decoding the HMM's self-transition probability and the key prior's weight ({@link CHORD_DECODING}).
+ * @param decoding the HMM's self-transition probability, the key prior's weight and the templates' harmonic
+ * decay ({@link CHORD_DECODING}).
+ * @throws {RangeError} when `decoding.harmonicDecay` is outside [0, 1].
  */
 export function chordStage(
   features: BeatSyncFeatures,
@@ -768,7 +791,7 @@ export function chordStage(
   learned: { logProbs: Float64Array; weight: number } | null = null,
   decoding: ChordDecoding = CHORD_DECODING,
 ): ChordTrack {
-  const vocab = forKeyEvidence ? KEY_VOCAB : VOCAB;
+  const vocab = vocabularyFor(forKeyEvidence, decoding.harmonicDecay);
   const input = {
     treble: features.treble,
     bass: features.bass,
@@ -1160,7 +1183,11 @@ export const LEARNED_CHORD_WEIGHT = 4;
  * The chord HMM's decoding with the learned chord model ({@link CHORD_DECODING} without it, and for the key
  * evidence's chords). PROVENANCE.md, "The chord HMM's constants".
  */
-export const LEARNED_CHORD_DECODING: ChordDecoding = { pStay: 0.7, keyPriorWeight: KEY_PRIOR_WEIGHT };
+export const LEARNED_CHORD_DECODING: ChordDecoding = {
+  pStay: 0.7,
+  keyPriorWeight: KEY_PRIOR_WEIGHT,
+  harmonicDecay: HARMONIC_DECAY,
+};
 
 /**
  * Input of a learned key model ({@link KeyModelInput}) from the beat-synchronous features of the whole

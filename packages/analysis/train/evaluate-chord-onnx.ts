@@ -7,11 +7,12 @@
  * evaluation sets.
  *
  *   npx tsx packages/analysis/train/evaluate-chord-onnx.ts --data DIR --model chords.onnx \
- *       [--weights 0.5,1,2,4] [--p-stay 0.7] [--key-prior 0.12] [--soundfont MuseScore_General]
- *       [--report out.json]
+ *       [--weights 0.5,1,2,4] [--p-stay 0.7] [--key-prior 0.12] [--harmonic-decay 0.45]
+ *       [--soundfont MuseScore_General] [--report out.json]
  *
- * `--p-stay` and `--key-prior` (lists) sweep the chord HMM's decoding (`ChordDecoding`) with every weight:
- * variants "onnx×w" at the shipped decoding (LEARNED_CHORD_DECODING), else "onnx×w p… k…"; each is also
+ * `--p-stay`, `--key-prior` and `--harmonic-decay` (lists) sweep the chord stage's decoding (`ChordDecoding`:
+ * the HMM's self-transition, the key prior's weight, the templates' harmonic decay) with every weight:
+ * variants "onnx×w" at the shipped decoding (LEARNED_CHORD_DECODING), else "onnx×w p… k… h…"; each is also
  * scored on the two halves of the songs ("half0" / "half1": floor(crc32 / 10) even / odd).
  *
  * With `--soundfont`, the songs scored are every song rendered with that soundfont (for a model trained
@@ -60,6 +61,7 @@ const { values: opts } = parseArgs({
     weights: { type: "string", default: "0.5,1,2,4" },
     "p-stay": { type: "string", default: String(LEARNED_CHORD_DECODING.pStay) },
     "key-prior": { type: "string", default: String(LEARNED_CHORD_DECODING.keyPriorWeight) },
+    "harmonic-decay": { type: "string", default: String(LEARNED_CHORD_DECODING.harmonicDecay) },
     soundfont: { type: "string" },
     report: { type: "string" },
   },
@@ -72,11 +74,17 @@ const chordModel = createOnnxChordModel(await ort.InferenceSession.create(resolv
 const weights = (opts.weights ?? "1").split(",").map(Number);
 const decodings: [string, ChordDecoding][] = [];
 for (const pStay of (opts["p-stay"] ?? "").split(",").map(Number))
-  for (const keyPriorWeight of (opts["key-prior"] ?? "").split(",").map(Number)) {
-    const shipped =
-      pStay === LEARNED_CHORD_DECODING.pStay && keyPriorWeight === LEARNED_CHORD_DECODING.keyPriorWeight;
-    decodings.push([shipped ? "" : ` p${pStay} k${keyPriorWeight}`, { pStay, keyPriorWeight }]);
-  }
+  for (const keyPriorWeight of (opts["key-prior"] ?? "").split(",").map(Number))
+    for (const harmonicDecay of (opts["harmonic-decay"] ?? "").split(",").map(Number)) {
+      const shipped =
+        pStay === LEARNED_CHORD_DECODING.pStay &&
+        keyPriorWeight === LEARNED_CHORD_DECODING.keyPriorWeight &&
+        harmonicDecay === LEARNED_CHORD_DECODING.harmonicDecay;
+      decodings.push([
+        shipped ? "" : ` p${pStay} k${keyPriorWeight} h${harmonicDecay}`,
+        { pStay, keyPriorWeight, harmonicDecay },
+      ]);
+    }
 
 /** Merge per-segment labels into intervals. */
 function intervals(bounds: readonly number[], labels: readonly string[]): LabeledInterval[] {
