@@ -8,6 +8,7 @@
  * (another quality on the same root once it has lasted {@link QUALITY_HOLD_SECONDS}), and talking shows
  * no chord. Pure module (no Node or DOM APIs).
  */
+import { HARMONIC_DECAY } from "../chords.js";
 import { ChangeDetector, NO_ONSET_FACTOR, ROOT_CHANGE_THRESHOLD } from "./change-detector.js";
 import { ChordScorer, LEARNED_WEIGHT, MODEL_WEIGHT } from "./chord-scorer.js";
 import type { ChromaFrame } from "./chroma.js";
@@ -90,6 +91,8 @@ export interface LiveChordOptions {
   seventhBias?: number;
   /** Added to the score of dim and sus4 (default: the engine's template bias). */
   rareBias?: number;
+  /** The chord templates' amplitude decay per harmonic, in [0, 1] (default HARMONIC_DECAY). */
+  harmonicDecay?: number;
   /**
    * Weight of the learned chord model's evidence on the long window, correlation units per nat (default
    * MODEL_WEIGHT; 0 = templates only). See {@link ChordScorer}.
@@ -187,6 +190,7 @@ export function liveChordDefaults(options: LiveChordOptions = {}): Required<Live
     speechOff: options.speechOff ?? 0.2,
     seventhBias: options.seventhBias ?? SEVENTH_BIAS,
     rareBias: options.rareBias ?? Number.NaN,
+    harmonicDecay: options.harmonicDecay ?? HARMONIC_DECAY,
     modelWeight: options.modelWeight ?? MODEL_WEIGHT,
     learnedWeight: options.learnedWeight ?? LEARNED_WEIGHT,
     onsetNovelty: options.onsetNovelty ?? ONSET_NOVELTY,

@@ -3,7 +3,12 @@
  * chord's prior bias, triad family and pitch-class set. Shared, read-only, by every part of
  * {@link LiveChordRecognizer}. Pure module (no Node or DOM APIs).
  */
-import { type ChordState, chordVocabulary } from "../chords.js";
+import {
+  type ChordState,
+  chordVocabulary,
+  SEVENTH_BIAS as ENGINE_SEVENTH_BIAS,
+  HARMONIC_DECAY,
+} from "../chords.js";
 
 /** Chord qualities (Harte shorthand) the live recogniser reports. */
 export const LIVE_QUALITIES = ["maj", "min", "7", "maj7", "min7", "dim", "sus4"] as const;
@@ -33,6 +38,8 @@ export interface LiveVocabularyOptions {
   seventhBias: number;
   /** Added to the score of dim and sus4, correlation units; NaN = the engine's template bias. */
   rareBias: number;
+  /** The templates' amplitude decay per harmonic, in [0, 1] (the engine's {@link HARMONIC_DECAY}). */
+  harmonicDecay: number;
 }
 
 /**
@@ -52,9 +59,13 @@ export class LiveVocabulary {
   /** Pitch-class set (12 flags, index 0 = C) of each chord. */
   readonly pcs: Uint8Array[];
 
-  /** @param o the biases of sevenths and of dim / sus4 (see {@link LiveVocabularyOptions}). */
+  /**
+   * @param o the biases of sevenths and of dim / sus4 and the templates' harmonic decay (see
+   * {@link LiveVocabularyOptions}).
+   * @throws {RangeError} when `o.harmonicDecay` is outside [0, 1].
+   */
   constructor(o: LiveVocabularyOptions) {
-    this.states = chordVocabulary().filter(
+    this.states = chordVocabulary(ENGINE_SEVENTH_BIAS, o.harmonicDecay).filter(
       (s) => s.root >= 0 && (LIVE_QUALITIES as readonly string[]).includes(s.harte),
     );
     this.size = this.states.length;
