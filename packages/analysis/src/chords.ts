@@ -7,11 +7,11 @@ import { chordName, QUALITIES } from "./labels.js";
 
 /** Qualities the recogniser may output (Harte shorthand) and their log-prior bias (correlation units). */
 /**
- * Amplitude decay per harmonic in the chord templates: harmonic h weighs decay^(h−1). Gómez 2006 (§4.2)
- * uses 0.6; 0.45 was tuned on the synthetic development songs before the learned models (PROVENANCE.md,
- * "The chord templates' harmonic decay").
+ * Amplitude decay per harmonic in the chord templates: harmonic h weighs decay^(h−1). Gómez's value (PhD
+ * thesis, UPF 2006, §4.2); on the validation songs it ties every other decay from 0.2 to 0.8 once the learned
+ * chord model joins the templates (PROVENANCE.md, "The chord templates' harmonic decay").
  */
-export const HARMONIC_DECAY = 0.45;
+export const HARMONIC_DECAY = 0.6;
 /**
  * Prior bias of seventh chords against triads (correlation units) in the displayed chords: 0 — a seventh
  * has to be heard, not assumed (on real recordings the extra pitch class is as often a melody note as a

@@ -1064,8 +1064,6 @@ export interface SignalFeatures {
    * harmonic), `[harmonic.segments × N_PITCH]` (see {@link beatSyncSalienceStage}).
    */
   harmonicSpectrum: Float32Array;
-  /** Chords of the whole mix decoded without a key prior, with the key-evidence bias (first key pass). */
-  mixFirst: ChordTrack;
 }
 
 /** What a learned beat model adds to {@link extractFeatures}: the onset stage it read and its activation. */
@@ -1122,8 +1120,6 @@ export function extractFeatures(
   const harmonic = tonal ? beatSyncStage(chromaStage(harmonicSalience), loudness, beats, duration) : features;
   harmonic.silent.set(features.silent);
   const harmonicSpectrum = beatSyncSalienceStage(harmonicSalience, features.bounds);
-  // Key evidence: chords decoded from the whole mix (first without, then with the key prior).
-  const mixFirst = chordStage(features, null, true);
   return {
     durationSeconds: duration,
     tuning,
@@ -1135,7 +1131,6 @@ export function extractFeatures(
     features,
     harmonic,
     harmonicSpectrum,
-    mixFirst,
   };
 }
 
@@ -1246,7 +1241,7 @@ export function keyFromProbabilities(p: Float32Array): KeyEstimate {
  * {@link AnalysisResult}. Pure and synchronous.
  *
  * Without `learnedKey` the key is the hand-written one: a first key from the whole-mix profile and the
- * key-free chords ({@link keyStage} on `mixFirst`) sets the chords' key prior, and the reported key is
+ * key-free chords of the whole mix ({@link keyStage} on them) sets the chords' key prior, and the reported key is
  * {@link keyStage} again on the chords decoded with that prior. With `learnedKey` (used only when the
  * content is harmonic), it is both the chords' key prior and the reported key, confidence and runner-up,
  * and the local keys start from it.
@@ -1263,13 +1258,15 @@ export function finishAnalysis(
   learnedKey: KeyEstimate | null = null,
   learnedChords: Float32Array | null = null,
 ): AnalysisResult {
-  const { features, harmonic, mixFirst, track, beats, bpm, steady } = f;
+  const { features, harmonic, track, beats, bpm, steady } = f;
   const tonal = f.content.harmonic;
   const learned = tonal ? learnedKey : null;
-  const key0 = tonal ? (learned ?? keyStage(features, mixFirst)) : null;
+  // Hand-written key evidence, only without a learned key: the whole mix's chords decoded with the
+  // key-evidence bias, first without a key prior, then with the first key's.
+  const mixFirst = tonal && !learned ? chordStage(features, null, true) : null;
+  const key0 = tonal ? (learned ?? (mixFirst ? keyStage(features, mixFirst) : null)) : null;
   const keyPrior = key0 && key0.confidence > 0 ? parseKey(key0.key) : null;
-  // Hand-written key evidence: the whole mix's chords decoded again, with the first key's prior.
-  const mixChords = tonal && !learned ? (keyPrior ? chordStage(features, keyPrior, true) : mixFirst) : null;
+  const mixChords = mixFirst ? (keyPrior ? chordStage(features, keyPrior, true) : mixFirst) : null;
   if (learnedChords && learnedChords.length !== harmonic.segments * CHORD_MODEL_CLASSES)
     throw new AnalysisError(
       `learned chord probabilities must hold ${harmonic.segments} × ${CHORD_MODEL_CLASSES} values, got ${learnedChords.length}`,

@@ -8,7 +8,6 @@
  * (another quality on the same root once it has lasted {@link QUALITY_HOLD_SECONDS}), and talking shows
  * no chord. Pure module (no Node or DOM APIs).
  */
-import { HARMONIC_DECAY } from "../chords.js";
 import { ChangeDetector, NO_ONSET_FACTOR, ROOT_CHANGE_THRESHOLD } from "./change-detector.js";
 import { ChordScorer, LEARNED_WEIGHT, MODEL_WEIGHT } from "./chord-scorer.js";
 import type { ChromaFrame } from "./chroma.js";
@@ -18,7 +17,7 @@ import { ONSET_LEVEL, ONSET_NOVELTY, ONSET_SECONDS, OnsetGate, RELEASE_NOVELTY }
 import { QUALITY_FREE_SECONDS, QUALITY_HOLD_SECONDS, QualityHold } from "./quality-hold.js";
 import { SegmentDecision } from "./segment-decision.js";
 import { SpeechGate } from "./speech-gate.js";
-import { LiveVocabulary, SEVENTH_BIAS } from "./vocabulary.js";
+import { LIVE_HARMONIC_DECAY, LiveVocabulary, SEVENTH_BIAS } from "./vocabulary.js";
 
 export { QUALITY_HOLD_SECONDS, QualityHold } from "./quality-hold.js";
 export { LIVE_QUALITIES } from "./vocabulary.js";
@@ -91,7 +90,7 @@ export interface LiveChordOptions {
   seventhBias?: number;
   /** Added to the score of dim and sus4 (default: the engine's template bias). */
   rareBias?: number;
-  /** The chord templates' amplitude decay per harmonic, in [0, 1] (default HARMONIC_DECAY). */
+  /** The chord templates' amplitude decay per harmonic, in [0, 1] (default LIVE_HARMONIC_DECAY, 0.45). */
   harmonicDecay?: number;
   /**
    * Weight of the learned chord model's evidence on the long window, correlation units per nat (default
@@ -190,7 +189,7 @@ export function liveChordDefaults(options: LiveChordOptions = {}): Required<Live
     speechOff: options.speechOff ?? 0.2,
     seventhBias: options.seventhBias ?? SEVENTH_BIAS,
     rareBias: options.rareBias ?? Number.NaN,
-    harmonicDecay: options.harmonicDecay ?? HARMONIC_DECAY,
+    harmonicDecay: options.harmonicDecay ?? LIVE_HARMONIC_DECAY,
     modelWeight: options.modelWeight ?? MODEL_WEIGHT,
     learnedWeight: options.learnedWeight ?? LEARNED_WEIGHT,
     onsetNovelty: options.onsetNovelty ?? ONSET_NOVELTY,

@@ -65,4 +65,9 @@ export {
   type TunerInstrument,
   type TunerReading,
 } from "./tuner.js";
-export { LIVE_QUALITIES, LiveVocabulary, type LiveVocabularyOptions } from "./vocabulary.js";
+export {
+  LIVE_HARMONIC_DECAY,
+  LIVE_QUALITIES,
+  LiveVocabulary,
+  type LiveVocabularyOptions,
+} from "./vocabulary.js";
