@@ -22,7 +22,7 @@ describe("chord templates' harmonic decay", () => {
     for (const pc of [1, 2, 3, 5, 6, 8, 9, 10, 11]) expect(relative(cMajor.template, pc)).toBeCloseTo(0, 12);
   });
 
-  it("adds each tone's partials: the 5th partial of C (E) and the 3rd of E (B) grow with the decay", () => {
+  it("adds each tone's partials: E's third (B) grows with the decay, and G gains C's third", () => {
     const at = (decay: number, pc: number) => {
       const c = chordVocabulary(0, decay).find((s) => s.name === "C");
       if (!c) throw new Error("no C major state");

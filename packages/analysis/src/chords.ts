@@ -5,7 +5,6 @@
 import { CHORD_MODEL_CLASSES } from "./chord-model.js";
 import { chordName, QUALITIES } from "./labels.js";
 
-/** Qualities the recogniser may output (Harte shorthand) and their log-prior bias (correlation units). */
 /**
  * Amplitude decay per harmonic in the chord templates: harmonic h weighs decay^(h−1). Gómez's value (PhD
  * thesis, UPF 2006, §4.2); on the validation songs it ties every other decay from 0.2 to 0.8 once the learned
@@ -21,6 +20,7 @@ export const HARMONIC_DECAY = 0.6;
 export const SEVENTH_BIAS = 0;
 export const KEY_EVIDENCE_SEVENTH_BIAS = 0.04;
 const SEVENTHS = new Set(["7", "maj7", "min7"]);
+/** Qualities the recogniser may output (Harte shorthand) and their log-prior bias (correlation units). */
 const RECOGNISED: readonly { harte: string; bias: number }[] = [
   { harte: "maj", bias: 0 },
   { harte: "min", bias: 0 },

@@ -27,7 +27,6 @@ export const FAMILY_OF: Record<string, number> = {
  */
 export const SEVENTH_BIAS = 0;
 
-/** The part of {@link LiveChordOptions} the vocabulary reads. */
 /**
  * Live's chord templates' amplitude decay per harmonic: the engine's value before 2026-12-04, tuned on the
  * synthetic development songs. The offline engine now uses Gómez's 0.6 (`HARMONIC_DECAY`); Live keeps 0.45
@@ -37,6 +36,7 @@ export const SEVENTH_BIAS = 0;
  */
 export const LIVE_HARMONIC_DECAY = 0.45;
 
+/** The part of {@link LiveChordOptions} the vocabulary reads. */
 export interface LiveVocabularyOptions {
   /** Added to the score of four-note chords (7, maj7, m7), correlation units. */
   seventhBias: number;
