@@ -7,7 +7,7 @@
  * evaluation sets.
  *
  *   npx tsx packages/analysis/train/evaluate-chord-onnx.ts --data DIR --model chords.onnx \
- *       [--weights 0.5,1,2,4] [--p-stay 0.7] [--key-prior 0.12] [--harmonic-decay 0.45]
+ *       [--weights 0.5,1,2,4] [--p-stay 0.7] [--key-prior 0.12] [--harmonic-decay 0.6]
  *       [--soundfont MuseScore_General] [--report out.json]
  *
  * `--p-stay`, `--key-prior` and `--harmonic-decay` (lists) sweep the chord stage's decoding (`ChordDecoding`:
