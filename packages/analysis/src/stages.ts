@@ -267,9 +267,18 @@ export const CHORD_OVERTONE_SUPPRESSION = 0;
  * what the chord stage reads, so that drums and other transients do not colour the chords. It is read
  * without the overtone sieve ({@link CHORD_OVERTONE_SUPPRESSION}); the whole mix with
  * {@link MIX_OVERTONE_SUPPRESSION}.
+ * @param suppression the sieve's strength, 0..1 (default: the one above for the part read); the trained
+ * models were trained on the defaults, so other values are for re-rendering their corpora.
+ * @throws {AnalysisError} when `suppression` is outside 0..1.
  */
-export function salienceStage(spec: Spectrogram, tuningHz: Hz, harmonicOnly = false): Salience {
-  const suppression = harmonicOnly ? CHORD_OVERTONE_SUPPRESSION : MIX_OVERTONE_SUPPRESSION;
+export function salienceStage(
+  spec: Spectrogram,
+  tuningHz: Hz,
+  harmonicOnly = false,
+  suppression: number = harmonicOnly ? CHORD_OVERTONE_SUPPRESSION : MIX_OVERTONE_SUPPRESSION,
+): Salience {
+  if (!(suppression >= 0 && suppression <= 1))
+    throw new AnalysisError(`overtone suppression must be in 0..1, got ${suppression}`);
   return {
     semitones: semitoneSpectrogram(spec, tuningHz, 100, suppression, harmonicOnly),
     frames: spec.frames,

@@ -5,7 +5,7 @@
  *       [--genre-songs 400] [--classical-songs 300]
  *       [--shard K/N] [--max-seconds 120] [--limit M] [--validation-only | --training-only]
  *       [--folder-out FOLDER]
- *       [--beat-bands] [--pitch-spectrum] [--no-drums] [--rubato X] [--tempo-scale S] [--humanize MS]
+ *       [--beat-bands] [--pitch-spectrum] [--mix-suppression-variants 0,0.5] [--no-drums] [--rubato X] [--tempo-scale S] [--humanize MS]
  *       [--phrase-arcs D] [--compound 6/8|12/8] [--learned-beats] [--drum-kits training|validation [--drum-kit-share P] [--drum-kit-root DIR]]
  *
  * `--validation-only` renders only the validation split (crc32("<corpus>-<id>") % 10 == 0, the split the
@@ -34,7 +34,8 @@
  * `DIR/<corpus>-<id>.bands.i16` (int16, value × 1000), for `train_beat_model.py`. `--pitch-spectrum` also
  * writes the beat-synchronous log semitone spectrum of the harmonic part (`harmonicSpectrum`, `[segments ×
  * 72]`, C1..B6, the same segments as the JSON's chords) as `DIR/<corpus>-<id>.semi.i16` (int16, value ×
- * 1000), for `train_chord_model.py --input spectrum`.
+ * 1000), for `train_chord_model.py --input spectrum`. `--mix-suppression-variants 0,0.5` also writes the key
+ * model's input with the whole mix's overtone sieve at those strengths (`featuresBySuppression`).
  *
  * Corpora (both licensed for commercial use; see PROVENANCE.md):
  * - McGill Billboard chord charts (CC0): each chart is arranged by `arranger.ts` (style, patches and
@@ -73,7 +74,17 @@ import { BEAT_BANDS, beatModelInput } from "../src/beat-activation.js";
 import { N_PITCH } from "../src/features.js";
 import { noteToPitchClass, pitchClassName } from "../src/labels.js";
 import { loadNodeModels } from "../src/onnx-node.js";
-import { decimateSignal, extractFeatures, keyModelInput, onsetAndBeatBands } from "../src/stages.js";
+import {
+  beatSyncStage,
+  chromaStage,
+  decimateSignal,
+  extractFeatures,
+  frameLoudness,
+  keyModelInput,
+  onsetAndBeatBands,
+  pitchSpectrum,
+  salienceStage,
+} from "../src/stages.js";
 import { encodeWav } from "../src/wav.js";
 import { addRoom } from "../testing/live-synth.js";
 import { makeRng } from "../testing/voice-synth.js";
@@ -119,6 +130,12 @@ export interface CorpusItem {
   /** [B] seconds per segment, 0 when silent */
   weights: number[];
   /**
+   * `--mix-suppression-variants`: `features` again with the whole-mix salience's overtone sieve at other
+   * strengths (key: the strength as written on the command line), on the same beats and silent flags, for
+   * choosing `MIX_OVERTONE_SUPPRESSION` on validation (`train_key_model.py --mix-suppression`).
+   */
+  featuresBySuppression?: Record<string, number[]>;
+  /**
    * The chord stage's input: beat-synchronous chroma of the harmonic part (HPSS), [B × 12] treble and
    * [B × 12] bass as the engine computes them (4 significant digits), and the silent flags [B].
    */
@@ -151,6 +168,7 @@ const { values: opts } = parseArgs({
     "beat-bands": { type: "boolean", default: false },
     "learned-beats": { type: "boolean", default: false },
     "pitch-spectrum": { type: "boolean", default: false },
+    "mix-suppression-variants": { type: "string" },
     "no-drums": { type: "boolean", default: false },
     rubato: { type: "string", default: "0" },
     "tempo-scale": { type: "string", default: "1" },
@@ -187,6 +205,14 @@ if (compoundMetre !== undefined && opts.corpus !== "billboard") {
  * song (110), 12/8 from 40 to 90 (its bars are twice as long). Set from the metres' usual tempi, not tuned.
  */
 const COMPOUND_BPM = { "6/8": [40, 110], "12/8": [40, 90] } as const;
+/** `--mix-suppression-variants 0,0.5`: the key model's input also at these sieve strengths (0..1). */
+const suppressionVariants = (opts["mix-suppression-variants"] ?? "")
+  .split(",")
+  .filter((v) => v.trim() !== "");
+if (suppressionVariants.some((v) => !(Number(v) >= 0 && Number(v) <= 1))) {
+  console.error("render-corpus: --mix-suppression-variants is a comma-separated list of strengths 0..1");
+  process.exit(2);
+}
 const [shardK, shardN] = (opts.shard ?? "0/1").split("/").map(Number) as [number, number];
 const MAX_SECONDS = Number(opts["max-seconds"]);
 const SR = 22050;
@@ -636,6 +662,19 @@ for (const { corpus, id } of mine.slice(0, limit)) {
     writeFileSync(join(out, `${corpus}-${id}.semi.i16`), Buffer.from(q.buffer));
   }
   const input = keyModelInput(f.features);
+  const featuresBySuppression: Record<string, number[]> = {};
+  if (suppressionVariants.length > 0) {
+    // The whole-mix chroma again with another sieve strength, on the same beats (what the engine would
+    // give the key model if MIX_OVERTONE_SUPPRESSION were that strength).
+    const spec = pitchSpectrum(signal);
+    for (const v of suppressionVariants) {
+      const chroma = chromaStage(salienceStage(spec, f.tuning, false, Number(v)));
+      const sync = beatSyncStage(chroma, frameLoudness(signal, chroma), f.beats, f.durationSeconds);
+      if (sync.segments !== f.features.segments) throw new Error("suppression variant: other segments");
+      sync.silent.set(f.features.silent);
+      featuresBySuppression[v] = [...keyModelInput(sync).features].map((u) => Math.round(u * 1e4) / 1e4);
+    }
+  }
   const bounds = [...f.features.bounds];
   const mids = bounds.slice(0, -1).map((a, s) => (a + (bounds[s + 1] as number)) / 2);
   const labelAt = (spans: readonly TimedLabel[], t: number) =>
@@ -651,6 +690,7 @@ for (const { corpus, id } of mine.slice(0, limit)) {
     beatTracker: beatModel ? "learned" : "hand-written",
     features: [...input.features].map((v) => Math.round(v * 1e4) / 1e4),
     weights: [...input.weights].map((v) => Math.round(v * 1000) / 1000),
+    ...(suppressionVariants.length > 0 ? { featuresBySuppression } : {}),
     harmonicTreble: [...f.harmonic.treble].map((v) => Number(v.toPrecision(4))),
     harmonicBass: [...f.harmonic.bass].map((v) => Number(v.toPrecision(4))),
     silent: [...f.harmonic.silent],

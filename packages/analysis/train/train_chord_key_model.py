@@ -74,11 +74,11 @@ def chord_rotation_index() -> torch.Tensor:
     return idx
 
 
-def load(data_dir: str, spectrum: bool = False):
+def load(data_dir: str, spectrum: bool = False, mix_suppression: str = ""):
     """Songs with the key model's input x, the chord model's h (chroma halves summing to 1, or with
     `spectrum` the [T, 72] log semitone spectrum of `<song>.semi.i16`), durations w and the main key y."""
     songs = []
-    for d in read_corpus(data_dir):
+    for d in read_corpus(data_dir, mix_suppression):
         T = len(d["weights"])
         if T < 4 or "harmonicTreble" not in d or len(d["silent"]) != T:
             continue
@@ -253,6 +253,7 @@ def cadence_probe(model) -> float:
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", default="/tmp/corpus")
+    ap.add_argument("--mix-suppression", default="", help="read the key input rendered with this whole-mix overtone sieve strength (render-corpus.ts --mix-suppression-variants)")
     ap.add_argument("--key-model", default="packages/analysis/models/key.onnx")
     ap.add_argument("--chord-model", default="packages/analysis/models/chords.onnx")
     ap.add_argument("--chord-input", choices=["chroma", "spectrum"], default="chroma", help="what the frozen chord model reads (train_chord_model.py --input)")
@@ -283,7 +284,7 @@ def main():
     seed_and_threads(args.seed, args.threads)
     rnd = random.Random(args.seed)
     spectrum = args.chord_input == "spectrum"
-    songs = load(args.data, spectrum)
+    songs = load(args.data, spectrum, args.mix_suppression)
     train, val = split(songs)
     if args.validation_corpora:
         val = [s for s in val if s["corpus"] in args.validation_corpora.split(",")]

@@ -36,13 +36,22 @@ def split(songs: Sequence[dict]) -> tuple[list, list]:
     return [s for s in songs if not is_validation(s["name"])], [s for s in songs if is_validation(s["name"])]
 
 
-def read_corpus(data_dir: str) -> Iterator[dict]:
-    """The parsed JSON files of `render-corpus.ts` in `data_dir` (every *.json), in file-name order."""
+def read_corpus(data_dir: str, mix_suppression: str = "") -> Iterator[dict]:
+    """The parsed JSON files of `render-corpus.ts` in `data_dir` (every *.json), in file-name order.
+    With `mix_suppression` (a strength as written to `render-corpus.ts --mix-suppression-variants`), each
+    song's key-model input `features` is its `featuresBySuppression[mix_suppression]`; a song without it
+    raises ValueError."""
     for f in sorted(os.listdir(data_dir)):
         if not f.endswith(".json"):
             continue
         with open(os.path.join(data_dir, f)) as fh:
-            yield json.load(fh)
+            d = json.load(fh)
+        if mix_suppression:
+            variants = d.get("featuresBySuppression") or {}
+            if mix_suppression not in variants:
+                raise ValueError(f"{f}: no key input at mix suppression {mix_suppression} (render with --mix-suppression-variants)")
+            d["features"] = variants[mix_suppression]
+        yield d
 
 
 N_PITCH = 72  # semitones C1..B6 of the beat-synchronous spectrum (src/features.ts)

@@ -77,12 +77,12 @@ def mirex(ref: int, est: int) -> float:
     return 0.0
 
 
-def load(data_dir: str, spectrum: bool = False):
+def load(data_dir: str, spectrum: bool = False, mix_suppression: str = ""):
     """Songs with x (per beat the 24 chroma features, or with `spectrum` the [T, 72] log semitone spectrum of
     `<song>.semi.i16` then those 24: [T, 96]), durations w and the main key y (songs without a spectrum
     file are left out then)."""
     songs = []
-    for d in read_corpus(data_dir):
+    for d in read_corpus(data_dir, mix_suppression):
         T = len(d["weights"])
         if T < 4:
             continue
@@ -490,6 +490,7 @@ def hand_written_scores(songs, clip: float | None = None):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", default="/tmp/corpus")
+    ap.add_argument("--mix-suppression", default="", help="read the key input rendered with this whole-mix overtone sieve strength (render-corpus.ts --mix-suppression-variants)")
     ap.add_argument("--arch", default="hybrid", choices=["hybrid", "conv", "mlp", "linear", "spectrum"])
     ap.add_argument("--channels", type=int, default=8, help="pitch-convolution channels (arch spectrum)")
     ap.add_argument("--pc-hidden", type=int, default=8, help="units per pitch class (arch spectrum)")
@@ -515,7 +516,7 @@ def main():
     torch.set_num_threads(args.threads or max(1, min(2, os.cpu_count() or 1)))
     rnd = random.Random(args.seed)
     spectral = args.arch == "spectrum"
-    songs = load(args.data, spectral)
+    songs = load(args.data, spectral, args.mix_suppression)
     train = [s for s in songs if not is_validation(s["name"])]
     val = [s for s in songs if is_validation(s["name"])]
     print(f"{len(train)} training songs, {len(val)} validation songs")
