@@ -11,7 +11,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { chordWcsr, compareMajmin } from "../testing/metrics.js";
 import { stft } from "./dsp.js";
-import { chromaFromSemitones, estimateTuning, semitoneSpectrogram } from "./features.js";
+import { chromaFromSemitones, estimateTuning, N_PITCH, semitoneSpectrogram } from "./features.js";
 import {
   AnalysisError,
   AnalysisInputError,
@@ -32,6 +32,7 @@ import {
   decimateSignal,
   keyFromProbabilities,
   keyModelInput,
+  MIX_OVERTONE_SUPPRESSION,
   onsetStage,
   pitchSpectrum,
   salienceStage,
@@ -62,6 +63,35 @@ describe("features", () => {
     const spec = stft(x, 11025, 4096, 512);
     expect(estimateTuning(spec)).toBeCloseTo(446, 0);
     expect((await analyzeAudio(sine(440, 3, SR), SR)).tuningHz).toBeCloseTo(440, 0);
+  });
+});
+
+describe("salienceStage", () => {
+  it("the overtone sieve's strength is an argument: stronger removes more of a tone's partials, the default is the whole mix's", () => {
+    // A harmonic tone on A2 (110 Hz, MIDI 45) with six partials of amplitude 1/h.
+    const rate = 11025;
+    const x = new Float32Array(rate * 2);
+    for (let i = 0; i < x.length; i++)
+      for (let h = 1; h <= 6; h++)
+        x[i] = (x[i] as number) + Math.sin((2 * Math.PI * 110 * h * i) / rate) / h / 3;
+    const signal = decimateSignal(x, rate);
+    const spec = pitchSpectrum(signal);
+    const tuning = tuningStage(spec);
+    const energyAt = (semis: Float32Array, midi: number) => {
+      let e = 0;
+      for (let f = 0; f < spec.frames; f++) e += semis[f * N_PITCH + midi - 24] as number;
+      return e;
+    };
+    const none = salienceStage(spec, tuning, false, 0).semitones;
+    const strong = salienceStage(spec, tuning, false, 1).semitones;
+    // The 3rd partial (E4, MIDI 64) is weakened by the sieve; the fundamental keeps its energy.
+    expect(energyAt(strong, 64)).toBeLessThan(0.8 * energyAt(none, 64));
+    expect(energyAt(strong, 45)).toBeGreaterThan(0.9 * energyAt(none, 45));
+    expect(salienceStage(spec, tuning).semitones).toEqual(
+      salienceStage(spec, tuning, false, MIX_OVERTONE_SUPPRESSION).semitones,
+    );
+    expect(() => salienceStage(spec, tuning, false, 1.5)).toThrow(AnalysisError);
+    expect(() => salienceStage(spec, tuning, false, Number.NaN)).toThrow(/0\.\.1/);
   });
 });
 

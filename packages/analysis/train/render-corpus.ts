@@ -5,7 +5,7 @@
  *       [--genre-songs 400] [--classical-songs 300]
  *       [--shard K/N] [--max-seconds 120] [--limit M] [--validation-only | --training-only]
  *       [--folder-out FOLDER]
- *       [--beat-bands] [--pitch-spectrum] [--mix-suppression-variants 0,0.5] [--no-drums] [--rubato X] [--tempo-scale S] [--humanize MS]
+ *       [--beat-bands] [--pitch-spectrum] [--mix-suppression-variants 0,0.5] [--chord-suppression-variants 0.25] [--no-drums] [--rubato X] [--tempo-scale S] [--humanize MS]
  *       [--phrase-arcs D] [--compound 6/8|12/8] [--learned-beats] [--drum-kits training|validation [--drum-kit-share P] [--drum-kit-root DIR]]
  *
  * `--validation-only` renders only the validation split (crc32("<corpus>-<id>") % 10 == 0, the split the
@@ -35,7 +35,9 @@
  * writes the beat-synchronous log semitone spectrum of the harmonic part (`harmonicSpectrum`, `[segments ×
  * 72]`, C1..B6, the same segments as the JSON's chords) as `DIR/<corpus>-<id>.semi.i16` (int16, value ×
  * 1000), for `train_chord_model.py --input spectrum`. `--mix-suppression-variants 0,0.5` also writes the key
- * model's input with the whole mix's overtone sieve at those strengths (`featuresBySuppression`).
+ * model's input with the whole mix's overtone sieve at those strengths (`featuresBySuppression`), and
+ * `--chord-suppression-variants 0.25` (with `--pitch-spectrum`) the chord model's spectrum with the harmonic
+ * part's sieve at those strengths (`DIR/<corpus>-<id>.semi-s<strength>.i16`, for `--spectrum-variant`).
  *
  * Corpora (both licensed for commercial use; see PROVENANCE.md):
  * - McGill Billboard chord charts (CC0): each chart is arranged by `arranger.ts` (style, patches and
@@ -75,6 +77,7 @@ import { N_PITCH } from "../src/features.js";
 import { noteToPitchClass, pitchClassName } from "../src/labels.js";
 import { loadNodeModels } from "../src/onnx-node.js";
 import {
+  beatSyncSalienceStage,
   beatSyncStage,
   chromaStage,
   decimateSignal,
@@ -169,6 +172,7 @@ const { values: opts } = parseArgs({
     "learned-beats": { type: "boolean", default: false },
     "pitch-spectrum": { type: "boolean", default: false },
     "mix-suppression-variants": { type: "string" },
+    "chord-suppression-variants": { type: "string" },
     "no-drums": { type: "boolean", default: false },
     rubato: { type: "string", default: "0" },
     "tempo-scale": { type: "string", default: "1" },
@@ -211,6 +215,16 @@ const suppressionVariants = (opts["mix-suppression-variants"] ?? "")
   .filter((v) => v.trim() !== "");
 if (suppressionVariants.some((v) => !(Number(v) >= 0 && Number(v) <= 1))) {
   console.error("render-corpus: --mix-suppression-variants is a comma-separated list of strengths 0..1");
+  process.exit(2);
+}
+/** `--chord-suppression-variants 0.25`: the harmonic spectrum also at these sieve strengths (0..1). */
+const chordVariants = (opts["chord-suppression-variants"] ?? "").split(",").filter((v) => v.trim() !== "");
+if (chordVariants.some((v) => !(Number(v) >= 0 && Number(v) <= 1))) {
+  console.error("render-corpus: --chord-suppression-variants is a comma-separated list of strengths 0..1");
+  process.exit(2);
+}
+if (chordVariants.length > 0 && !opts["pitch-spectrum"]) {
+  console.error("render-corpus: --chord-suppression-variants needs --pitch-spectrum");
   process.exit(2);
 }
 const [shardK, shardN] = (opts.shard ?? "0/1").split("/").map(Number) as [number, number];
@@ -511,7 +525,8 @@ for (const { corpus, id } of mine.slice(0, limit)) {
     existsSync(file) &&
     (!folderOut || existsSync(join(folderOut, `${corpus}-${id}`, "truth.json"))) &&
     (!opts["beat-bands"] || existsSync(join(out, `${corpus}-${id}.bands.i16`))) &&
-    (!opts["pitch-spectrum"] || existsSync(join(out, `${corpus}-${id}.semi.i16`)))
+    (!opts["pitch-spectrum"] || existsSync(join(out, `${corpus}-${id}.semi.i16`))) &&
+    chordVariants.every((v) => existsSync(join(out, `${corpus}-${id}.semi-s${v}.i16`)))
   )
     continue;
   const seed =
@@ -663,10 +678,19 @@ for (const { corpus, id } of mine.slice(0, limit)) {
   }
   const input = keyModelInput(f.features);
   const featuresBySuppression: Record<string, number[]> = {};
-  if (suppressionVariants.length > 0) {
+  const spec = suppressionVariants.length + chordVariants.length > 0 ? pitchSpectrum(signal) : null;
+  if (spec) {
+    for (const v of chordVariants) {
+      // The chord model's input again with the harmonic salience's sieve at strength v, on the same beat
+      // segments (what the engine would give it if CHORD_OVERTONE_SUPPRESSION were v).
+      const semi = beatSyncSalienceStage(salienceStage(spec, f.tuning, true, Number(v)), f.features.bounds);
+      if (semi.length !== f.harmonic.segments * N_PITCH)
+        throw new Error("chord suppression variant: wrong size");
+      const q = Int16Array.from(semi, (u) => Math.max(-32768, Math.min(32767, Math.round(u * 1000))));
+      writeFileSync(join(out, `${corpus}-${id}.semi-s${v}.i16`), Buffer.from(q.buffer));
+    }
     // The whole-mix chroma again with another sieve strength, on the same beats (what the engine would
     // give the key model if MIX_OVERTONE_SUPPRESSION were that strength).
-    const spec = pitchSpectrum(signal);
     for (const v of suppressionVariants) {
       const chroma = chromaStage(salienceStage(spec, f.tuning, false, Number(v)));
       const sync = beatSyncStage(chroma, frameLoudness(signal, chroma), f.beats, f.durationSeconds);
