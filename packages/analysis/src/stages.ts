@@ -260,7 +260,7 @@ export const MIX_OVERTONE_SUPPRESSION = 0.25;
  * 0.704 at strengths 0.8 / 0.5 / 0.25 / 0.1 / 0 (real-rec-dev, issue 12), falling monotonically with
  * strength. The chord templates model the partials instead ({@link chordVocabulary}, Gómez 2006).
  * Checked on validation for the learned chord model that now reads this salience (2026-12-04,
- * PROVENANCE.md "The chord model"): retrained at 0.25 it decodes 0.899 against 0.9045 at 0 (mean of
+ * PROVENANCE.md "The whole mix's overtone sieve", its last item): retrained at 0.25 it decodes 0.899 against 0.9045 at 0 (mean of
  * majmin and sevenths, two seeds, 172 held-out songs), so 0 stays.
  */
 export const CHORD_OVERTONE_SUPPRESSION = 0;

@@ -37,7 +37,8 @@
  * 1000), for `train_chord_model.py --input spectrum`. `--mix-suppression-variants 0,0.5` also writes the key
  * model's input with the whole mix's overtone sieve at those strengths (`featuresBySuppression`), and
  * `--chord-suppression-variants 0.25` (with `--pitch-spectrum`) the chord model's spectrum with the harmonic
- * part's sieve at those strengths (`DIR/<corpus>-<id>.semi-s<strength>.i16`, for `--spectrum-variant`).
+ * part's sieve at those strengths (`DIR/<corpus>-<id>.semi-s<strength>.i16`; linked as `<song>.semi.i16`
+ * in a folder of links, the chord scripts read it as they read the shipped input).
  *
  * Corpora (both licensed for commercial use; see PROVENANCE.md):
  * - McGill Billboard chord charts (CC0): each chart is arranged by `arranger.ts` (style, patches and
@@ -209,20 +210,19 @@ if (compoundMetre !== undefined && opts.corpus !== "billboard") {
  * song (110), 12/8 from 40 to 90 (its bars are twice as long). Set from the metres' usual tempi, not tuned.
  */
 const COMPOUND_BPM = { "6/8": [40, 110], "12/8": [40, 90] } as const;
-/** `--mix-suppression-variants 0,0.5`: the key model's input also at these sieve strengths (0..1). */
-const suppressionVariants = (opts["mix-suppression-variants"] ?? "")
-  .split(",")
-  .filter((v) => v.trim() !== "");
-if (suppressionVariants.some((v) => !(Number(v) >= 0 && Number(v) <= 1))) {
-  console.error("render-corpus: --mix-suppression-variants is a comma-separated list of strengths 0..1");
-  process.exit(2);
+/** A comma-separated option of overtone-sieve strengths (0..1), as written; exits on another value. */
+function strengths(name: "mix-suppression-variants" | "chord-suppression-variants"): string[] {
+  const list = (opts[name] ?? "").split(",").filter((v) => v.trim() !== "");
+  if (list.some((v) => !(Number(v) >= 0 && Number(v) <= 1))) {
+    console.error(`render-corpus: --${name} is a comma-separated list of strengths 0..1`);
+    process.exit(2);
+  }
+  return list;
 }
-/** `--chord-suppression-variants 0.25`: the harmonic spectrum also at these sieve strengths (0..1). */
-const chordVariants = (opts["chord-suppression-variants"] ?? "").split(",").filter((v) => v.trim() !== "");
-if (chordVariants.some((v) => !(Number(v) >= 0 && Number(v) <= 1))) {
-  console.error("render-corpus: --chord-suppression-variants is a comma-separated list of strengths 0..1");
-  process.exit(2);
-}
+/** `--mix-suppression-variants 0,0.5`: the key model's input also at these sieve strengths. */
+const suppressionVariants = strengths("mix-suppression-variants");
+/** `--chord-suppression-variants 0.25`: the harmonic spectrum also at these sieve strengths. */
+const chordVariants = strengths("chord-suppression-variants");
 if (chordVariants.length > 0 && !opts["pitch-spectrum"]) {
   console.error("render-corpus: --chord-suppression-variants needs --pitch-spectrum");
   process.exit(2);
@@ -518,6 +518,15 @@ const mine = jobs
 const folderOut = opts["folder-out"] ? resolve(opts["folder-out"]) : null;
 const limit = Number(opts.limit) || mine.length;
 console.log(`${mine.length} songs in shard ${shardK}/${shardN} → ${out} (ffmpeg: ${hasFfmpeg})`);
+/**
+ * Writes `values` as int16 × 1000 (clipped to ±32.767) to `DIR/name`, the layout the training scripts read.
+ * @throws Error when `values` does not hold `expected` numbers.
+ */
+function writeInt16(name: string, values: ArrayLike<number>, expected: number): void {
+  if (values.length !== expected) throw new Error(`${name}: ${values.length} values, expected ${expected}`);
+  const q = Int16Array.from(values, (v) => Math.max(-32768, Math.min(32767, Math.round(v * 1000))));
+  writeFileSync(join(out, name), Buffer.from(q.buffer));
+}
 let done = 0;
 for (const { corpus, id } of mine.slice(0, limit)) {
   const file = join(out, `${corpus}-${id}.json`);
@@ -663,18 +672,10 @@ for (const { corpus, id } of mine.slice(0, limit)) {
   if (opts["beat-bands"]) {
     // The beat model's input (beatModelInput: [T × 48] at BEAT_FRAME_RATE), as int16 × 1000.
     const bandsIn = beatModelInput(onsetAndBeatBands(signal).bands);
-    const q = Int16Array.from(bandsIn.features, (v) =>
-      Math.max(-32768, Math.min(32767, Math.round(v * 1000))),
-    );
-    if (q.length !== bandsIn.frames * BEAT_BANDS) throw new Error("beat bands: wrong size");
-    writeFileSync(join(out, `${corpus}-${id}.bands.i16`), Buffer.from(q.buffer));
+    writeInt16(`${corpus}-${id}.bands.i16`, bandsIn.features, bandsIn.frames * BEAT_BANDS);
   }
   if (opts["pitch-spectrum"]) {
-    const q = Int16Array.from(f.harmonicSpectrum, (v) =>
-      Math.max(-32768, Math.min(32767, Math.round(v * 1000))),
-    );
-    if (q.length !== f.harmonic.segments * N_PITCH) throw new Error("pitch spectrum: wrong size");
-    writeFileSync(join(out, `${corpus}-${id}.semi.i16`), Buffer.from(q.buffer));
+    writeInt16(`${corpus}-${id}.semi.i16`, f.harmonicSpectrum, f.harmonic.segments * N_PITCH);
   }
   const input = keyModelInput(f.features);
   const featuresBySuppression: Record<string, number[]> = {};
@@ -684,10 +685,7 @@ for (const { corpus, id } of mine.slice(0, limit)) {
       // The chord model's input again with the harmonic salience's sieve at strength v, on the same beat
       // segments (what the engine would give it if CHORD_OVERTONE_SUPPRESSION were v).
       const semi = beatSyncSalienceStage(salienceStage(spec, f.tuning, true, Number(v)), f.features.bounds);
-      if (semi.length !== f.harmonic.segments * N_PITCH)
-        throw new Error("chord suppression variant: wrong size");
-      const q = Int16Array.from(semi, (u) => Math.max(-32768, Math.min(32767, Math.round(u * 1000))));
-      writeFileSync(join(out, `${corpus}-${id}.semi-s${v}.i16`), Buffer.from(q.buffer));
+      writeInt16(`${corpus}-${id}.semi-s${v}.i16`, semi, f.harmonic.segments * N_PITCH);
     }
     // The whole-mix chroma again with another sieve strength, on the same beats (what the engine would
     // give the key model if MIX_OVERTONE_SUPPRESSION were that strength).
