@@ -26,6 +26,8 @@ export interface SaItem {
   kind: "raga" | "western";
   /** The raga sung (raga melodies only). */
   raga?: string;
+  /** The tune's mode, Sa being its tonic (Western melodies only; harmonic minor is "minor"). */
+  mode?: "major" | "minor";
 }
 
 const SCALES = THAATS.map((t) => t.intervals);
@@ -42,7 +44,7 @@ function phrase(text: string, system: "hindustani" | "carnatic"): number[] {
 }
 
 /** Appends notes for `steps` (semitones from Sa) at `base` MIDI, with durations drawn per note. */
-function sing(
+export function sing(
   out: VocalNote[],
   rng: () => number,
   base: number,
@@ -102,7 +104,7 @@ function ragaMelody(rng: () => number, sa: number, base: number): SaItem {
 }
 
 /** A Western tune: a walk in major or minor, leaning on chord tones, with a close. */
-function westernMelody(rng: () => number, sa: number, base: number): SaItem {
+export function westernMelody(rng: () => number, sa: number, base: number): SaItem {
   const major = rng() < 0.5;
   const steps = major
     ? [0, 2, 4, 5, 7, 9, 11]
@@ -120,7 +122,7 @@ function westernMelody(rng: () => number, sa: number, base: number): SaItem {
   const r = rng();
   seq.push(r < 0.6 ? 0 : r < 0.8 ? 7 : (chordTones[1] ?? 4));
   sing(notes, rng, base, seq, (s) => chordTones.includes(((s % 12) + 12) % 12) && rng() < 0.3);
-  return { notes, sa, kind: "western" };
+  return { notes, sa, kind: "western", mode: major ? "major" : "minor" };
 }
 
 /** `count` validation melodies (half raga, half Western), deterministic for a seed. */

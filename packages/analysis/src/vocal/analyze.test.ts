@@ -6,6 +6,7 @@ import {
   analyzeVocal,
   diatonicChords,
   estimateKey,
+  isKeyUncertain,
   isSpeechLike,
   midiToNoteName,
   noteOnsetEnvelope,
@@ -34,6 +35,26 @@ describe("music helpers", () => {
     const aMin = scaleMelody(57, "minor", degreesMajor);
     expect(estimateKey(cMaj)).toMatchObject({ tonic: 0, mode: "major" });
     expect(estimateKey(aMin)).toMatchObject({ tonic: 9, mode: "minor" });
+  });
+});
+
+describe("isKeyUncertain", () => {
+  it("flags a key that is a near tie, fits its profile poorly, leaves the scale or sits off the semitones", () => {
+    const cMajor = estimateKey(scaleMelody(60, "major", [0, 1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1, 0]));
+    expect(cMajor).toMatchObject({ tonic: 0, mode: "major", outOfScaleShare: 0 });
+    expect(isKeyUncertain(cMajor!, 0.9)).toBe(false);
+    const clear = { confidence: 0.9, profileCorrelation: 0.8, outOfScaleShare: 0.1 };
+    expect(isKeyUncertain(clear, 0.9)).toBe(false);
+    expect(isKeyUncertain({ ...clear, confidence: 0.4 }, 0.9)).toBe(true);
+    expect(isKeyUncertain({ ...clear, profileCorrelation: 0.4 }, 0.9)).toBe(true);
+    // More than 30 % of the time outside the scale, unless the threshold is raised.
+    expect(isKeyUncertain({ ...clear, outOfScaleShare: 0.35 }, 0.9)).toBe(true);
+    expect(isKeyUncertain({ ...clear, outOfScaleShare: 0.35 }, 0.9, 0.4)).toBe(false);
+    // Intervals no closer to whole semitones than chance (or unmeasured).
+    expect(isKeyUncertain(clear, 0.3)).toBe(true);
+    expect(isKeyUncertain(clear, Number.NaN)).toBe(true);
+    expect(() => isKeyUncertain(clear, 0.9, 1.5)).toThrow(RangeError);
+    expect(() => isKeyUncertain(clear, 0.9, Number.NaN)).toThrow(/maxOutOfScaleShare/);
   });
 });
 

@@ -35,8 +35,8 @@ export interface VocalAnalysisResult {
   keyConfidence: number;
   /**
    * True when the melody does not settle a key: `keyConfidence` < 0.5, the pitch-class histogram
-   * correlates < 0.5 with the key's profile (e.g. a chromatic line), or the sung intervals are no
-   * closer to whole semitones than chance (see {@link VocalSegmentation.latticeShare}). The range is
+   * correlates < 0.5 with the key's profile (e.g. a chromatic line), more than 30 % of the sung time
+   * lies outside the key's scale, or the sung intervals are no closer to whole semitones than chance (see {@link VocalSegmentation.latticeShare}). The range is
    * still reliable; show the key as uncertain.
    */
   keyUncertain: boolean;
@@ -576,6 +576,36 @@ const MIN_PROFILE_CORRELATION = 0.5;
  * A chromatic line puts about 5/12 of its time outside any major scale.
  */
 const MAX_OUT_OF_SCALE_SHARE = 0.3;
+/**
+ * Is a melody's key too unclear to state? True when any of: the key's softmax confidence is below 0.5
+ * (a near tie with another key), the pitch-class histogram correlates below 0.5 with the key's profile,
+ * more than `maxOutOfScaleShare` of the sung time lies outside the key's scale, or the sung intervals
+ * are no closer to whole semitones than chance (`latticeShare` ≤ {@link LATTICE_CHANCE}; NaN counts as
+ * off the lattice).
+ *
+ * @param key the {@link estimateKey} result.
+ * @param latticeShare 0..1 or NaN, {@link VocalSegmentation.latticeShare}; pass 1 for notes known to be
+ *   on the semitone lattice (e.g. a note list without a pitch track).
+ * @param maxOutOfScaleShare 0..1, default {@link MAX_OUT_OF_SCALE_SHARE} (0.3; PROVENANCE.md, "The vocal
+ *   detector's uncertain key").
+ * @throws RangeError when `maxOutOfScaleShare` is outside 0..1.
+ */
+export function isKeyUncertain(
+  key: Pick<VocalKey, "confidence" | "profileCorrelation" | "outOfScaleShare">,
+  latticeShare: number,
+  maxOutOfScaleShare: number = MAX_OUT_OF_SCALE_SHARE,
+): boolean {
+  if (!(maxOutOfScaleShare >= 0 && maxOutOfScaleShare <= 1)) {
+    throw new RangeError("maxOutOfScaleShare must be in 0..1");
+  }
+  return (
+    key.confidence < MIN_KEY_CONFIDENCE ||
+    key.profileCorrelation < MIN_PROFILE_CORRELATION ||
+    key.outOfScaleShare > maxOutOfScaleShare ||
+    !(latticeShare > LATTICE_CHANCE)
+  );
+}
+
 /** Notes used for the range hold steady pitch at least this share of their length. */
 const RANGE_MIN_STABILITY = 0.5;
 
@@ -635,12 +665,7 @@ export function analyzeVocal(
     ) ?? vocalRange(seg.notes, seg.noteHz, minSustain);
   const key = estimateKey(sustained);
   if (!range || !key) return null;
-  const offLattice = !(seg.latticeShare > LATTICE_CHANCE);
-  const keyUncertain =
-    key.confidence < MIN_KEY_CONFIDENCE ||
-    key.profileCorrelation < MIN_PROFILE_CORRELATION ||
-    key.outOfScaleShare > MAX_OUT_OF_SCALE_SHARE ||
-    offLattice;
+  const keyUncertain = isKeyUncertain(key, seg.latticeShare);
   const tempo = estimateTempo(seg.notes);
   const times: number[] = [];
   const f0: number[] = [];

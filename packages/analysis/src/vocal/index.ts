@@ -7,6 +7,7 @@ export {
   analyzeVocal,
   estimateKey,
   estimateTempo,
+  isKeyUncertain,
   isSpeechLike,
   NOTE_ONSET_FRAME_RATE,
   noteOnsetEnvelope,
