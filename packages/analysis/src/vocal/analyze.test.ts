@@ -47,9 +47,9 @@ describe("isKeyUncertain", () => {
     expect(isKeyUncertain(clear, 0.9)).toBe(false);
     expect(isKeyUncertain({ ...clear, confidence: 0.4 }, 0.9)).toBe(true);
     expect(isKeyUncertain({ ...clear, profileCorrelation: 0.4 }, 0.9)).toBe(true);
-    // More than 30 % of the time outside the scale, unless the threshold is raised.
-    expect(isKeyUncertain({ ...clear, outOfScaleShare: 0.35 }, 0.9)).toBe(true);
-    expect(isKeyUncertain({ ...clear, outOfScaleShare: 0.35 }, 0.9, 0.4)).toBe(false);
+    // More than 15 % of the time outside the scale, unless the threshold is raised.
+    expect(isKeyUncertain({ ...clear, outOfScaleShare: 0.2 }, 0.9)).toBe(true);
+    expect(isKeyUncertain({ ...clear, outOfScaleShare: 0.2 }, 0.9, 0.3)).toBe(false);
     // Intervals no closer to whole semitones than chance (or unmeasured).
     expect(isKeyUncertain(clear, 0.3)).toBe(true);
     expect(isKeyUncertain(clear, Number.NaN)).toBe(true);
