@@ -239,6 +239,11 @@ test("a tune with no clear key: the range is shown and the key is marked uncerta
     await expect(page.getByTestId("range-piano")).toHaveAccessibleName(/A3 to (G♯4|A♭4)/);
     // The closest key is named as such, and its chords are offered as something to try.
     await expect(page.getByTestId("vocal-key")).toHaveText(/^[A-G][♯♭]? (Major|Minor)$/);
+    // ... and so is the runner-up, another key.
+    await expect(page.getByTestId("vocal-key-alternative")).toHaveText(/^[A-G][♯♭]? (Major|Minor)$/);
+    expect(await page.getByTestId("vocal-key-alternative").textContent()).not.toBe(
+      await page.getByTestId("vocal-key").textContent(),
+    );
     await expect(page.getByText("Your notes don’t settle on one key.")).toBeVisible();
     await expect(page.getByText(/the closest key, to try singing over/)).toBeVisible();
     await expect(page.getByRole("alert")).toHaveCount(0);

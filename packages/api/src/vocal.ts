@@ -6,6 +6,8 @@ export const VocalScaleResult = z.object({
   key: z.string(),
   /** True when the singing does not settle on one key: the range holds, the key is the closest match (issue 12). Older servers omit it. */
   key_uncertain: z.optional(z.boolean()),
+  /** The runner-up key ("A Minor"), worth naming beside `key` when `key_uncertain`. Older servers omit it. */
+  key_alternative: z.optional(z.nullable(z.string())),
   bpm: z.nullable(z.number()),
   /** The key's diatonic chords, most singable first. */
   recommended_chords: z.array(z.string()),

@@ -70,13 +70,14 @@ describe.each(testDatabases())("POST /api/analyze-vocal-scale on $name", ({ open
   const post = (body: ReturnType<typeof multipart>) =>
     app.inject({ method: "POST", url: "/api/analyze-vocal-scale", ...body });
 
-  it("analyses a sung G major scale: key, chords, range, Sa (PRODUCT §3 fields plus key_uncertain and sa)", async () => {
+  it("analyses a sung G major scale: key, chords, range, Sa (PRODUCT §3 fields plus key_uncertain, key_alternative and sa)", async () => {
     const res = await post(multipart("audio", "recording.wav", "audio/wav", goodWav));
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual([
       "bpm",
       "key",
+      "key_alternative",
       "key_uncertain",
       "recommended_chords",
       "sa",
@@ -88,6 +89,9 @@ describe.each(testDatabases())("POST /api/analyze-vocal-scale on $name", ({ open
     expect(body.sa.pitch_class).toBe(7);
     expect(body.sa.confidence).toBeGreaterThan(body.sa.runner_up.confidence);
     expect(body.key_uncertain).toBe(false);
+    // The runner-up is another key, named the same way.
+    expect(body.key_alternative).toMatch(/^[A-G]#? (Major|Minor)$/);
+    expect(body.key_alternative).not.toBe("G Major");
     expect(body.recommended_chords).toEqual(["G", "C", "D", "Em", "Am", "Bm", "F#dim"]);
     expect(body.vocal_range).toMatchObject({ min: "G3", max: "G4" });
     expect(Object.keys(body.vocal_range).sort()).toEqual(["max", "max_hz", "min", "min_hz"]);

@@ -18,6 +18,8 @@ export interface VocalScaleResult {
   key: string;
   /** True when the singing does not settle on one key (issue 12): the range holds, the key is a guess. */
   key_uncertain: boolean;
+  /** The runner-up key ("A Minor"), e.g. the relative of `key`; null when there is none. */
+  key_alternative: string | null;
   /** Beats per minute from note onsets, or null when the singing has no clear pulse. */
   bpm: number | null;
   /** The key's seven diatonic chords, most singable first, e.g. ["C", "F", "G", "Am", "Dm", "Em", "Bdim"]. */
@@ -89,6 +91,7 @@ export async function analyzeVocalRecording(
   return {
     key: res.key,
     key_uncertain: res.keyUncertain,
+    key_alternative: res.keyAlternative,
     bpm: res.bpm,
     recommended_chords: res.recommended_chords,
     time_signature: res.time_signature,

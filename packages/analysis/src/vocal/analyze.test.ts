@@ -36,6 +36,17 @@ describe("music helpers", () => {
     expect(estimateKey(cMaj)).toMatchObject({ tonic: 0, mode: "major" });
     expect(estimateKey(aMin)).toMatchObject({ tonic: 9, mode: "minor" });
   });
+  it("names the runner-up key with its probability, below the winner's", () => {
+    // The white keys up and down from C: C major, and A minor (same notes) or a fifth away close behind.
+    const k = estimateKey(scaleMelody(60, "major", [0, 1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1, 0]))!;
+    expect(k.runnerUp).not.toBeNull();
+    const r = k.runnerUp!;
+    expect(r.tonic + 12 * Number(r.mode === "minor")).not.toBe(k.tonic + 12 * Number(k.mode === "minor"));
+    expect(["9 minor", "7 major", "5 major", "0 minor"]).toContain(`${r.tonic} ${r.mode}`);
+    expect(r.confidence).toBeGreaterThan(0);
+    expect(r.confidence).toBeLessThanOrEqual(k.confidence);
+    expect(k.confidence + r.confidence).toBeLessThanOrEqual(1.001);
+  });
 });
 
 describe("isKeyUncertain", () => {
@@ -183,6 +194,9 @@ describe("analyzeVocal", () => {
     expect(r).not.toBeNull();
     expect(r!.keyUncertain).toBe(true);
     expect(r!.keyConfidence).toBeLessThan(0.5);
+    // A runner-up is named beside the closest key.
+    expect(r!.keyAlternative).toMatch(/^[A-G]#? (Major|Minor)$/);
+    expect(r!.keyAlternative).not.toBe(r!.key);
     expect(r!.vocal_range).toMatchObject({ min: "A3", max: "G#4" });
     // Uneven note lengths (a hurried take, or a recording with gaps) tilt the histogram towards some
     // key, but 5 of the 12 pitch classes still lie outside its scale: still uncertain.

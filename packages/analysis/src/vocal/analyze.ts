@@ -40,6 +40,11 @@ export interface VocalAnalysisResult {
    * still reliable; show the key as uncertain.
    */
   keyUncertain: boolean;
+  /**
+   * The runner-up key, "A Minor" (as `key`), e.g. the relative of a major key: worth naming beside `key`
+   * when `keyUncertain` is true. Null when there is none.
+   */
+  keyAlternative: string | null;
   /** From note onsets when there is a clear pulse, else null. */
   bpm: number | null;
   /** "4/4" | "3/4" | null (null when there is no clear pulse). */
@@ -422,6 +427,12 @@ export interface VocalKey {
    * scale: major, or natural minor with its raised 7th (the leading tone of harmonic minor).
    */
   outOfScaleShare: number;
+  /**
+   * The second-best of the 24 keys (by the same score, tonic bonuses included) and its 0..1 softmax
+   * probability: usually the relative, parallel or a fifth-related key. Null only if no second key
+   * exists (never for a non-empty melody).
+   */
+  runnerUp: { tonic: number; mode: "major" | "minor"; confidence: number } | null;
 }
 
 /** Scale degrees (semitones above the tonic) counted as in the key for {@link VocalKey.outOfScaleShare}. */
@@ -467,10 +478,18 @@ export function estimateKey(notes: VocalNote[]): VocalKey | null {
   for (const c of scores) z += Math.exp((c.s - best.s) / 0.05);
   let inScale = 0;
   for (const d of KEY_SCALE[best.mode]) inScale += hist[(best.tonic + d) % 12] as number;
+  const second = scores[1];
   return {
     tonic: best.tonic,
     mode: best.mode,
     confidence: Math.round((1 / z) * 1000) / 1000,
+    runnerUp: second
+      ? {
+          tonic: second.tonic,
+          mode: second.mode,
+          confidence: Math.round((Math.exp((second.s - best.s) / 0.05) / z) * 1000) / 1000,
+        }
+      : null,
     profileCorrelation: Math.round(best.r * 1000) / 1000,
     outOfScaleShare: Math.round((1 - inScale / total) * 1000) / 1000,
   };
@@ -580,6 +599,11 @@ const MIN_PROFILE_CORRELATION = 0.5;
  * two halves, against 0.67 / 0.69 at the earlier 0.3).
  */
 const MAX_OUT_OF_SCALE_SHARE = 0.15;
+/** "C# Major" / "A Minor": a key's name with a sharp tonic. */
+function keyName(key: { tonic: number; mode: "major" | "minor" }): string {
+  return `${PITCH_CLASSES[key.tonic]} ${key.mode === "major" ? "Major" : "Minor"}`;
+}
+
 /**
  * Is a melody's key too unclear to state? True when any of: the key's softmax confidence is below 0.5
  * (a near tie with another key), the pitch-class histogram correlates below 0.5 with the key's profile,
@@ -678,9 +702,10 @@ export function analyzeVocal(
     f0.push(Math.round((track.f0[i] as number) * 100) / 100);
   }
   return {
-    key: `${PITCH_CLASSES[key.tonic]} ${key.mode === "major" ? "Major" : "Minor"}`,
+    key: keyName(key),
     keyConfidence: key.confidence,
     keyUncertain,
+    keyAlternative: key.runnerUp ? keyName(key.runnerUp) : null,
     bpm: tempo.bpm,
     time_signature: tempo.timeSignature,
     recommended_chords: diatonicChords(key.tonic, key.mode),

@@ -10,6 +10,7 @@ import { VocalResult } from "./VocalResult";
 const bFlatMinor: VocalView = {
   key: "A# Minor",
   keyUncertain: false,
+  keyAlternative: "C# Major",
   bpm: 96,
   timeSignature: "4/4",
   chords: ["A#m", "D#m", "F#", "C#", "G#", "Fm", "Cdim"],
@@ -50,9 +51,27 @@ describe("VocalResult spells by the key (issue 26 §3)", () => {
   });
 
   it("keeps the closest key's spelling when the key is uncertain", () => {
-    render(<VocalResult result={{ ...bFlatMinor, key: "C# Major", keyUncertain: true }} />);
+    render(
+      <VocalResult
+        result={{ ...bFlatMinor, key: "C# Major", keyUncertain: true, keyAlternative: "A# Minor" }}
+      />,
+    );
     expect(screen.getByTestId("vocal-key").textContent).toBe("D♭ Major");
+    // The runner-up is named too, spelled by its own key.
+    expect(screen.getByTestId("vocal-key-alternative").textContent).toBe("B♭ Minor");
+    expect(screen.getByText(/Closest match:/).textContent).toMatch(
+      /Closest match: D♭ Major, then B♭ Minor\./,
+    );
     expect(screen.getByText(/Chords of D♭ Major, the closest key/)).toBeTruthy();
+  });
+
+  it("names the runner-up only when the key is uncertain, and not at all when there is none", () => {
+    render(<VocalResult result={bFlatMinor} />);
+    expect(screen.queryByTestId("vocal-key-alternative")).toBeNull();
+    cleanup();
+    render(<VocalResult result={{ ...bFlatMinor, keyUncertain: true, keyAlternative: null }} />);
+    expect(screen.queryByTestId("vocal-key-alternative")).toBeNull();
+    expect(screen.getByText(/Closest match:/).textContent).toMatch(/Closest match: B♭ Minor\. Try/);
   });
 
   it("writes sharps under Settings → Note names → Sharps only", () => {

@@ -20,7 +20,8 @@ import { RangePiano } from "./RangePiano";
 
 /**
  * The analysis: key, range on a small piano, chords that play on tap, tempo when there is a pulse.
- * When the singing does not settle on one key, the key card says so and names the closest match.
+ * When the singing does not settle on one key, the key card says so and names the closest match and the
+ * runner-up (often its relative or parallel key).
  * Every name is written by the key through @tonic/theory's one spelling rule ("B♭ Minor", its chords
  * B♭m, E♭m, G♭; the range's ends as plain single notes), or with sharps under Settings → Sharps only; the
  * engine's sharp names stay underneath (chord playback). Under Settings → Sargam or Carnatic the scale's
@@ -33,6 +34,9 @@ export function VocalResult({ result }: { result: VocalView }) {
   const notes = scaleOfKey(result.key);
   const naming = useSettingsStore((s) => s.settings.noteNaming);
   const keyName = prettyAccidentals(spellKey(result.key, naming) ?? result.key);
+  const alternative = result.keyAlternative
+    ? prettyAccidentals(spellKey(result.keyAlternative, naming) ?? result.keyAlternative)
+    : null;
   const sa = useSettingsStore((s) => s.settings.sa);
   const system = swaraSystemOf(naming);
   const saChroma = chromaOf(sa);
@@ -62,9 +66,23 @@ export function VocalResult({ result }: { result: VocalView }) {
             </p>
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
               Your notes don’t settle on one key. Closest match:{" "}
-              <span className="font-semibold text-slate-900 dark:text-slate-100" data-testid="vocal-key">
+              <span
+                className="whitespace-nowrap font-semibold text-slate-900 dark:text-slate-100"
+                data-testid="vocal-key"
+              >
                 {keyName}
               </span>
+              {alternative && (
+                <>
+                  , then{" "}
+                  <span
+                    className="whitespace-nowrap font-semibold text-slate-900 dark:text-slate-100"
+                    data-testid="vocal-key-alternative"
+                  >
+                    {alternative}
+                  </span>
+                </>
+              )}
               . Try singing a familiar tune or a scale for a clearer answer.
             </p>
           </>

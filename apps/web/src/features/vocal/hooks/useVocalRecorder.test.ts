@@ -52,6 +52,7 @@ function grantMic(granted: boolean) {
 const view: VocalView = {
   key: "D Major",
   keyUncertain: false,
+  keyAlternative: "B Minor",
   bpm: null,
   timeSignature: null,
   chords: ["D", "G", "A"],

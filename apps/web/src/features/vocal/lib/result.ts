@@ -11,6 +11,8 @@ export interface VocalView {
   key: string;
   /** The singing does not settle on one key: show the range, and the key as uncertain. */
   keyUncertain: boolean;
+  /** The runner-up key ("A Minor"), named beside `key` when `keyUncertain`; null when unknown. */
+  keyAlternative: string | null;
   bpm: number | null;
   timeSignature: string | null;
   chords: string[];
@@ -33,7 +35,14 @@ export interface SaView {
 /** The parts of the engine's result the page shows. */
 export type EngineVocalResult = Pick<
   VocalAnalysisResult,
-  "key" | "keyUncertain" | "bpm" | "time_signature" | "recommended_chords" | "vocal_range" | "sa"
+  | "key"
+  | "keyUncertain"
+  | "keyAlternative"
+  | "bpm"
+  | "time_signature"
+  | "recommended_chords"
+  | "vocal_range"
+  | "sa"
 >;
 
 /** The fields the engine's and the server's results both name (in snake_case). */
@@ -69,6 +78,7 @@ export function fromEngine(r: EngineVocalResult): VocalView {
   return {
     ...sharedView(r, r.vocal_range.min_midi, r.vocal_range.max_midi),
     keyUncertain: r.keyUncertain,
+    keyAlternative: r.keyAlternative,
     source: "device",
     sa: r.sa
       ? {
@@ -92,6 +102,7 @@ export function fromServer(r: ServerVocalResult): VocalView {
   return {
     ...sharedView(r, minMidi, maxMidi),
     keyUncertain: r.key_uncertain ?? false,
+    keyAlternative: r.key_alternative ?? null,
     source: "server",
     sa: r.sa
       ? {

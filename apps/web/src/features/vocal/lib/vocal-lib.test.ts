@@ -68,16 +68,19 @@ describe("fromServer", () => {
     expect(v.range).toEqual({ min: "G3", max: "G4", minHz: 196.2, maxHz: 391.5, minMidi: 55, maxMidi: 67 });
     expect(v.source).toBe("server");
     expect(v.keyUncertain).toBe(false);
+    // Older servers send no runner-up.
+    expect(v.keyAlternative).toBeNull();
     expect(
       fromServer({
         key: "A Minor",
         key_uncertain: true,
+        key_alternative: "C Major",
         bpm: null,
         time_signature: null,
         recommended_chords: ["Am"],
         vocal_range: { min: "A3", max: "G#4", min_hz: 220, max_hz: 415.3 },
-      }).keyUncertain,
-    ).toBe(true);
+      }),
+    ).toMatchObject({ keyUncertain: true, keyAlternative: "C Major" });
     expect(() =>
       fromServer({
         key: "C Major",
