@@ -36,8 +36,9 @@ export interface VocalAnalysisResult {
   /**
    * True when the melody does not settle a key: `keyConfidence` < 0.5, the pitch-class histogram
    * correlates < 0.5 with the key's profile (e.g. a chromatic line), more than 15 % of the sung time
-   * lies outside the key's scale, or the sung intervals are no closer to whole semitones than chance (see {@link VocalSegmentation.latticeShare}). The range is
-   * still reliable; show the key as uncertain.
+   * lies outside the key's scale, or the sung intervals are no closer to whole semitones than chance
+   * (see {@link VocalSegmentation.latticeShare}); {@link isKeyUncertain}. The range is still reliable;
+   * show the key as uncertain, with `keyAlternative` beside it.
    */
   keyUncertain: boolean;
   /**
@@ -599,6 +600,7 @@ const MIN_PROFILE_CORRELATION = 0.5;
  * two halves, against 0.67 / 0.69 at the earlier 0.3).
  */
 const MAX_OUT_OF_SCALE_SHARE = 0.15;
+
 /** "C# Major" / "A Minor": a key's name with a sharp tonic. */
 function keyName(key: { tonic: number; mode: "major" | "minor" }): string {
   return `${PITCH_CLASSES[key.tonic]} ${key.mode === "major" ? "Major" : "Minor"}`;
