@@ -442,14 +442,40 @@ const KEY_SCALE: Readonly<Record<"major" | "minor", readonly number[]>> = {
   minor: [0, 2, 3, 5, 7, 8, 10, 11],
 };
 
+/** Options of {@link estimateKey}; every field defaults to the shipped value. */
+export interface VocalKeyOptions {
+  /** Key profiles, 12 finite weights each, index 0 = the tonic (default Krumhansl–Kessler 1982). */
+  profiles?: { major: readonly number[]; minor: readonly number[] };
+  /** Added to a candidate's correlation when the last sustained note is its tonic (default 0.15). */
+  finalBonus?: number;
+  /** Added when the first sustained note is its tonic (default 0.05). */
+  firstBonus?: number;
+}
+
 /**
  * Key of a sung melody: duration-weighted pitch-class histogram correlated with the
  * Krumhansl–Kessler (1982) profiles (Krumhansl–Schmuckler algorithm), plus tonic evidence that
  * separates relative keys: a bonus when the final sustained note, and a smaller one when the
  * first note, is the candidate tonic (melodies usually close on the tonic, Huron 2006, "Sweet
  * Anticipation", ch. 9). Confidence = softmax probability of the winner (temperature 0.05).
+ *
+ * @param notes sung notes (seconds, MIDI numbers); notes of 0.15 s or longer count as sustained.
+ * @param options profiles and bonuses ({@link VocalKeyOptions}), for measuring alternatives.
+ * @returns the key, or null when the notes have no duration.
+ * @throws RangeError when a profile does not hold 12 finite weights or a bonus is not a finite number ≥ 0.
  */
-export function estimateKey(notes: VocalNote[]): VocalKey | null {
+export function estimateKey(notes: VocalNote[], options: VocalKeyOptions = {}): VocalKey | null {
+  const profiles = options.profiles ?? { major: KK_MAJOR, minor: KK_MINOR };
+  const finalBonus = options.finalBonus ?? FINAL_BONUS;
+  const firstBonus = options.firstBonus ?? FIRST_BONUS;
+  for (const prof of [profiles.major, profiles.minor]) {
+    if (prof.length !== 12 || !prof.every(Number.isFinite)) {
+      throw new RangeError("key profiles must hold 12 finite weights");
+    }
+  }
+  if (!(finalBonus >= 0 && firstBonus >= 0 && Number.isFinite(finalBonus + firstBonus))) {
+    throw new RangeError("finalBonus and firstBonus must be finite numbers >= 0");
+  }
   const hist = new Float64Array(12);
   for (const n of notes) {
     const pc = ((n.midi % 12) + 12) % 12;
@@ -463,13 +489,13 @@ export function estimateKey(notes: VocalNote[]): VocalKey | null {
   const firstPc = sustained.length > 0 ? ((sustained[0]!.midi % 12) + 12) % 12 : -1;
   const scores: { tonic: number; mode: "major" | "minor"; s: number; r: number }[] = [];
   for (const mode of ["major", "minor"] as const) {
-    const prof = mode === "major" ? KK_MAJOR : KK_MINOR;
+    const prof = mode === "major" ? profiles.major : profiles.minor;
     for (let tonic = 0; tonic < 12; tonic++) {
       // The same Krumhansl–Kessler correlation as the song engine's key stage.
       const r = corrRot(hist, prof, tonic);
       let s = r;
-      if (lastPc === tonic) s += FINAL_BONUS;
-      if (firstPc === tonic) s += FIRST_BONUS;
+      if (lastPc === tonic) s += finalBonus;
+      if (firstPc === tonic) s += firstBonus;
       scores.push({ tonic, mode, s, r });
     }
   }

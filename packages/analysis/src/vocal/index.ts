@@ -16,6 +16,7 @@ export {
   type VocalAnalysisOptions,
   type VocalAnalysisResult,
   type VocalKey,
+  type VocalKeyOptions,
   type VocalNote,
   type VocalRange,
   type VocalSegmentation,
