@@ -36,6 +36,21 @@ describe("music helpers", () => {
     expect(estimateKey(cMaj)).toMatchObject({ tonic: 0, mode: "major" });
     expect(estimateKey(aMin)).toMatchObject({ tonic: 9, mode: "minor" });
   });
+  it("takes its profiles and tonic bonuses as options, and rejects bad ones", () => {
+    // A tune in A minor that ends on C: the final-note bonus decides between the relative keys.
+    const tune = scaleMelody(57, "minor", [0, 2, 4, 2, 0, 4, 3, 2, 0, 1, 2]);
+    const withBonus = estimateKey(tune, { finalBonus: 0.5, firstBonus: 0 });
+    expect(withBonus).toMatchObject({ tonic: 0, mode: "major" });
+    const noBonus = estimateKey(tune, { finalBonus: 0, firstBonus: 0.5 });
+    expect(noBonus).toMatchObject({ tonic: 9, mode: "minor" });
+    const bare = [1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0];
+    expect(() => estimateKey(tune, { profiles: { major: [1, 2, 3], minor: bare } })).toThrow(RangeError);
+    expect(() => estimateKey(tune, { profiles: { major: bare, minor: bare.map(() => Number.NaN) } })).toThrow(
+      /12 finite/,
+    );
+    expect(() => estimateKey(tune, { finalBonus: -0.1 })).toThrow(RangeError);
+    expect(() => estimateKey(tune, { firstBonus: Number.POSITIVE_INFINITY })).toThrow(/finite/);
+  });
   it("names the runner-up key with its probability, below the winner's", () => {
     // The white keys up and down from C: C major, and A minor (same notes) or a fifth away close behind.
     const k = estimateKey(scaleMelody(60, "major", [0, 1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1, 0]))!;
