@@ -5,6 +5,7 @@ import { learnProfiles, type MelodyExcerpt, scoreEstimator } from "./vocal-key-p
 function excerpt(midis: number[], tonic: number, mode: "major" | "minor"): MelodyExcerpt {
   return {
     id: "x",
+    fold: 1,
     validation: false,
     notes: midis.map((midi, k) => ({ start: k, end: k + 1, midi })),
     tonic,

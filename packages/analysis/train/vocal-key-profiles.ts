@@ -10,8 +10,9 @@
  * it holds at least 8 notes of 0.12 s or longer (the detector's sustained notes, `minSustainSeconds`).
  * Split by song, as the engine's corpora: crc32("pop909-<id>") % 10 == 0 is validation.
  *
- * Usage: `npx tsx packages/analysis/train/vocal-key-profiles.ts [--pop909 DIR]` prints the learned profiles,
- * each candidate's scores and the decision, as JSON on the last line.
+ * Usage: `npx tsx packages/analysis/train/vocal-key-profiles.ts [--pop909 DIR] [--cross-validate]` prints the
+ * learned profiles, each candidate's scores and the decision, as JSON on the last line; with
+ * `--cross-validate`, the second rule's 9-fold cross-validation over the training songs instead.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -20,7 +21,7 @@ import { crc32 } from "node:zlib";
 import midiPkg from "@tonejs/midi";
 import { KK_MAJOR, KK_MINOR } from "../src/key.js";
 import { noteToPitchClass } from "../src/labels.js";
-import { estimateKey, type VocalKeyOptions, type VocalNote } from "../src/vocal/analyze.js";
+import { estimateKey, isKeyUncertain, type VocalKeyOptions, type VocalNote } from "../src/vocal/analyze.js";
 import { mirex } from "./key-score.js";
 import { vocalKeyValidationSet } from "./vocal-key-validation.js";
 
@@ -29,6 +30,8 @@ const { Midi } = midiPkg;
 /** One 30 s melody excerpt with its song's key. */
 export interface MelodyExcerpt {
   id: string;
+  /** crc32("pop909-<id>") % 10: fold 0 is the validation split, folds 1–9 the training songs. */
+  fold: number;
   validation: boolean;
   notes: VocalNote[];
   tonic: number;
@@ -57,9 +60,11 @@ export function pop909Excerpts(root: string): MelodyExcerpt[] {
         .filter((n) => n.time >= start && n.time < start + 30 && n.duration >= 0.12)
         .map((n) => ({ start: n.time, end: n.time + n.duration, midi: n.midi }));
       if (notes.length < 8) continue;
+      const fold = crc32(`pop909-${id}`) % 10;
       out.push({
         id,
-        validation: crc32(`pop909-${id}`) % 10 === 0,
+        fold,
+        validation: fold === 0,
         notes,
         tonic,
         mode: quality === "maj" ? "major" : "minor",
@@ -112,13 +117,97 @@ export function scoreEstimator(
   return { exact: exact / items.length, mirex: weighted / items.length };
 }
 
+/**
+ * Balanced accuracy of the "key uncertain" flag (shipped gates) with the estimator's `options`: the mean of
+ * the flag's rate on items whose key it names wrong (or that have none, `tonic` null) and the no-flag rate
+ * on the rest.
+ */
+export function flagBalancedAccuracy(
+  items: readonly { notes: VocalNote[]; tonic: number | null; mode: "major" | "minor" | null }[],
+  options: VocalKeyOptions,
+): number {
+  let pos = 0;
+  let hit = 0;
+  let neg = 0;
+  let quiet = 0;
+  for (const it of items) {
+    const k = estimateKey(it.notes, options);
+    const flag = k ? isKeyUncertain(k, 1) : true;
+    if (!k || k.tonic !== it.tonic || k.mode !== it.mode) {
+      pos++;
+      if (flag) hit++;
+    } else {
+      neg++;
+      if (!flag) quiet++;
+    }
+  }
+  return 0.5 * (pos ? hit / pos : 1) + 0.5 * (neg ? quiet / neg : 1);
+}
+
+/**
+ * The second rule of PROVENANCE.md "The vocal detector's key on pop melodies": candidate B (melody
+ * profiles, shipped bonuses) against A (shipped) by 9-fold cross-validation over the training songs
+ * (folds 1–9; each fold's profiles learned on the other eight), never on the validation songs.
+ */
+function crossValidate(items: readonly MelodyExcerpt[]): void {
+  const acc = { A: { exact: 0, mirex: 0 }, B: { exact: 0, mirex: 0 } };
+  const flagItems: { A: number; B: number; n: number } = { A: 0, B: 0, n: 0 };
+  let n = 0;
+  for (let fold = 1; fold <= 9; fold++) {
+    const test = items.filter((x) => x.fold === fold);
+    const profiles = learnProfiles(items.filter((x) => x.fold !== 0 && x.fold !== fold));
+    for (const [name, options] of [
+      ["A", {}],
+      ["B", { profiles }],
+    ] as const) {
+      const r = scoreEstimator(test, options);
+      acc[name].exact += r.exact * test.length;
+      acc[name].mirex += r.mirex * test.length;
+      flagItems[name] += flagBalancedAccuracy(test, options) * test.length;
+    }
+    flagItems.n += test.length;
+    n += test.length;
+  }
+  const profiles = learnProfiles(items.filter((x) => !x.validation));
+  const synthetic = vocalKeyValidationSet(400, 1).map((x) => ({
+    notes: x.notes,
+    tonic: x.key?.tonic ?? null,
+    mode: x.key?.mode ?? null,
+  }));
+  const western = vocalKeyValidationSet(400, 1).flatMap((x) =>
+    x.kind === "western" && x.key ? [{ notes: x.notes, tonic: x.key.tonic, mode: x.key.mode }] : [],
+  );
+  const row = (name: "A" | "B", options: VocalKeyOptions) => ({
+    name,
+    crossValidated: { exact: acc[name].exact / n, mirex: acc[name].mirex / n },
+    flagCrossValidated: flagItems[name] / flagItems.n,
+    flagSynthetic: flagBalancedAccuracy(synthetic, options),
+    syntheticWestern: scoreEstimator(western, options).exact,
+  });
+  const a = row("A", {});
+  const b = row("B", { profiles });
+  console.log(JSON.stringify({ excerpts: n, a, b }));
+  const ships =
+    b.crossValidated.exact >= a.crossValidated.exact + 0.03 &&
+    b.crossValidated.mirex >= a.crossValidated.mirex &&
+    b.syntheticWestern >= a.syntheticWestern - 0.05 &&
+    b.flagCrossValidated >= a.flagCrossValidated - 0.02 &&
+    b.flagSynthetic >= a.flagSynthetic - 0.02;
+  console.log(JSON.stringify({ decision: ships ? "B ships" : "A stays", profiles }));
+}
+
 function main(): void {
   const { values } = parseArgs({
     options: {
       pop909: { type: "string", default: join(import.meta.dirname, "../../../../shared/train/pop909") },
+      "cross-validate": { type: "boolean", default: false },
     },
   });
   const items = pop909Excerpts(values.pop909);
+  if (values["cross-validate"]) {
+    crossValidate(items);
+    return;
+  }
   const train = items.filter((x) => !x.validation);
   const validation = items.filter((x) => x.validation);
   const profiles = learnProfiles(train);
