@@ -11,6 +11,8 @@ export {
   isSpeechLike,
   NOTE_ONSET_FRAME_RATE,
   noteOnsetEnvelope,
+  POP909_MELODY_MAJOR,
+  POP909_MELODY_MINOR,
   pitchGlitches,
   segmentNotes,
   type VocalAnalysisOptions,
