@@ -8,6 +8,7 @@ import {
   estimateKey,
   isKeyUncertain,
   isSpeechLike,
+  keyPosterior,
   midiToNoteName,
   noteOnsetEnvelope,
 } from "./index.js";
@@ -61,6 +62,26 @@ describe("music helpers", () => {
     expect(r.confidence).toBeGreaterThan(0);
     expect(r.confidence).toBeLessThanOrEqual(k.confidence);
     expect(k.confidence + r.confidence).toBeLessThanOrEqual(1.001);
+  });
+});
+
+describe("keyPosterior", () => {
+  it("gives the 24 keys' probabilities, the winner's equal to estimateKey's confidence, softer when hotter", () => {
+    const tune = scaleMelody(60, "major", [0, 1, 2, 3, 4, 5, 6, 7, 6, 5, 4, 3, 2, 1, 0]);
+    const p = keyPosterior(tune)!;
+    expect(p).toHaveLength(24);
+    expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+    const k = estimateKey(tune)!;
+    const winner = k.tonic + (k.mode === "minor" ? 12 : 0);
+    expect(Math.max(...p)).toBe(p[winner]);
+    expect(p[winner]).toBeCloseTo(k.confidence, 3);
+    // A higher temperature spreads the probability: the winner's share falls, and estimateKey agrees.
+    const hot = keyPosterior(tune, { temperature: 0.2 })!;
+    expect(hot[winner]).toBeLessThan(p[winner]!);
+    expect(estimateKey(tune, { temperature: 0.2 })!.confidence).toBeCloseTo(hot[winner]!, 3);
+    expect(keyPosterior([])).toBeNull();
+    expect(() => keyPosterior(tune, { temperature: 0 })).toThrow(/temperature/);
+    expect(() => estimateKey(tune, { temperature: Number.NaN })).toThrow(RangeError);
   });
 });
 

@@ -464,25 +464,31 @@ export interface VocalKeyOptions {
   finalBonus?: number;
   /** Added when the first sustained note is its tonic (default 0.05). */
   firstBonus?: number;
+  /** Softmax temperature over the 24 keys' scores for the confidences, > 0 (default 0.05). */
+  temperature?: number;
+}
+
+/** One key's score in {@link scoreKeys}: `r` the profile correlation, `s` with the tonic bonuses. */
+interface KeyScore {
+  tonic: number;
+  mode: "major" | "minor";
+  s: number;
+  r: number;
 }
 
 /**
- * Key of a sung melody: the duration-weighted pitch-class histogram correlated with melody key profiles
- * learned from pop melodies ({@link POP909_MELODY_MAJOR}; the Krumhansl–Schmuckler algorithm with
- * corpus profiles, as Aarden 2003 and Temperley 2007), plus tonic evidence that separates relative keys:
- * a bonus when the final sustained note, and a smaller one when the first note, is the candidate tonic
- * (melodies usually close on the tonic, Huron 2006, "Sweet Anticipation", ch. 9). Confidence = softmax
- * probability of the winner (temperature 0.05).
- *
- * @param notes sung notes (seconds, MIDI numbers); notes of 0.15 s or longer count as sustained.
- * @param options profiles and bonuses ({@link VocalKeyOptions}), for measuring alternatives.
- * @returns the key, or null when the notes have no duration.
- * @throws RangeError when a profile does not hold 12 finite weights or a bonus is not a finite number ≥ 0.
+ * The 24 keys' scores of {@link estimateKey} (index tonic, then tonic + 12 for minor), with the melody's
+ * duration-weighted pitch-class histogram (seconds) and the temperature; null when the notes have no
+ * duration. Validates `options` as {@link estimateKey} documents.
  */
-export function estimateKey(notes: VocalNote[], options: VocalKeyOptions = {}): VocalKey | null {
+function scoreKeys(
+  notes: VocalNote[],
+  options: VocalKeyOptions,
+): { scores: KeyScore[]; hist: Float64Array; total: number; temperature: number } | null {
   const profiles = options.profiles ?? { major: POP909_MELODY_MAJOR, minor: POP909_MELODY_MINOR };
   const finalBonus = options.finalBonus ?? FINAL_BONUS;
   const firstBonus = options.firstBonus ?? FIRST_BONUS;
+  const temperature = options.temperature ?? KEY_TEMPERATURE;
   for (const prof of [profiles.major, profiles.minor]) {
     if (prof.length !== 12 || !prof.every(Number.isFinite)) {
       throw new RangeError("key profiles must hold 12 finite weights");
@@ -490,6 +496,9 @@ export function estimateKey(notes: VocalNote[], options: VocalKeyOptions = {}): 
   }
   if (!(finalBonus >= 0 && firstBonus >= 0 && Number.isFinite(finalBonus + firstBonus))) {
     throw new RangeError("finalBonus and firstBonus must be finite numbers >= 0");
+  }
+  if (!(temperature > 0 && Number.isFinite(temperature))) {
+    throw new RangeError("temperature must be a finite number > 0");
   }
   const hist = new Float64Array(12);
   for (const n of notes) {
@@ -502,7 +511,7 @@ export function estimateKey(notes: VocalNote[], options: VocalKeyOptions = {}): 
   const sustained = notes.filter((n) => n.end - n.start >= 0.15);
   const lastPc = sustained.length > 0 ? ((sustained[sustained.length - 1]!.midi % 12) + 12) % 12 : -1;
   const firstPc = sustained.length > 0 ? ((sustained[0]!.midi % 12) + 12) % 12 : -1;
-  const scores: { tonic: number; mode: "major" | "minor"; s: number; r: number }[] = [];
+  const scores: KeyScore[] = [];
   for (const mode of ["major", "minor"] as const) {
     const prof = mode === "major" ? profiles.major : profiles.minor;
     for (let tonic = 0; tonic < 12; tonic++) {
@@ -514,10 +523,48 @@ export function estimateKey(notes: VocalNote[], options: VocalKeyOptions = {}): 
       scores.push({ tonic, mode, s, r });
     }
   }
+  return { scores, hist, total, temperature };
+}
+
+/**
+ * The softmax probability of each of the 24 keys under {@link estimateKey}'s scores and temperature
+ * (index = tonic pitch class 0–11 for major, + 12 for minor; sums to 1). For measuring calibration.
+ *
+ * @returns 24 probabilities, or null when the notes have no duration.
+ * @throws RangeError as {@link estimateKey}.
+ */
+export function keyPosterior(notes: VocalNote[], options: VocalKeyOptions = {}): number[] | null {
+  const scored = scoreKeys(notes, options);
+  if (!scored) return null;
+  const max = Math.max(...scored.scores.map((c) => c.s));
+  const w = scored.scores.map((c) => Math.exp((c.s - max) / scored.temperature));
+  const z = w.reduce((a, b) => a + b, 0);
+  return w.map((x) => x / z);
+}
+
+/**
+ * Key of a sung melody: the duration-weighted pitch-class histogram correlated with melody key profiles
+ * learned from pop melodies ({@link POP909_MELODY_MAJOR}; the Krumhansl–Schmuckler algorithm with
+ * corpus profiles, as Aarden 2003 and Temperley 2007), plus tonic evidence that separates relative keys:
+ * a bonus when the final sustained note, and a smaller one when the first note, is the candidate tonic
+ * (melodies usually close on the tonic, Huron 2006, "Sweet Anticipation", ch. 9). Confidence = softmax
+ * probability of the winner (temperature 0.05 unless `options.temperature`).
+ *
+ * @param notes sung notes (seconds, MIDI numbers); notes of 0.15 s or longer count as sustained.
+ * @param options profiles and bonuses ({@link VocalKeyOptions}), for measuring alternatives.
+ * @returns the key, or null when the notes have no duration.
+ * @throws RangeError when a profile does not hold 12 finite weights, a bonus is not a finite number ≥ 0
+ *   or the temperature is not a finite number > 0.
+ */
+export function estimateKey(notes: VocalNote[], options: VocalKeyOptions = {}): VocalKey | null {
+  const scored = scoreKeys(notes, options);
+  if (!scored) return null;
+  const { hist, total, temperature } = scored;
+  const scores = [...scored.scores];
   scores.sort((a, b) => b.s - a.s);
   const best = scores[0]!;
   let z = 0;
-  for (const c of scores) z += Math.exp((c.s - best.s) / 0.05);
+  for (const c of scores) z += Math.exp((c.s - best.s) / temperature);
   let inScale = 0;
   for (const d of KEY_SCALE[best.mode]) inScale += hist[(best.tonic + d) % 12] as number;
   const second = scores[1];
@@ -529,7 +576,7 @@ export function estimateKey(notes: VocalNote[], options: VocalKeyOptions = {}): 
       ? {
           tonic: second.tonic,
           mode: second.mode,
-          confidence: Math.round((Math.exp((second.s - best.s) / 0.05) / z) * 1000) / 1000,
+          confidence: Math.round((Math.exp((second.s - best.s) / temperature) / z) * 1000) / 1000,
         }
       : null,
     profileCorrelation: Math.round(best.r * 1000) / 1000,
@@ -539,6 +586,7 @@ export function estimateKey(notes: VocalNote[], options: VocalKeyOptions = {}): 
 
 const FINAL_BONUS = 0.15;
 const FIRST_BONUS = 0.05;
+const KEY_TEMPERATURE = 0.05;
 
 /** Frame rate, Hz, of the note-onset envelope that {@link estimateTempo} hands to the engine's tempo stage. */
 export const NOTE_ONSET_FRAME_RATE = 100;

@@ -9,6 +9,7 @@ export {
   estimateTempo,
   isKeyUncertain,
   isSpeechLike,
+  keyPosterior,
   NOTE_ONSET_FRAME_RATE,
   noteOnsetEnvelope,
   POP909_MELODY_MAJOR,
