@@ -20,6 +20,7 @@ import {
   createAnalysisStream,
   type KeyModel,
   type KeyModelInput,
+  MAX_ANALYSIS_SECONDS,
   seconds,
   toMono,
 } from "./index.js";
@@ -193,6 +194,27 @@ describe("analyzeAudio", () => {
     await expect(analyzeAudio(Float32Array.of(0, Number.NaN, 0), SR)).rejects.toThrow(/non-finite/);
     await expect(analyzeAudio(new Float32Array(100), 0)).rejects.toThrow(AnalysisInputError);
     await expect(analyzeAudio(new Float32Array(100), Number.NaN)).rejects.toThrow(AnalysisInputError);
+  });
+
+  it("refuses a recording longer than maxSeconds (default 20 minutes) before analysing it", async () => {
+    expect(MAX_ANALYSIS_SECONDS).toBe(20 * 60);
+    const rate = 4000;
+    await expect(analyzeAudio(new Float32Array(rate * (MAX_ANALYSIS_SECONDS + 1)), rate)).rejects.toThrow(
+      "the recording is too long to analyse (the limit is 20 minutes)",
+    );
+    await expect(analyzeAudio(new Float32Array(rate * 2), rate, { maxSeconds: 1.5 })).rejects.toThrow(
+      /limit is 1\.5 seconds/,
+    );
+    // A stream refuses the chunk that passes the limit; exactly at the limit it analyses.
+    const stream = createAnalysisStream(rate, { maxSeconds: 1.5 });
+    stream.push(new Float32Array(rate));
+    expect(() => stream.push(new Float32Array(rate))).toThrow(AnalysisInputError);
+    const atLimit = createAnalysisStream(rate, { maxSeconds: 2 });
+    atLimit.push(new Float32Array(rate * 2));
+    expect((await atLimit.finish()).durationSeconds).toBe(2);
+    for (const maxSeconds of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => createAnalysisStream(rate, { maxSeconds })).toThrow(/maxSeconds must be a positive/);
+    }
   });
 
   it("streams: push throws AnalysisInputError synchronously, finish rejects with it for an empty stream", async () => {

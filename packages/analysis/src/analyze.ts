@@ -52,6 +52,24 @@ const ENGINE_INPUT: AudioInputLimits = {
   finiteSamples: false,
 };
 
+/**
+ * Default longest recording the engine analyses, seconds (20 minutes): the web app's upload limit
+ * (`MAX_DURATION_SECONDS` in `apps/web`). A 10-minute song peaks at about 280 MB; memory grows with length.
+ */
+export const MAX_ANALYSIS_SECONDS = 20 * 60;
+
+/** "20 minutes" or "90 seconds": a length limit in words. */
+function limitWords(limit: number): string {
+  if (limit >= 60 && Number.isInteger(limit / 60)) return `${limit / 60} minute${limit === 60 ? "" : "s"}`;
+  const x = Math.round(limit * 100) / 100;
+  return `${x} second${x === 1 ? "" : "s"}`;
+}
+
+/** The error for a recording longer than `limit` seconds. */
+function tooLongError(limit: number): AnalysisInputError {
+  return new AnalysisInputError(`the recording is too long to analyse (the limit is ${limitWords(limit)})`);
+}
+
 function validate(samples: Float32Array, sampleRate: number): void {
   validateAudioInput(samples, sampleRate, ENGINE_INPUT);
 }
@@ -71,11 +89,13 @@ function validate(samples: Float32Array, sampleRate: number): void {
  * @param samples mono PCM, nominally in −1..1, at least one sample, all finite.
  * @param sampleRate sampling rate in Hz, 4000..384000.
  * @param options `onProgress(fraction 0..1, stage)` is called at the start of each stage and at the end;
- * `models` are learned models to use (none: the hand-written stages, with exactly their result).
+ * `models` are learned models to use (none: the hand-written stages, with exactly their result);
+ * `maxSeconds` the longest recording accepted (default {@link MAX_ANALYSIS_SECONDS}).
  * @returns a promise of an {@link AnalysisResult}; times in seconds from the start of `samples`.
  * Without models the work runs synchronously before the promise is returned.
- * @throws (rejects with) {AnalysisInputError} for empty samples, non-finite samples or an invalid sample
- * rate; {AnalysisError} when a learned model fails (its error is the `cause`).
+ * @throws (rejects with) {AnalysisInputError} for empty samples, non-finite samples, an invalid sample
+ * rate or a recording longer than `maxSeconds`; {AnalysisError} when a learned model fails (its error is
+ * the `cause`).
  */
 export async function analyzeAudio(
   samples: Float32Array,
@@ -92,7 +112,8 @@ export async function analyzeAudio(
 export interface AnalysisStream {
   /**
    * Add the next mono chunk (any length, possibly empty).
-   * @throws {AnalysisInputError} for non-finite samples (synchronously).
+   * @throws {AnalysisInputError} for non-finite samples, or when the samples pushed in all pass the
+   * stream's `maxSeconds` (synchronously).
    */
   push(chunk: Float32Array): void;
   /**
@@ -123,9 +144,10 @@ export interface AnalysisStream {
  * alone (their key is null and they have no chords).
  *
  * @param sampleRate Hz, 4000..384000.
- * @param options progress callback and learned models, as for {@link analyzeAudio}.
+ * @param options progress callback, learned models and `maxSeconds`, as for {@link analyzeAudio}.
  * @param expectedLength optional total number of input samples (pre-sizes the buffer).
- * @throws {AnalysisInputError} for an invalid sample rate; `push` throws it for non-finite samples and
+ * @throws {AnalysisInputError} for an invalid sample rate or `maxSeconds`, or an `expectedLength` longer
+ * than `maxSeconds`; `push` throws it for non-finite samples and once the input passes `maxSeconds`;
  * `finish` rejects with it for an empty stream, and with {AnalysisError} when the key model fails.
  */
 export function createAnalysisStream(
@@ -134,6 +156,14 @@ export function createAnalysisStream(
   expectedLength = 0,
 ): AnalysisStream {
   validate(Float32Array.of(0), sampleRate);
+  const maxSeconds = options.maxSeconds ?? MAX_ANALYSIS_SECONDS;
+  if (!(typeof maxSeconds === "number" && Number.isFinite(maxSeconds) && maxSeconds > 0)) {
+    throw new AnalysisInputError(
+      `maxSeconds must be a positive number of seconds, got ${String(maxSeconds)}`,
+    );
+  }
+  const maxSamples = maxSeconds * sampleRate;
+  if (expectedLength > maxSamples) throw tooLongError(maxSeconds);
   const progress = (stage: AnalysisStage) => options.onProgress?.(STAGE_FRACTION[stage], stage);
   progress("resample");
   const factor = decimationFactor(sampleRate);
@@ -144,6 +174,7 @@ export function createAnalysisStream(
       if (chunk.length === 0) return;
       const bad = firstNonFinite(chunk);
       if (bad >= 0) throw nonFiniteError(total + bad);
+      if (total + chunk.length > maxSamples) throw tooLongError(maxSeconds);
       dec.push(chunk);
       total += chunk.length;
     },

@@ -7,14 +7,15 @@
  *   tonic-analyze --beats song.mp3         beat times, one per line (seconds)
  *   tonic-analyze music/ [--out results/]  batch: one <name>.json per audio file in the folder
  *
- * Errors (missing, unsupported or corrupt file) print one line on stderr and exit with code 1; in batch
+ * Errors (missing, unsupported or corrupt file; a recording longer than --max-minutes, default 20) print
+ * one line on stderr and exit with code 1; in batch
  * mode every file is attempted and the exit code is 1 when any failed.
  */
 import { readdirSync, statSync, writeFileSync } from "node:fs";
 import { basename, extname, join } from "node:path";
 import { chordToHarte } from "./labels.js";
 import { analyzeFile } from "./node.js";
-import type { AnalysisResult } from "./types.js";
+import type { AnalysisResult, AnalyzeOptions } from "./types.js";
 
 const HELP = `Usage: tonic-analyze [options] <audio-file | folder>
 
@@ -26,6 +27,7 @@ Options:
   --format <fmt>    text (default), json, or lab (MIREX .lab: start<TAB>end<TAB>Harte chord label)
   --beats           print the beat times in seconds, one per line
   --out <folder>    batch mode: where to write the JSON files (default: the input folder)
+  --max-minutes <n> refuse recordings longer than n minutes (default 20; memory grows with length)
   -h, --help        show this help
 `;
 
@@ -88,6 +90,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   let format = "text";
   let beats = false;
   let out: string | undefined;
+  const options: AnalyzeOptions = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     if (a === "-h" || a === "--help") {
@@ -96,11 +99,16 @@ export async function main(argv: readonly string[]): Promise<number> {
     }
     if (a === "--json") format = "json";
     else if (a === "--beats") beats = true;
-    else if (a === "--format" || a === "--out") {
+    else if (a === "--format" || a === "--out" || a === "--max-minutes") {
       const v = argv[++i];
       if (v === undefined) return fail(`${a} needs a value (see --help)`);
       if (a === "--out") out = v;
-      else if (v === "text" || v === "json" || v === "lab") format = v;
+      else if (a === "--max-minutes") {
+        const minutes = Number(v);
+        if (!(v.trim() !== "" && Number.isFinite(minutes) && minutes > 0))
+          return fail(`--max-minutes needs a positive number of minutes, got ${v}`);
+        options.maxSeconds = minutes * 60;
+      } else if (v === "text" || v === "json" || v === "lab") format = v;
       else return fail(`unknown format ${v} (text, json or lab)`);
     } else if (a.startsWith("-")) return fail(`unknown option ${a}`);
     else args.push(a);
@@ -113,9 +121,9 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch {
     // Not there: analyzeFile reports it as an unreadable file.
   }
-  if (isDir) return batch(input, out ?? input, fail);
+  if (isDir) return batch(input, out ?? input, fail, options);
   try {
-    const r = await analyzeFile(input);
+    const r = await analyzeFile(input, options);
     if (beats) process.stdout.write(r.beats.map((b) => `${b.toFixed(3)}\n`).join(""));
     else if (format === "json") process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
     else if (format === "lab") process.stdout.write(toLab(r));
@@ -127,7 +135,12 @@ export async function main(argv: readonly string[]): Promise<number> {
 }
 
 /** Analyse every audio file directly inside `dir`, writing `<outDir>/<name>.json` for each. */
-async function batch(dir: string, outDir: string, fail: (msg: string) => number): Promise<number> {
+async function batch(
+  dir: string,
+  outDir: string,
+  fail: (msg: string) => number,
+  options: AnalyzeOptions,
+): Promise<number> {
   const files = readdirSync(dir)
     .filter((f) => AUDIO_EXT.has(extname(f).toLowerCase()))
     .sort();
@@ -136,7 +149,7 @@ async function batch(dir: string, outDir: string, fail: (msg: string) => number)
   for (const f of files) {
     const target = join(outDir, `${basename(f, extname(f))}.json`);
     try {
-      const r = await analyzeFile(join(dir, f));
+      const r = await analyzeFile(join(dir, f), options);
       writeFileSync(target, `${JSON.stringify(r, null, 2)}\n`);
       process.stdout.write(
         `${f} -> ${target}  ${r.key ?? "no key"}, ${r.bpm === null ? "no steady beat" : `${r.bpm.toFixed(1)} BPM`}\n`,

@@ -7,6 +7,7 @@ export {
   type AnalysisStream,
   analyzeAudio,
   createAnalysisStream,
+  MAX_ANALYSIS_SECONDS,
   MAX_SAMPLE_RATE,
   MIN_SAMPLE_RATE,
   toMono,

@@ -5,6 +5,7 @@ import { encodeWav, renderProgression, sine } from "@tonic/analysis/testing";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { main } from "./cli.js";
 import { AudioDecodeError, analyzeFile, decodeAudioFile } from "./node.js";
+import { AnalysisInputError } from "./types.js";
 
 const dir = mkdtempSync(join(tmpdir(), "tonic-analysis-"));
 
@@ -43,6 +44,19 @@ describe("decodeAudioFile", () => {
     // The same file cut short on disk is refused, as in memory.
     writeFileSync(join(dir, "cut.wav"), bytes.slice(0, 100_000));
     await expect(decodeAudioFile(join(dir, "cut.wav"))).rejects.toThrow("Unsupported or corrupt audio file");
+  });
+
+  it("refuses a file longer than maxSeconds with AnalysisInputError naming the limit, not as corrupt", async () => {
+    const path = join(dir, "three-seconds.wav");
+    writeFileSync(path, encodeWav(sine(220, 3, 44100), 44100));
+    const refused = analyzeFile(path, { maxSeconds: 1, models: {} });
+    await expect(refused).rejects.toThrow(AnalysisInputError);
+    await expect(analyzeFile(path, { maxSeconds: 1, models: {} })).rejects.toThrow(
+      "the recording is too long to analyse (the limit is 1 second)",
+    );
+    // Within the limit the same file is analysed.
+    const r = await analyzeFile(path, { maxSeconds: 3, models: {} });
+    expect(r.durationSeconds).toBeCloseTo(3, 2);
   });
 
   it("throws AudioDecodeError for a missing file", async () => {
@@ -116,6 +130,24 @@ describe("tonic-analyze CLI", () => {
       expect(await main([f])).toBe(1);
       expect(out).toEqual([]);
       expect(err.join("").trim().split("\n")).toHaveLength(1);
+      vi.restoreAllMocks();
+    }
+  });
+
+  it("--max-minutes: a longer recording gets one error line naming the limit; a bad value is a usage error", async () => {
+    const path = join(dir, "cli-long.wav");
+    writeFileSync(path, encodeWav(sine(220, 3, 8000), 8000));
+    let c = capture();
+    expect(await main(["--max-minutes", "0.01", path])).toBe(1);
+    expect(c.out).toEqual([]);
+    expect(c.err.join("")).toBe(
+      "tonic-analyze: the recording is too long to analyse (the limit is 0.6 seconds)\n",
+    );
+    vi.restoreAllMocks();
+    for (const bad of ["0", "-2", "x", ""]) {
+      c = capture();
+      expect(await main(["--max-minutes", bad, path])).toBe(1);
+      expect(c.err.join("")).toContain("--max-minutes needs a positive number of minutes");
       vi.restoreAllMocks();
     }
   });

@@ -7,7 +7,7 @@ import { basename } from "node:path";
 import decode from "audio-decode";
 import { type AnalysisStream, createAnalysisStream } from "./analyze.js";
 import { loadNodeModels } from "./onnx-node.js";
-import type { AnalysisResult, AnalyzeOptions } from "./types.js";
+import { AnalysisInputError, type AnalysisResult, type AnalyzeOptions } from "./types.js";
 
 export * from "./index.js";
 export { loadNodeModels, modelPath } from "./onnx-node.js";
@@ -236,7 +236,8 @@ async function decodeMono(
       }
     } else take(await decode(await source.all()));
   } catch (e) {
-    if (e instanceof AudioDecodeError) throw e;
+    // A decode failure says so; the analysis refusing the audio (too long, non-finite) says why.
+    if (e instanceof AudioDecodeError || e instanceof AnalysisInputError) throw e;
     throw fail();
   }
   if (total === 0 || sampleRate === 0) throw fail();
@@ -269,7 +270,8 @@ function isTruncatedWav(head: Uint8Array, fileSize: number): boolean {
  * When `options.models` is absent the shipped models run on onnxruntime-node ({@link loadNodeModels});
  * pass `models: {}` for the hand-written stages alone.
  * @returns a promise of the {@link AnalysisResult}.
- * @throws (rejects with) {AudioDecodeError} when the file cannot be read or decoded; {AnalysisError}
+ * @throws (rejects with) {AudioDecodeError} when the file cannot be read or decoded; {AnalysisInputError}
+ * when it is longer than `options.maxSeconds` (default 20 minutes; decoding stops there); {AnalysisError}
  * when a learned model cannot be loaded or fails.
  */
 export async function analyzeFile(path: string, options: AnalyzeOptions = {}): Promise<AnalysisResult> {

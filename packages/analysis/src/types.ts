@@ -143,6 +143,12 @@ export interface AnalyzeOptions {
    * the result is exactly the hand-written pipeline's.
    */
   models?: EngineModels;
+  /**
+   * Longest recording accepted, seconds, finite and > 0 (default `MAX_ANALYSIS_SECONDS`, 20 minutes: the
+   * app's upload limit). Longer input is refused with an `AnalysisInputError` as soon as it is pushed,
+   * before it is decoded to the end or held: memory grows with the length (a 3-hour file needed 1.8 GB).
+   */
+  maxSeconds?: number;
 }
 
 /** One chord change: from `time` (seconds) the chord `chord` (display name) sounds. */

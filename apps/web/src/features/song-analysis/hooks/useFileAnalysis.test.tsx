@@ -6,11 +6,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { AnalyzeRequest, WorkerMessage } from "../worker/protocol";
 import { NO_MUSIC, useFileAnalysis } from "./useFileAnalysis";
 
-/** A decoded buffer of `seconds` of silence at 8 kHz, as Web Audio would return it. */
+/** A decoded buffer of `seconds` of silence at 8 kHz, as Web Audio would return it (samples made on first read). */
 function fakeBuffer(seconds: number) {
   const sampleRate = 8000;
-  const data = new Float32Array(Math.max(1, Math.round(seconds * sampleRate)));
-  return { duration: seconds, sampleRate, numberOfChannels: 1, getChannelData: () => data };
+  let data: Float32Array | null = null;
+  const getChannelData = () => {
+    data ??= new Float32Array(Math.max(1, Math.round(seconds * sampleRate)));
+    return data;
+  };
+  return { duration: seconds, sampleRate, numberOfChannels: 1, getChannelData };
 }
 
 /** The Web Worker the hook starts: records what it is sent and lets the test answer. */
@@ -99,6 +103,17 @@ describe("useFileAnalysis", () => {
       status: "error",
       message: "This recording is too short to analyse (under 1 second).",
     });
+  });
+
+  it("refuses a recording over 20 minutes (a 3-hour file) without starting a worker", async () => {
+    decodeResult = () => Promise.resolve(fakeBuffer(3 * 3600));
+    const { result: hook } = renderHook(() => useFileAnalysis());
+    await act(() => hook.current.analyze(file(100)));
+    expect(hook.current.state).toMatchObject({
+      status: "error",
+      message: "This recording is too long (the limit is 20 minutes).",
+    });
+    expect(FakeWorker.last).toBeNull();
   });
 
   it("sends the decoded channels to the worker, shows its real progress, then the result", async () => {

@@ -5,7 +5,7 @@ import type { AnalyzeRequest, WorkerMessage } from "../worker/protocol";
 
 /** Largest file we try to decode in the browser (bytes). */
 export const MAX_FILE_BYTES = 150 * 1024 * 1024;
-/** Longest recording we analyse (seconds). */
+/** Longest recording we analyse (seconds): the engine's own default limit (`MAX_ANALYSIS_SECONDS` in `@tonic/analysis`). */
 export const MAX_DURATION_SECONDS = 20 * 60;
 
 export type FileAnalysisState =
