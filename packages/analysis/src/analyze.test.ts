@@ -21,6 +21,7 @@ import {
   type KeyModel,
   type KeyModelInput,
   MAX_ANALYSIS_SECONDS,
+  MIN_ANALYSIS_SECONDS,
   seconds,
   toMono,
 } from "./index.js";
@@ -194,6 +195,16 @@ describe("analyzeAudio", () => {
     await expect(analyzeAudio(Float32Array.of(0, Number.NaN, 0), SR)).rejects.toThrow(/non-finite/);
     await expect(analyzeAudio(new Float32Array(100), 0)).rejects.toThrow(AnalysisInputError);
     await expect(analyzeAudio(new Float32Array(100), Number.NaN)).rejects.toThrow(AnalysisInputError);
+  });
+
+  it("refuses a recording under one second, e.g. 0.2 s of a chord, with a clear error", async () => {
+    expect(MIN_ANALYSIS_SECONDS).toBe(1);
+    const chord = renderProgression({ chords: ["C"], sampleRate: SR }).subarray(0, Math.round(0.2 * SR));
+    await expect(analyzeAudio(chord, SR)).rejects.toThrow(
+      "the recording is too short to analyse (0.2 seconds; at least 1 second)",
+    );
+    const r = await analyzeAudio(renderProgression({ chords: ["C"], sampleRate: SR }).subarray(0, SR), SR);
+    expect(r.durationSeconds).toBe(1);
   });
 
   it("refuses a recording longer than maxSeconds (default 20 minutes) before analysing it", async () => {

@@ -58,6 +58,12 @@ const ENGINE_INPUT: AudioInputLimits = {
  */
 export const MAX_ANALYSIS_SECONDS = 20 * 60;
 
+/**
+ * Shortest recording the engine analyses, seconds: under one second there is not one beat period of a slow
+ * song nor one chord's length to read (the web app refuses such files before decoding them too).
+ */
+export const MIN_ANALYSIS_SECONDS = 1;
+
 /** "20 minutes" or "90 seconds": a length limit in words. */
 function limitWords(limit: number): string {
   if (limit >= 60 && Number.isInteger(limit / 60)) return `${limit / 60} minute${limit === 60 ? "" : "s"}`;
@@ -94,7 +100,7 @@ function validate(samples: Float32Array, sampleRate: number): void {
  * @returns a promise of an {@link AnalysisResult}; times in seconds from the start of `samples`.
  * Without models the work runs synchronously before the promise is returned.
  * @throws (rejects with) {AnalysisInputError} for empty samples, non-finite samples, an invalid sample
- * rate or a recording longer than `maxSeconds`; {AnalysisError} when a learned model fails (its error is
+ * rate, a recording shorter than {@link MIN_ANALYSIS_SECONDS} or longer than `maxSeconds`; {AnalysisError} when a learned model fails (its error is
  * the `cause`).
  */
 export async function analyzeAudio(
@@ -119,8 +125,8 @@ export interface AnalysisStream {
   /**
    * Analyse everything pushed so far. Call once, after the last `push`.
    * @returns a promise of the {@link AnalysisResult}.
-   * @throws (rejects with) {AnalysisInputError} when nothing was pushed; {AnalysisError} when a learned
-   * model fails.
+   * @throws (rejects with) {AnalysisInputError} when nothing was pushed or less than
+   * {@link MIN_ANALYSIS_SECONDS}; {AnalysisError} when a learned model fails.
    */
   finish(): Promise<AnalysisResult>;
 }
@@ -148,7 +154,8 @@ export interface AnalysisStream {
  * @param expectedLength optional total number of input samples (pre-sizes the buffer).
  * @throws {AnalysisInputError} for an invalid sample rate or `maxSeconds`, or an `expectedLength` longer
  * than `maxSeconds`; `push` throws it for non-finite samples and once the input passes `maxSeconds`;
- * `finish` rejects with it for an empty stream, and with {AnalysisError} when the key model fails.
+ * `finish` rejects with it for an empty stream or one under {@link MIN_ANALYSIS_SECONDS}, and with
+ * {AnalysisError} when the key model fails.
  */
 export function createAnalysisStream(
   sampleRate: number,
@@ -180,6 +187,11 @@ export function createAnalysisStream(
     },
     async finish() {
       if (total === 0) throw new AnalysisInputError("samples is empty: nothing to analyse");
+      if (total < MIN_ANALYSIS_SECONDS * sampleRate) {
+        throw new AnalysisInputError(
+          `the recording is too short to analyse (${limitWords(total / sampleRate)}; at least ${limitWords(MIN_ANALYSIS_SECONDS)})`,
+        );
+      }
       const signal = {
         samples: dec.finish(),
         rate: hz(sampleRate / factor),

@@ -9,6 +9,7 @@ export {
   createAnalysisStream,
   MAX_ANALYSIS_SECONDS,
   MAX_SAMPLE_RATE,
+  MIN_ANALYSIS_SECONDS,
   MIN_SAMPLE_RATE,
   toMono,
 } from "./analyze.js";

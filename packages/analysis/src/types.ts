@@ -215,7 +215,7 @@ export interface KeySegment {
   confidence: number;
 }
 
-/** Thrown by {@link analyzeAudio} for invalid input (empty/NaN samples, bad sample rate). */
+/** Thrown by {@link analyzeAudio} for invalid input (empty/NaN samples, bad sample rate, too short or too long). */
 export class AnalysisInputError extends Error {
   override name = "AnalysisInputError";
 }
