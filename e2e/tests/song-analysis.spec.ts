@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Page, test } from "@playwright/test";
-import { analyzeFile } from "@tonic/analysis/node";
+import { type AnalysisResult, analyzeFile, decodeAudioFile } from "@tonic/analysis/node";
 import { encodeWav, renderProgression } from "@tonic/analysis/testing";
 import { prettyAccidentals, spellChord, spellKey } from "@tonic/theory";
 
@@ -108,6 +109,93 @@ test.describe("Analyze your own audio file", () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/analysis-390.png`, fullPage: true });
+  });
+});
+
+/** What the page sent to the analysis Worker (samples' count and sum, per channel) and what it got back. */
+interface WorkerTrace {
+  sent: { sampleRate: number; channels: { length: number; sum: number }[] }[];
+  results: AnalysisResult[];
+}
+
+test.describe("The browser Worker and Node: one engine", () => {
+  test("golden: on the same PCM the Worker (onnxruntime-web) gives Node's result (onnxruntime-node)", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    // Record the Worker's traffic as the page sees it: a Worker subclass installed before the app loads.
+    await page.addInitScript(() => {
+      const trace = { sent: [], results: [] } as {
+        sent: { sampleRate: number; channels: { length: number; sum: number }[] }[];
+        results: unknown[];
+      };
+      (window as unknown as { __workerTrace: typeof trace }).__workerTrace = trace;
+      const Base = window.Worker;
+      window.Worker = class extends Base {
+        constructor(url: string | URL, options?: WorkerOptions) {
+          super(url, options);
+          this.addEventListener("message", (e: MessageEvent) => {
+            const msg = e.data as { type?: string; result?: unknown };
+            if (msg?.type === "result") trace.results.push(msg.result);
+          });
+        }
+        override postMessage(message: unknown, transfer?: unknown) {
+          const m = message as { type?: string; sampleRate?: number; channels?: Float32Array[] };
+          if (m?.type === "analyze" && m.channels) {
+            trace.sent.push({
+              sampleRate: m.sampleRate ?? 0,
+              channels: m.channels.map((c) => ({ length: c.length, sum: c.reduce((a, b) => a + b, 0) })),
+            });
+          }
+          super.postMessage(message, transfer as Transferable[]);
+        }
+      };
+    });
+    // A 44.1 kHz 16-bit WAV: Web Audio decodes it at its own rate, sample for sample as Node does.
+    const sampleRate = 44_100;
+    const pcm = renderProgression({ chords: ["Am", "F", "C", "G"], bpm: 112, repeats: 3, sampleRate });
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "tonic-golden-")), "golden.wav");
+    writeFileSync(file, encodeWav(pcm, sampleRate));
+    const decoded = await decodeAudioFile(file);
+    const node = await analyzeFile(file);
+
+    await upload(page, "golden.wav", "audio/wav", readFileSync(file));
+    await page.getByRole("button", { name: "View Analysis" }).click({ timeout: 90_000 });
+    const trace = await page.evaluate(
+      () => (window as unknown as { __workerTrace: WorkerTrace }).__workerTrace,
+    );
+
+    // The same PCM went in: one channel, the same rate, length and sum of samples.
+    expect(trace.sent).toHaveLength(1);
+    expect(trace.sent[0]?.sampleRate).toBe(decoded.sampleRate);
+    expect(trace.sent[0]?.channels).toHaveLength(1);
+    expect(trace.sent[0]?.channels[0]?.length).toBe(decoded.samples.length);
+    const nodeSum = decoded.samples.reduce((a, b) => a + b, 0);
+    expect(Math.abs((trace.sent[0]?.channels[0]?.sum ?? Number.NaN) - nodeSum)).toBeLessThan(1e-3);
+
+    // And the same result came out, up to the last digits of the two runtimes' arithmetic.
+    expect(trace.results).toHaveLength(1);
+    const web = trace.results[0] as AnalysisResult;
+    expect(node.key).not.toBeNull();
+    expect(web.key).toBe(node.key);
+    expect(web.keyConfidence).toBeCloseTo(node.keyConfidence, 2);
+    expect(web.keyRunnerUp?.key).toBe(node.keyRunnerUp?.key);
+    expect(web.keySegments.map((k) => k.key)).toEqual(node.keySegments.map((k) => k.key));
+    expect(web.bpm).toBe(node.bpm);
+    expect(web.timeSignature).toBe(node.timeSignature);
+    expect(web.tuningHz).toBeCloseTo(node.tuningHz, 1);
+    expect(web.durationSeconds).toBeCloseTo(node.durationSeconds, 3);
+    expect(web.beats.length).toBe(node.beats.length);
+    expect(Math.max(...web.beats.map((b, i) => Math.abs(b - (node.beats[i] ?? Number.NaN))))).toBeLessThan(
+      0.002,
+    );
+    expect(web.downbeats.length).toBe(node.downbeats.length);
+    expect(web.chords.map((c) => c.chord)).toEqual(node.chords.map((c) => c.chord));
+    expect(
+      Math.max(...web.chords.map((c, i) => Math.abs(c.time - (node.chords[i]?.time ?? Number.NaN)))),
+    ).toBeLessThan(0.002);
+    // The screen shows that result.
+    await expect(page.getByTestId("song-key")).toHaveText(prettyAccidentals(spellKey(node.key) ?? "—"));
   });
 });
 
