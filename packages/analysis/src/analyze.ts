@@ -100,8 +100,8 @@ function validate(samples: Float32Array, sampleRate: number): void {
  * @returns a promise of an {@link AnalysisResult}; times in seconds from the start of `samples`.
  * Without models the work runs synchronously before the promise is returned.
  * @throws (rejects with) {AnalysisInputError} for empty samples, non-finite samples, an invalid sample
- * rate, a recording shorter than {@link MIN_ANALYSIS_SECONDS} or longer than `maxSeconds`; {AnalysisError} when a learned model fails (its error is
- * the `cause`).
+ * rate, a recording shorter than {@link MIN_ANALYSIS_SECONDS} or longer than `maxSeconds`;
+ * {AnalysisError} when a learned model fails (its error is the `cause`).
  */
 export async function analyzeAudio(
   samples: Float32Array,
@@ -189,7 +189,8 @@ export function createAnalysisStream(
       if (total === 0) throw new AnalysisInputError("samples is empty: nothing to analyse");
       if (total < MIN_ANALYSIS_SECONDS * sampleRate) {
         throw new AnalysisInputError(
-          `the recording is too short to analyse (${limitWords(total / sampleRate)}; at least ${limitWords(MIN_ANALYSIS_SECONDS)})`,
+          // Rounded down, so 0.999 s never reads as "1 second; at least 1 second".
+          `the recording is too short to analyse (${limitWords(Math.floor((total / sampleRate) * 100) / 100)}; at least ${limitWords(MIN_ANALYSIS_SECONDS)})`,
         );
       }
       const signal = {

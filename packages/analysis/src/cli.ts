@@ -7,9 +7,9 @@
  *   tonic-analyze --beats song.mp3         beat times, one per line (seconds)
  *   tonic-analyze music/ [--out results/]  batch: one <name>.json per audio file in the folder
  *
- * Errors (missing, unsupported or corrupt file; a recording longer than --max-minutes, default 20) print
- * one line on stderr and exit with code 1; in batch
- * mode every file is attempted and the exit code is 1 when any failed.
+ * Errors (missing, unsupported or corrupt file; a recording under 1 s or longer than --max-minutes,
+ * default 20) print one line on stderr and exit with code 1; in batch mode every file is attempted and the
+ * exit code is 1 when any failed.
  */
 import { readdirSync, statSync, writeFileSync } from "node:fs";
 import { basename, extname, join } from "node:path";
