@@ -13,6 +13,7 @@ import {
   FrameContext,
   frameFeatures,
   frameModelFamilies,
+  frameModelRoots,
 } from "./frame-features.js";
 
 /**
@@ -48,7 +49,7 @@ export class LiveFrameModel {
 
   /**
    * @param options the filter's parameters (see {@link FrameDecision}); the families default to the
-   *   classes' triads ({@link frameModelFamilies}).
+   *   classes' triads ({@link frameModelFamilies}) and the roots to their roots ({@link frameModelRoots}).
    * @param hopSeconds with a model that reads the tonal context ({@link FrameContext}): seconds between
    *   frames; null for the model without it.
    * @throws {RangeError} for parameters out of range.
@@ -60,6 +61,7 @@ export class LiveFrameModel {
     this.decision = new FrameDecision(FRAME_MODEL_CLASSES, {
       ...options,
       families: options.families ?? frameModelFamilies(),
+      roots: options.roots ?? frameModelRoots(),
     });
   }
 
