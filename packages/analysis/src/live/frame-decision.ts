@@ -106,19 +106,6 @@ export interface FrameDecisionOptions {
   qualityRunRatio?: number;
   /** Frames in a row for `qualityRunRatio`, whole number ≥ 1 ({@link FRAME_QUALITY_RUN}). */
   qualityRun?: number;
-  /**
-   * Hysteresis ratio between roots (≥ 1, or 0 for off, the default): once another root's filtered
-   * probability (its classes summed, see `roots`) is this many times the shown root's, the display moves
-   * to that root's most probable family even if no family has reached `margin` yet (the new chord's bass
-   * has sounded, its third not). Experimental (PROVENANCE.md, "A new root shown before its triad is
-   * settled").
-   */
-  rootMargin?: number;
-  /**
-   * Root of each class (`classes` whole numbers ≥ 0) for `rootMargin`: classes on one root share one.
-   * Default: the classes' families.
-   */
-  roots?: ArrayLike<number>;
 }
 
 /**
@@ -139,8 +126,6 @@ export class FrameDecision {
   private readonly scratch: Float64Array;
   private readonly family: Int32Array;
   private readonly familySum: Float64Array;
-  private readonly root: Int32Array;
-  private readonly rootSum: Float64Array;
   private best = 0;
   /** Frames the leading new family has waited for its quality. */
   private waited = 0;
@@ -159,7 +144,6 @@ export class FrameDecision {
   readonly qualityFromFrame: boolean;
   readonly qualityRunRatio: number;
   readonly qualityRun: number;
-  readonly rootMargin: number;
 
   /**
    * @param classes number of classes (≥ 2).
@@ -180,7 +164,6 @@ export class FrameDecision {
     this.qualityFromFrame = options.qualityFromFrame ?? FRAME_QUALITY_FROM_FRAME;
     this.qualityRunRatio = options.qualityRunRatio ?? FRAME_QUALITY_RUN_RATIO;
     this.qualityRun = options.qualityRun ?? FRAME_QUALITY_RUN;
-    this.rootMargin = options.rootMargin ?? 0;
     if (!(this.stay > 0 && this.stay < 1)) throw new RangeError(`stay must be in (0, 1), got ${this.stay}`);
     if (!(this.temperature > 0)) throw new RangeError(`temperature must be > 0, got ${this.temperature}`);
     if (!(this.margin >= 1)) throw new RangeError(`margin must be ≥ 1, got ${this.margin}`);
@@ -194,8 +177,6 @@ export class FrameDecision {
       throw new RangeError(`qualityRunRatio must be 0 or ≥ 1, got ${this.qualityRunRatio}`);
     if (!(Number.isInteger(this.qualityRun) && this.qualityRun >= 1))
       throw new RangeError(`qualityRun must be a whole number ≥ 1, got ${this.qualityRun}`);
-    if (!(this.rootMargin === 0 || this.rootMargin >= 1))
-      throw new RangeError(`rootMargin must be 0 or ≥ 1, got ${this.rootMargin}`);
     const families = options.families;
     if (families && families.length !== classes)
       throw new RangeError(`families must give one family per class (${classes}), got ${families.length}`);
@@ -206,17 +187,6 @@ export class FrameDecision {
         throw new RangeError(`Bad family ${f} for class ${c}`);
       this.family[c] = f;
     }
-    const roots = options.roots;
-    if (roots && roots.length !== classes)
-      throw new RangeError(`roots must give one root per class (${classes}), got ${roots.length}`);
-    this.root = new Int32Array(classes);
-    for (let c = 0; c < classes; c++) {
-      const r = roots ? (roots[c] as number) : (this.family[c] as number);
-      if (!(Number.isInteger(r) && r >= 0 && r < classes))
-        throw new RangeError(`Bad root ${r} for class ${c}`);
-      this.root[c] = r;
-    }
-    this.rootSum = new Float64Array(classes);
     this.familySum = new Float64Array(classes);
     this.alpha = new Float64Array(classes);
     this.scratch = new Float64Array(classes);
@@ -293,10 +263,10 @@ export class FrameDecision {
     const shownFamily = this.family[this.best] as number;
     let bestFamily = shownFamily;
     for (let f = 0; f < n; f++) if ((fs[f] as number) > (fs[bestFamily] as number)) bestFamily = f;
-    const familyMoves =
-      bestFamily !== shownFamily && (fs[bestFamily] as number) >= this.margin * (fs[shownFamily] as number);
-    if (!familyMoves && this.rootMargin > 0) bestFamily = this.newRootFamily(shownFamily);
-    if (bestFamily !== shownFamily && (familyMoves || this.rootMargin > 0)) {
+    if (
+      bestFamily !== shownFamily &&
+      (fs[bestFamily] as number) >= this.margin * (fs[shownFamily] as number)
+    ) {
       const c = this.qualityFromFrame
         ? this.frameBestOf(bestFamily, logProbs, offset)
         : this.bestOf(bestFamily);
@@ -319,36 +289,6 @@ export class FrameDecision {
       }
     }
     return this.best;
-  }
-
-  /**
-   * With `rootMargin`: the most probable family of the most probable root when that root is another than
-   * the shown one and `rootMargin` times as probable; else the shown family.
-   */
-  private newRootFamily(shownFamily: number): number {
-    const rs = this.rootSum;
-    const fs = this.familySum;
-    rs.fill(0);
-    for (let c = 0; c < this.classes; c++) {
-      const r = this.root[c] as number;
-      rs[r] = (rs[r] as number) + (this.alpha[c] as number);
-    }
-    const shownRoot = this.root[this.best] as number;
-    let bestRoot = shownRoot;
-    for (let r = 0; r < this.classes; r++) if ((rs[r] as number) > (rs[bestRoot] as number)) bestRoot = r;
-    if (bestRoot === shownRoot || (rs[bestRoot] as number) < this.rootMargin * (rs[shownRoot] as number))
-      return shownFamily;
-    let out = shownFamily;
-    let p = -1;
-    for (let c = 0; c < this.classes; c++) {
-      if (this.root[c] !== bestRoot) continue;
-      const f = this.family[c] as number;
-      if ((fs[f] as number) > p) {
-        out = f;
-        p = fs[f] as number;
-      }
-    }
-    return out;
   }
 
   /** Step 2 with `qualityRunRatio`: count the frames in a row that favour one other class of the family. */

@@ -133,14 +133,3 @@ export function frameModelFamilies(): Int32Array {
   });
   return out;
 }
-
-/**
- * The root of each frame-model class (the `roots` of `FrameDecision`): "no chord" is 0 and every quality
- * on root r (pitch class 0–11) is 1 + r.
- */
-export function frameModelRoots(): Int32Array {
-  const out = new Int32Array(FRAME_MODEL_CLASSES);
-  for (let qi = 0; qi < FRAME_MODEL_QUALITIES.length; qi++)
-    for (let r = 0; r < 12; r++) out[1 + qi * 12 + r] = 1 + r;
-  return out;
-}

@@ -13,7 +13,6 @@ import {
   FrameContext,
   frameFeatures,
   frameModelFamilies,
-  frameModelRoots,
 } from "./frame-features.js";
 
 /**
@@ -49,7 +48,7 @@ export class LiveFrameModel {
 
   /**
    * @param options the filter's parameters (see {@link FrameDecision}); the families default to the
-   *   classes' triads ({@link frameModelFamilies}) and the roots to their roots ({@link frameModelRoots}).
+   *   classes' triads ({@link frameModelFamilies}).
    * @param hopSeconds with a model that reads the tonal context ({@link FrameContext}): seconds between
    *   frames; null for the model without it.
    * @throws {RangeError} for parameters out of range.
@@ -61,7 +60,6 @@ export class LiveFrameModel {
     this.decision = new FrameDecision(FRAME_MODEL_CLASSES, {
       ...options,
       families: options.families ?? frameModelFamilies(),
-      roots: options.roots ?? frameModelRoots(),
     });
   }
 

@@ -60,7 +60,7 @@ export interface LiveListenerOptions {
    * `FRAME_QUALITY_MARGIN`, `FRAME_QUALITY_SHARE`, `FRAME_QUALITY_PATIENCE`, `FRAME_QUALITY_FROM_FRAME`,
    * `FRAME_QUALITY_RUN_RATIO`, `FRAME_QUALITY_RUN`).
    */
-  frameDecision?: Omit<FrameDecisionOptions, "families" | "roots">;
+  frameDecision?: Omit<FrameDecisionOptions, "families">;
   /** New frames between two runs of the frame model, ≥ 1 (default `FRAME_STEP`). */
   frameStep?: number;
   /**
