@@ -501,11 +501,17 @@ export interface ItemResult {
 
 /**
  * Runs and scores every `dir/<item>/audio.*` with a `truth.json` of chords (items without chords are
- * skipped), in name order; `only` keeps the items whose name contains it.
+ * skipped), in name order; `only` keeps the items whose name contains it; `gainDb` (default 0) plays each
+ * item that many dB louder (negative: quieter), as a microphone nearer or farther would hear it.
  */
 export async function runFolder(
   dir: string,
-  options: { only?: string; listener?: LiveListenerOptions; onItem?: (r: ItemResult) => void } = {},
+  options: {
+    only?: string;
+    listener?: LiveListenerOptions;
+    onItem?: (r: ItemResult) => void;
+    gainDb?: number;
+  } = {},
   // The listener options default to LIVE_OPTS (see playLive).
 ): Promise<ItemResult[]> {
   const results: ItemResult[] = [];
@@ -522,6 +528,10 @@ export async function runFolder(
     if (!audioName) continue;
     const audio = await decodeAudioFile(join(dir, item, audioName));
     const pcm = toLiveRate(audio.samples, audio.sampleRate);
+    if (options.gainDb) {
+      const g = 10 ** (options.gainDb / 20);
+      for (let i = 0; i < pcm.length; i++) pcm[i] = (pcm[i] as number) * g;
+    }
     const seconds = pcm.length / LIVE_RATE;
     const listener: LiveListenerOptions = options.listener ?? JSON.parse(process.env.LIVE_OPTS ?? "{}");
     const { frames, cpuMs, key } = await playLiveWithModels(pcm, listener);
@@ -604,9 +614,9 @@ export function folderSummary(dir: string, results: readonly ItemResult[], items
 
 /**
  * `bench:live -- --folder DIR [--json FILE] [--only SUBSTRING] [--false-changes] [--hand-written-key]
- * [--built-in-chords]`: the learned key and chord models run as on the Live screen, unless the flags ask
- * for the hand-written key stage or the small built-in chord model; `--false-changes` lists each item's
- * false changes under its row.
+ * [--built-in-chords] [--gain-db DB]`: the learned key and chord models run as on the Live screen, unless
+ * the flags ask for the hand-written key stage or the small built-in chord model; `--false-changes` lists
+ * each item's false changes under its row; `--gain-db` plays every item that many dB louder or quieter.
  */
 export async function folderCli(argv: readonly string[]): Promise<void> {
   const arg = (name: string) => {
@@ -621,9 +631,11 @@ export async function folderCli(argv: readonly string[]): Promise<void> {
   }
   const dir = resolve(folder);
   const only = arg("--only");
+  const gainDb = gainArg(arg("--gain-db"));
   const listener = await withModels(JSON.parse(process.env.LIVE_OPTS ?? "{}"), argv);
   const results = await runFolder(dir, {
     listener,
+    gainDb,
     ...(only ? { only } : {}),
     onItem: (r) => {
       console.log(formatRow(r.item.padEnd(40), r.score));
@@ -639,6 +651,18 @@ export async function folderCli(argv: readonly string[]): Promise<void> {
   const json = arg("--json");
   if (json) writeFileSync(json, `${JSON.stringify(folderSummary(dir, results, true), null, 2)}\n`);
   console.log(JSON.stringify(folderSummary(dir, results)));
+}
+
+/**
+ * The `--gain-db` argument: a number of dB within −60..20 (0 when absent).
+ * @throws {RangeError} for anything else.
+ */
+export function gainArg(text: string | undefined): number {
+  if (text === undefined) return 0;
+  const db = Number(text);
+  if (!(Number.isFinite(db) && db >= -60 && db <= 20))
+    throw new RangeError(`--gain-db must be −60..20 dB, got ${text}`);
+  return db;
 }
 
 /**

@@ -12,6 +12,7 @@ import { type ChromaFrame, LiveChroma, type LiveChromaOptions } from "./chroma.j
 import type { FrameDecisionOptions } from "./frame-decision.js";
 import { FRAME_STEP, LiveFrameModel } from "./frame-model.js";
 import { type LiveKey, LiveKeyFinder } from "./key.js";
+import { LiveLevel, type LiveLevelOptions } from "./level.js";
 import { LiveTuner, type TunerInstrument, type TunerReading } from "./tuner.js";
 
 /**
@@ -73,6 +74,11 @@ export interface LiveListenerOptions {
    * with the learned key model, each of its answers weighs the frame decision by `chordKeyLogPrior`.
    */
   frameKeyPrior?: number;
+  /**
+   * The input level stage in front of the chroma ({@link LiveLevel}): true for its constants, options to
+   * change them, false for none (default false). The tuner always reads the microphone as it is.
+   */
+  level?: boolean | LiveLevelOptions;
 }
 
 /** Stream time between two runs of the learned key model, seconds. */
@@ -136,6 +142,7 @@ export class LiveListener {
   private framesInFlight = false;
   private readonly frameStep: number;
   private readonly frameKeyPrior: number;
+  private readonly level: LiveLevel | null;
 
   constructor(sampleRate: number, options: LiveListenerOptions = {}) {
     this.sampleRate = sampleRate;
@@ -160,6 +167,13 @@ export class LiveListener {
     this.frameKeyPrior = options.frameKeyPrior ?? FRAME_KEY_PRIOR_WEIGHT;
     if (!(this.frameKeyPrior >= 0 && Number.isFinite(this.frameKeyPrior)))
       throw new RangeError(`frameKeyPrior must be ≥ 0, got ${options.frameKeyPrior}`);
+    const level = options.level ?? false;
+    this.level = level === false ? null : new LiveLevel(sampleRate, level === true ? {} : level);
+  }
+
+  /** The input level stage's gain on the last block, dB (0 without the stage). */
+  get inputGainDb(): number {
+    return this.level ? this.level.gainDb : 0;
   }
 
   /**
@@ -318,7 +332,7 @@ export class LiveListener {
 
   /** Analyse the next block of mono PCM. */
   push(block: Float32Array): LiveUpdate {
-    const frames: ChromaFrame[] = this.chroma.push(block);
+    const frames: ChromaFrame[] = this.chroma.push(this.level ? this.level.process(block) : block);
     const chords: LiveChordFrame[] = [];
     for (const f of frames) {
       const c = this.recognizer.next(f);

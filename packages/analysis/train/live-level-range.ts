@@ -1,0 +1,71 @@
+/**
+ * The levels Live's frame model was trained on, for the input level stage's dead zone
+ * (`LEVEL_LOW_DBFS`, `LEVEL_HIGH_DBFS` in `src/live/level.ts`):
+ *
+ *   npx tsx packages/analysis/train/live-level-range.ts FOLDER...
+ *
+ * Every `FOLDER/<item>/audio.*` (the frame model's training folders: `bench/make-live-folder.ts
+ * --seed-offset 2…25`) is played as `bench:live --folder` plays it (48 kHz, `LIVE_BLOCK`-sample blocks)
+ * through a `LiveLevel`, and the reference level of every block that is not digital silence is pooled.
+ * Prints the 5th and 95th percentiles (dBFS, to a tenth) and the item count as one JSON line.
+ */
+import { existsSync, readdirSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { LIVE_RATE, toLiveRate } from "../bench/live-folder.js";
+import { LIVE_BLOCK } from "../src/live/index.js";
+import { blockDbfs, LEVEL_SILENCE_DBFS, LiveLevel } from "../src/live/level.js";
+import { decodeAudioFile } from "../src/node.js";
+
+/**
+ * The reference levels (dBFS) of `pcm`'s blocks (48 kHz mono) that are not digital silence, in order.
+ * @param pcm mono PCM at {@link LIVE_RATE}.
+ */
+export function referenceLevels(pcm: Float32Array): number[] {
+  const level = new LiveLevel(LIVE_RATE);
+  const refs: number[] = [];
+  for (let at = 0; at + LIVE_BLOCK <= pcm.length; at += LIVE_BLOCK) {
+    const block = pcm.subarray(at, at + LIVE_BLOCK);
+    level.process(block);
+    if (blockDbfs(block) > LEVEL_SILENCE_DBFS) refs.push(level.reference);
+  }
+  return refs;
+}
+
+/** The `q`-quantile (0..1) of `xs` by the nearest rank. @throws {RangeError} when `xs` is empty. */
+export function quantile(xs: readonly number[], q: number): number {
+  if (xs.length === 0) throw new RangeError("quantile: no values");
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] as number;
+}
+
+async function cli(folders: readonly string[]): Promise<void> {
+  if (folders.length === 0) {
+    process.stderr.write("usage: live-level-range.ts FOLDER...\n");
+    process.exitCode = 1;
+    return;
+  }
+  const refs: number[] = [];
+  let items = 0;
+  for (const folder of folders) {
+    const dir = resolve(folder);
+    for (const item of readdirSync(dir).sort()) {
+      if (!existsSync(join(dir, item, "audio.wav"))) continue;
+      const audio = await decodeAudioFile(join(dir, item, "audio.wav"));
+      for (const r of referenceLevels(toLiveRate(audio.samples, audio.sampleRate))) refs.push(r);
+      items++;
+    }
+  }
+  const round = (x: number) => Math.round(x * 10) / 10;
+  console.log(
+    JSON.stringify({
+      items,
+      blocks: refs.length,
+      p05: round(quantile(refs, 0.05)),
+      p95: round(quantile(refs, 0.95)),
+    }),
+  );
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url))
+  await cli(process.argv.slice(2));
