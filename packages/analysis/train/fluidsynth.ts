@@ -23,11 +23,75 @@ export const SOUNDFONTS = {
 export type SoundfontName = keyof typeof SOUNDFONTS;
 
 /**
+ * Whether `x` (mono, `sampleRate` Hz) holds a run of exact digital silence of at least `minSeconds`
+ * that lies wholly inside one of `spans` (seconds, [start, end], e.g. the MIDI's notes): a synthesiser
+ * never outputs exact zeros while a note is held unless its sample has ended, so such a run marks a
+ * render to check again (see {@link renderMidi}).
+ */
+export function silentGapInside(
+  x: Float32Array,
+  sampleRate: number,
+  spans: readonly (readonly [number, number])[],
+  minSeconds = 0.25,
+): boolean {
+  const min = Math.round(minSeconds * sampleRate);
+  let start = -1;
+  for (let i = 0; i <= x.length; i++) {
+    if (i < x.length && x[i] === 0) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start >= 0 && i - start >= min) {
+      const a = start / sampleRate;
+      const b = i / sampleRate;
+      if (spans.some(([s, e]) => s <= a && b <= e)) return true;
+    }
+    start = -1;
+  }
+  return false;
+}
+
+/** Whether two renders are the same sample for sample. */
+function same(a: Float32Array, b: Float32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Most renders of one MIDI {@link renderMidi} makes before it gives up. */
+export const RENDER_ATTEMPTS = 4;
+
+/**
  * Renders `midi` with FluidSynth on `soundfont` at `sampleRate` Hz (gain 0.5; FluidSynth's reverb and
  * chorus on when `fx`), through temporary files `${tmpBase}.mid` / `.wav`.
+ *
+ * FluidSynth on a busy machine has been seen to drop seconds of a render to digital silence (once in
+ * about 150 items of the live bench's folders, 2026-12-05: 6 s of a strummed steel guitar, the rest
+ * byte-identical to the render made again). So a render with a run of exact zeros of 0.25 s or more
+ * inside a note ({@link silentGapInside}) is made again, and accepted once two renders in a row are
+ * identical (a sample that really ends early renders the same every time) or a render has no such run.
  * @returns the channels averaged to mono.
+ * @throws {Error} when {@link RENDER_ATTEMPTS} renders neither agree nor come out without a gap.
  */
 export async function renderMidi(
+  midi: MidiFile,
+  soundfont: SoundfontName,
+  options: { sampleRate: number; fx: boolean; tmpBase: string },
+): Promise<Float32Array> {
+  const spans = midi.tracks.flatMap((t) => t.notes.map((n) => [n.time, n.time + n.duration] as const));
+  let previous: Float32Array | null = null;
+  for (let attempt = 0; attempt < RENDER_ATTEMPTS; attempt++) {
+    const x = await renderOnce(midi, soundfont, options);
+    if (!silentGapInside(x, options.sampleRate, spans) || (previous && same(previous, x))) return x;
+    previous = x;
+  }
+  throw new Error(
+    `FluidSynth: ${RENDER_ATTEMPTS} renders of ${options.tmpBase} dropped to silence and disagree`,
+  );
+}
+
+/** One FluidSynth render (see {@link renderMidi}). */
+async function renderOnce(
   midi: MidiFile,
   soundfont: SoundfontName,
   options: { sampleRate: number; fx: boolean; tmpBase: string },
