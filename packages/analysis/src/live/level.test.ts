@@ -82,6 +82,27 @@ describe("LiveLevel", () => {
     expect(Array.from(out).every((v) => v === 0)).toBe(true);
   });
 
+  it("with slew, keeps its gain through a strum and moves it at most the release rate", () => {
+    const level = new LiveLevel(SR, { slew: true });
+    level.process(sineAt(LEVEL_LOW_DBFS - 20));
+    expect(level.gainDb).toBeCloseTo(20, 1);
+    // A strum 6 dB louder: without slew the gain would drop by 6 dB at once.
+    level.process(sineAt(LEVEL_LOW_DBFS - 14));
+    expect(level.gainDb).toBeCloseTo(20 - (LEVEL_RELEASE_DB_PER_SECOND * LIVE_BLOCK) / SR, 3);
+    const instant = new LiveLevel(SR);
+    instant.process(sineAt(LEVEL_LOW_DBFS - 20));
+    instant.process(sineAt(LEVEL_LOW_DBFS - 14));
+    expect(instant.gainDb).toBeCloseTo(14, 1);
+  });
+
+  it("with slew, lowers at once a gain that would carry a loud entry above the training levels", () => {
+    const level = new LiveLevel(SR, { slew: true });
+    level.process(sineAt(-70)); // hiss before the first strum: the most gain
+    expect(level.gainDb).toBeCloseTo(LEVEL_MAX_GAIN_DB, 6);
+    level.process(sineAt(-20));
+    expect(level.gainDb).toBeCloseTo(LEVEL_HIGH_DBFS + 20, 1);
+  });
+
   it("rejects bad options", () => {
     expect(() => new LiveLevel(0)).toThrow(RangeError);
     expect(() => new LiveLevel(SR, { lowDbfs: -10, highDbfs: -20 })).toThrow(RangeError);

@@ -55,6 +55,12 @@ export interface LiveLevelOptions {
   maxGainDb?: number;
   /** Most gain removed, dB (≥ 0). */
   maxCutDb?: number;
+  /**
+   * Move the applied gain towards the stage's gain at most `releaseDbPerSecond` (default false: apply it
+   * at once), except at the first block with sound and where the gain would carry the reference above
+   * `highDbfs` (PROVENANCE.md, "Live's input level", second rule).
+   */
+  slew?: boolean;
 }
 
 /** RMS of `x` in dBFS (−Infinity when silent). */
@@ -81,8 +87,11 @@ export class LiveLevel {
   private readonly release: number;
   private readonly maxGain: number;
   private readonly maxCut: number;
+  private readonly slew: boolean;
   private ref = Number.NEGATIVE_INFINITY;
   private gain = 0;
+  /** Whether a block with sound has been heard (the reference is defined). */
+  private sounding = false;
   private out = new Float32Array(0);
 
   constructor(sampleRate: number, options: LiveLevelOptions = {}) {
@@ -93,6 +102,7 @@ export class LiveLevel {
     this.release = options.releaseDbPerSecond ?? LEVEL_RELEASE_DB_PER_SECOND;
     this.maxGain = options.maxGainDb ?? LEVEL_MAX_GAIN_DB;
     this.maxCut = options.maxCutDb ?? LEVEL_MAX_CUT_DB;
+    this.slew = options.slew ?? false;
     if (!(this.low < this.high))
       throw new RangeError(`lowDbfs must be below highDbfs, got ${this.low}, ${this.high}`);
     if (!(this.release > 0)) throw new RangeError(`releaseDbPerSecond must be > 0, got ${this.release}`);
@@ -113,6 +123,7 @@ export class LiveLevel {
   reset(): void {
     this.ref = Number.NEGATIVE_INFINITY;
     this.gain = 0;
+    this.sounding = false;
   }
 
   /**
@@ -125,13 +136,22 @@ export class LiveLevel {
     const db = blockDbfs(block);
     const fallen = this.ref - (this.release * block.length) / this.sampleRate;
     this.ref = db > LEVEL_SILENCE_DBFS ? Math.max(db, fallen) : fallen;
-    this.gain = Number.isFinite(this.ref)
+    const wasSounding = this.sounding;
+    this.sounding = Number.isFinite(this.ref);
+    const target = this.sounding
       ? this.ref < this.low
         ? Math.min(this.maxGain, this.low - this.ref)
         : this.ref > this.high
           ? -Math.min(this.maxCut, this.ref - this.high)
           : 0
       : 0;
+    if (!this.slew || !wasSounding) this.gain = target;
+    else {
+      const step = (this.release * block.length) / this.sampleRate;
+      this.gain += Math.max(-step, Math.min(step, target - this.gain));
+      // Never carry the reference above the training levels' high edge for long: lower at once.
+      if (this.ref + this.gain > this.high) this.gain = Math.max(target, this.high - this.ref);
+    }
     if (this.gain === 0) return block;
     if (this.out.length !== block.length) this.out = new Float32Array(block.length);
     const g = 10 ** (this.gain / 20);
