@@ -176,6 +176,8 @@ test.describe("Live chord and key", () => {
     await page.goto("/live");
     await page.getByRole("button", { name: "Start listening" }).click();
     await expect.poll(() => shownChord(page), { timeout: 20_000 }).not.toBe("N");
+    // Played at a normal level, the piano raises no "too quiet" hint.
+    await expect(page.getByTestId("live-quiet")).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await page.screenshot({ path: `${SHOTS}/live-chord-390.png`, fullPage: true });
     // Hide the tab: the microphone stops.
@@ -233,6 +235,48 @@ test.describe("Live chord on an instrument tuned flat", () => {
     await page.getByRole("button", { name: "Stop listening" }).click();
     await expect(page.getByTestId("live-tuning")).toHaveCount(0);
     await context.close();
+  });
+});
+
+test.describe("Live with a quiet microphone", () => {
+  let browser: Browser;
+  test.beforeAll(async () => {
+    // A piano 45 dB under full scale at its peaks: an instrument far from a laptop's microphone.
+    const seq: HeldChord[] = [
+      ...["C", "G"].map((chord) => ({ chord, seconds: 3 })),
+      { chord: "N", seconds: 1 },
+    ];
+    const pcm = renderChordSequence(seq, { timbre: "piano", sampleRate: SR });
+    const peak = pcm.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+    const file = path.join(dir, "quiet.wav");
+    writeFileSync(file, encodeWav(pcm, SR, 10 ** (-45 / 20) / peak));
+    browser = await launchWithMic(file);
+  });
+  test.afterAll(async () => {
+    await browser.close();
+  });
+
+  test("asks for the microphone to come closer, and the hint goes when listening stops (1280 and 390 px)", async ({
+    baseURL,
+  }) => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const context = await browser.newContext({ baseURL, viewport });
+      const page = await context.newPage();
+      await page.goto("/live");
+      await page.getByRole("button", { name: "Start listening" }).click();
+      const hint = page.getByTestId("live-quiet");
+      await expect(hint).toHaveText(
+        "Your instrument sounds very quiet. Move the microphone closer or turn up its input level, so Tonic can follow your chords.",
+        { timeout: 20_000 },
+      );
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      await page.screenshot({ path: `${SHOTS}/live-quiet-${viewport.width}.png`, fullPage: true });
+      await page.getByRole("button", { name: "Stop listening" }).click();
+      await expect(hint).toHaveCount(0);
+      await context.close();
+    }
   });
 });
 

@@ -1,13 +1,14 @@
 /**
- * The levels Live's frame model was trained on, for the input level stage's dead zone
- * (`LEVEL_LOW_DBFS`, `LEVEL_HIGH_DBFS` in `src/live/level.ts`):
+ * The levels Live's frame model was trained on (`QUIET_INPUT_DBFS` in `src/live/level.ts` is set under
+ * them; PROVENANCE.md, "Live's input level"):
  *
  *   npx tsx packages/analysis/train/live-level-range.ts FOLDER...
  *
  * Every `FOLDER/<item>/audio.*` (the frame model's training folders: `bench/make-live-folder.ts
  * --seed-offset 2…25`) is played as `bench:live --folder` plays it (48 kHz, `LIVE_BLOCK`-sample blocks)
  * through a `LiveLevel`, and the reference level of every block that is not digital silence is pooled.
- * Prints the 5th and 95th percentiles (dBFS, to a tenth) and the item count as one JSON line.
+ * Prints the 5th and 95th percentiles (dBFS, to a tenth), the lowest and highest of the items' own median
+ * reference levels, and the item count as one JSON line.
  */
 import { existsSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -26,7 +27,7 @@ export function referenceLevels(pcm: Float32Array): number[] {
   const refs: number[] = [];
   for (let at = 0; at + LIVE_BLOCK <= pcm.length; at += LIVE_BLOCK) {
     const block = pcm.subarray(at, at + LIVE_BLOCK);
-    level.process(block);
+    level.push(block);
     if (blockDbfs(block) > LEVEL_SILENCE_DBFS) refs.push(level.reference);
   }
   return refs;
@@ -46,13 +47,16 @@ async function cli(folders: readonly string[]): Promise<void> {
     return;
   }
   const refs: number[] = [];
+  const medians: number[] = [];
   let items = 0;
   for (const folder of folders) {
     const dir = resolve(folder);
     for (const item of readdirSync(dir).sort()) {
       if (!existsSync(join(dir, item, "audio.wav"))) continue;
       const audio = await decodeAudioFile(join(dir, item, "audio.wav"));
-      for (const r of referenceLevels(toLiveRate(audio.samples, audio.sampleRate))) refs.push(r);
+      const own = referenceLevels(toLiveRate(audio.samples, audio.sampleRate));
+      for (const r of own) refs.push(r);
+      if (own.length > 0) medians.push(quantile(own, 0.5));
       items++;
     }
   }
@@ -63,6 +67,8 @@ async function cli(folders: readonly string[]): Promise<void> {
       blocks: refs.length,
       p05: round(quantile(refs, 0.05)),
       p95: round(quantile(refs, 0.95)),
+      itemMedianMin: round(Math.min(...medians)),
+      itemMedianMax: round(Math.max(...medians)),
     }),
   );
 }

@@ -34,14 +34,12 @@ export { FrameHistory } from "./history.js";
 export { KEY_BIN_SECONDS, type LiveKey, LiveKeyFinder } from "./key.js";
 export {
   blockDbfs,
-  LEVEL_HIGH_DBFS,
-  LEVEL_LOW_DBFS,
-  LEVEL_MAX_CUT_DB,
-  LEVEL_MAX_GAIN_DB,
+  isQuietInput,
   LEVEL_RELEASE_DB_PER_SECOND,
   LEVEL_SILENCE_DBFS,
   LiveLevel,
-  type LiveLevelOptions,
+  QUIET_INPUT_DBFS,
+  SILENT_INPUT_DBFS,
 } from "./level.js";
 export { OnsetGate, type OnsetGateOptions, spectralRelease } from "./onset-gate.js";
 export {

@@ -12,7 +12,7 @@ import { type ChromaFrame, LiveChroma, type LiveChromaOptions } from "./chroma.j
 import type { FrameDecisionOptions } from "./frame-decision.js";
 import { FRAME_STEP, LiveFrameModel } from "./frame-model.js";
 import { type LiveKey, LiveKeyFinder } from "./key.js";
-import { LiveLevel, type LiveLevelOptions } from "./level.js";
+import { LiveLevel } from "./level.js";
 import { LiveTuner, type TunerInstrument, type TunerReading } from "./tuner.js";
 
 /**
@@ -74,11 +74,6 @@ export interface LiveListenerOptions {
    * with the learned key model, each of its answers weighs the frame decision by `chordKeyLogPrior`.
    */
   frameKeyPrior?: number;
-  /**
-   * The input level stage in front of the chroma ({@link LiveLevel}): true for its constants, options to
-   * change them, false for none (default false). The tuner always reads the microphone as it is.
-   */
-  level?: boolean | LiveLevelOptions;
 }
 
 /** Stream time between two runs of the learned key model, seconds. */
@@ -103,6 +98,11 @@ export interface LiveUpdate {
    * `LiveChromaOptions.adaptTuning`), from the newest frame; NaN when the block completed no frame.
    */
   tuningCents: number;
+  /**
+   * The microphone's reference level after the block, dBFS ({@link LiveLevel}: its block-RMS peaks, released
+   * at 1 dB a second; −Infinity before any sound). `isQuietInput` says when it is too quiet for Live.
+   */
+  inputDbfs: number;
 }
 
 /**
@@ -142,7 +142,7 @@ export class LiveListener {
   private framesInFlight = false;
   private readonly frameStep: number;
   private readonly frameKeyPrior: number;
-  private readonly level: LiveLevel | null;
+  private readonly level: LiveLevel;
 
   constructor(sampleRate: number, options: LiveListenerOptions = {}) {
     this.sampleRate = sampleRate;
@@ -167,13 +167,7 @@ export class LiveListener {
     this.frameKeyPrior = options.frameKeyPrior ?? FRAME_KEY_PRIOR_WEIGHT;
     if (!(this.frameKeyPrior >= 0 && Number.isFinite(this.frameKeyPrior)))
       throw new RangeError(`frameKeyPrior must be ≥ 0, got ${options.frameKeyPrior}`);
-    const level = options.level ?? false;
-    this.level = level === false ? null : new LiveLevel(sampleRate, level === true ? {} : level);
-  }
-
-  /** The input level stage's gain on the last block, dB (0 without the stage). */
-  get inputGainDb(): number {
-    return this.level ? this.level.gainDb : 0;
+    this.level = new LiveLevel(sampleRate);
   }
 
   /**
@@ -332,7 +326,8 @@ export class LiveListener {
 
   /** Analyse the next block of mono PCM. */
   push(block: Float32Array): LiveUpdate {
-    const frames: ChromaFrame[] = this.chroma.push(this.level ? this.level.process(block) : block);
+    const inputDbfs = this.level.push(block);
+    const frames: ChromaFrame[] = this.chroma.push(block);
     const chords: LiveChordFrame[] = [];
     for (const f of frames) {
       const c = this.recognizer.next(f);
@@ -349,6 +344,7 @@ export class LiveListener {
       key: frames.length > 0 ? this.currentKey() : null,
       tuner,
       tuningCents: last ? last.tuningCents : Number.NaN,
+      inputDbfs,
     };
   }
 }

@@ -40,6 +40,7 @@ export function LiveChord({
   history,
   listening,
   tuningCents = 0,
+  quietInput = false,
   a4Hz = 440,
   songKey = null,
 }: {
@@ -50,6 +51,8 @@ export function LiveChord({
   listening: boolean;
   /** The music's tuning relative to `a4Hz`, cents (0 when within 15 cents). */
   tuningCents?: number;
+  /** Whether the microphone hears the instrument too quietly for the chords to be followed well. */
+  quietInput?: boolean;
   a4Hz?: number;
 }) {
   const instrument = useSettingsStore((s) => s.settings.instrument);
@@ -83,6 +86,16 @@ export function LiveChord({
               ? "Listening… play a chord."
               : "Hold it, or change chord: Tonic follows you."}
         </p>
+        {listening && quietInput && (
+          <p
+            data-testid="live-quiet"
+            role="status"
+            className="max-w-sm text-center text-sm font-medium text-amber-700 dark:text-amber-300"
+          >
+            Your instrument sounds very quiet. Move the microphone closer or turn up its input level, so Tonic
+            can follow your chords.
+          </p>
+        )}
         {listening && tuningCents !== 0 && (
           <p data-testid="live-tuning" className="text-sm font-medium text-amber-700 dark:text-amber-300">
             {`Tuned ${Math.abs(tuningCents)} cents ${tuningCents < 0 ? "flat" : "sharp"} of A4 = ${a4Hz} Hz. Tonic follows it.`}

@@ -37,6 +37,7 @@ export function LivePage() {
       history={live.history}
       listening={listening}
       tuningCents={live.tuningCents}
+      quietInput={live.quietInput}
       a4Hz={a4Hz}
       songKey={live.key?.key ?? null}
     />

@@ -64,6 +64,7 @@ export function useLiveListener(a4Hz: number, echoCancellation = false) {
   const [key, setKey] = useState<LiveKey | null>(null);
   const [tuner, setTuner] = useState<TunerReading | null>(null);
   const [tuningCents, setTuningCents] = useState(0);
+  const [quietInput, setQuietInput] = useState(false);
   const session = useRef<Session | null>(null);
   const tunerCfg = useRef<{ on: boolean; instrument: TunerInstrument }>({ on: false, instrument: "guitar" });
   const chordRef = useRef("N");
@@ -95,6 +96,7 @@ export function useLiveListener(a4Hz: number, echoCancellation = false) {
     chordRef.current = "N";
     setTuner(null);
     setTuningCents(0);
+    setQuietInput(false);
   }, []);
 
   const start = useCallback(async () => {
@@ -168,6 +170,7 @@ export function useLiveListener(a4Hz: number, echoCancellation = false) {
         if (m.key) setKey(m.key);
         if (m.tuner !== undefined) setTuner(m.tuner);
         setTuningCents(Math.round(m.tuningCents));
+        setQuietInput(m.quietInput);
       };
       let wakeLock: WakeLockSentinel | null = null;
       try {
@@ -272,6 +275,7 @@ export function useLiveListener(a4Hz: number, echoCancellation = false) {
     key,
     tuner,
     tuningCents,
+    quietInput,
     start,
     stop,
     configureTuner,

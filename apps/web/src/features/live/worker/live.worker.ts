@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { type EngineModels, LiveListener } from "@tonic/analysis";
+import { type EngineModels, isQuietInput, LiveListener } from "@tonic/analysis";
 import chordModelUrl from "@tonic/analysis/models/chords.onnx?url";
 import keyModelUrl from "@tonic/analysis/models/key.onnx?url";
 import liveChordModelUrl from "@tonic/analysis/models/live-chords.onnx?url";
@@ -78,6 +78,7 @@ self.onmessage = (event: MessageEvent<LiveWorkerRequest>) => {
         tuner: u.tuner,
         time: last ? last.time : null,
         tuningCents,
+        quietInput: isQuietInput(u.inputDbfs),
       });
     }
   } catch (err) {

@@ -24,5 +24,7 @@ export type LiveWorkerMessage =
       time: number | null;
       /** The music's tuning relative to A4 as the chord path follows it, cents (0 within ±15). */
       tuningCents: number;
+      /** Whether the microphone hears the instrument too quietly for Live to follow it (`isQuietInput`). */
+      quietInput: boolean;
     }
   | { type: "error"; message: string };
