@@ -10,6 +10,7 @@ import {
   falseChangeKind,
   folderSummary,
   formatFalseChange,
+  gainArg,
   LATENCY_CAP_SECONDS,
   pool,
   runFolder,
@@ -171,6 +172,15 @@ describe("scoreLive", () => {
   });
 });
 
+describe("gainArg", () => {
+  it("reads --gain-db within −60..20 dB, 0 when absent, and rejects anything else", () => {
+    expect(gainArg(undefined)).toBe(0);
+    expect(gainArg("-20")).toBe(-20);
+    expect(() => gainArg("-61")).toThrow(RangeError);
+    expect(() => gainArg("loud")).toThrow(RangeError);
+  });
+});
+
 describe("runFolder on a tiny folder with a known answer", () => {
   const dir = mkdtempSync(join(tmpdir(), "live-folder-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -225,6 +235,10 @@ describe("runFolder on a tiny folder with a known answer", () => {
     if (!ka?.shown || !kb?.shown) throw new Error("a key shown for both items expected");
     expect(ka.score).toBe(keyWeightedScore("C major", ka.shown));
     expect(kb.score).toBe(0);
+    // Played 60 dB quieter (under every silence floor), the right truth's chords are no longer shown.
+    const [quiet] = await runFolder(dir, { only: "a-right", gainDb: -60 });
+    if (!quiet) throw new Error("one item expected");
+    expect(quiet.score.majmin.right / quiet.score.majmin.of).toBeLessThan(0.5);
     const summary = folderSummary(dir, results);
     expect(summary.key?.items).toBe(2);
     expect(summary.key?.weighted).toBeCloseTo(ka.score / 2, 3);
