@@ -18,6 +18,22 @@ describe("silentGapInside", () => {
     expect(silentGapInside(withGap(4, [1.5, 2.5]), SR, [[1, 3]])).toBe(true);
   });
 
+  it("finds a run across consecutive notes, as in a strum whose strings ring into each other", () => {
+    const strum: [number, number][] = [
+      [0, 1],
+      [0.8, 2],
+      [2, 3.5],
+    ];
+    expect(silentGapInside(withGap(4, [0.5, 3]), SR, strum)).toBe(true);
+    // Between two notes that do not meet, silence is the music's own.
+    expect(
+      silentGapInside(withGap(4, [1.2, 2.8]), SR, [
+        [0, 1.2],
+        [2.8, 4],
+      ]),
+    ).toBe(false);
+  });
+
   it("ignores silence outside the notes, runs shorter than the minimum and a render without gaps", () => {
     expect(silentGapInside(withGap(4, [3.2, 4]), SR, [[0, 3]])).toBe(false);
     expect(silentGapInside(withGap(4, [1.5, 1.7]), SR, [[1, 3]])).toBe(false);

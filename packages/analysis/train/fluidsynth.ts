@@ -24,9 +24,10 @@ export type SoundfontName = keyof typeof SOUNDFONTS;
 
 /**
  * Whether `x` (mono, `sampleRate` Hz) holds a run of exact digital silence of at least `minSeconds`
- * that lies wholly inside one of `spans` (seconds, [start, end], e.g. the MIDI's notes): a synthesiser
- * never outputs exact zeros while a note is held unless its sample has ended, so such a run marks a
- * render to check again (see {@link renderMidi}).
+ * that lies wholly inside the time some note sounds: inside the union of `spans` (seconds, [start, end],
+ * e.g. the MIDI's notes; overlapping or touching spans join, so a gap across a strum's strings counts). A
+ * synthesiser never outputs exact zeros while a note is held unless its sample has ended, so such a run
+ * marks a render to check again (see {@link renderMidi}).
  */
 export function silentGapInside(
   x: Float32Array,
@@ -34,6 +35,12 @@ export function silentGapInside(
   spans: readonly (readonly [number, number])[],
   minSeconds = 0.25,
 ): boolean {
+  const merged: [number, number][] = [];
+  for (const [s, e] of [...spans].sort((a, b) => a[0] - b[0])) {
+    const last = merged[merged.length - 1];
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+    else merged.push([s, e]);
+  }
   const min = Math.round(minSeconds * sampleRate);
   let start = -1;
   for (let i = 0; i <= x.length; i++) {
@@ -44,7 +51,7 @@ export function silentGapInside(
     if (start >= 0 && i - start >= min) {
       const a = start / sampleRate;
       const b = i / sampleRate;
-      if (spans.some(([s, e]) => s <= a && b <= e)) return true;
+      if (merged.some(([s, e]) => s <= a && b <= e)) return true;
     }
     start = -1;
   }
@@ -68,7 +75,7 @@ export const RENDER_ATTEMPTS = 4;
  * FluidSynth on a busy machine has been seen to drop seconds of a render to digital silence (once in
  * about 150 items of the live bench's folders, 2026-12-05: 6 s of a strummed steel guitar, the rest
  * byte-identical to the render made again). So a render with a run of exact zeros of 0.25 s or more
- * inside a note ({@link silentGapInside}) is made again, and accepted once two renders in a row are
+ * while a note sounds ({@link silentGapInside}) is made again, and accepted once two renders in a row are
  * identical (a sample that really ends early renders the same every time) or a render has no such run.
  * @returns the channels averaged to mono.
  * @throws {Error} when {@link RENDER_ATTEMPTS} renders neither agree nor come out without a gap.
