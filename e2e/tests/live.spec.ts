@@ -13,9 +13,10 @@ const DESKTOP = { width: 1280, height: 800 };
 const SR = 48000;
 const dir = mkdtempSync(path.join(tmpdir(), "tonic-live-e2e-"));
 
-function wav(name: string, pcm: Float32Array): string {
+/** `pcm` as a WAV file for the fake microphone, scaled by `gain` (linear). */
+function wav(name: string, pcm: Float32Array, gain = 1): string {
   const file = path.join(dir, `${name}.wav`);
-  writeFileSync(file, encodeWav(pcm, SR));
+  writeFileSync(file, encodeWav(pcm, SR, gain));
   return file;
 }
 
@@ -248,9 +249,7 @@ test.describe("Live with a quiet microphone", () => {
     ];
     const pcm = renderChordSequence(seq, { timbre: "piano", sampleRate: SR });
     const peak = pcm.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
-    const file = path.join(dir, "quiet.wav");
-    writeFileSync(file, encodeWav(pcm, SR, 10 ** (-45 / 20) / peak));
-    browser = await launchWithMic(file);
+    browser = await launchWithMic(wav("quiet", pcm, 10 ** (-45 / 20) / peak));
   });
   test.afterAll(async () => {
     await browser.close();

@@ -13,7 +13,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { LIVE_RATE, toLiveRate } from "../bench/live-folder.js";
+import { LIVE_RATE, pct, toLiveRate } from "../bench/live-folder.js";
 import { LIVE_BLOCK } from "../src/live/index.js";
 import { blockDbfs, LEVEL_SILENCE_DBFS, LiveLevel } from "../src/live/level.js";
 import { decodeAudioFile } from "../src/node.js";
@@ -33,13 +33,6 @@ export function referenceLevels(pcm: Float32Array): number[] {
   return refs;
 }
 
-/** The `q`-quantile (0..1) of `xs` by the nearest rank. @throws {RangeError} when `xs` is empty. */
-export function quantile(xs: readonly number[], q: number): number {
-  if (xs.length === 0) throw new RangeError("quantile: no values");
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] as number;
-}
-
 async function cli(folders: readonly string[]): Promise<void> {
   if (folders.length === 0) {
     process.stderr.write("usage: live-level-range.ts FOLDER...\n");
@@ -56,7 +49,7 @@ async function cli(folders: readonly string[]): Promise<void> {
       const audio = await decodeAudioFile(join(dir, item, "audio.wav"));
       const own = referenceLevels(toLiveRate(audio.samples, audio.sampleRate));
       for (const r of own) refs.push(r);
-      if (own.length > 0) medians.push(quantile(own, 0.5));
+      if (own.length > 0) medians.push(pct(own, 0.5));
       items++;
     }
   }
@@ -65,8 +58,8 @@ async function cli(folders: readonly string[]): Promise<void> {
     JSON.stringify({
       items,
       blocks: refs.length,
-      p05: round(quantile(refs, 0.05)),
-      p95: round(quantile(refs, 0.95)),
+      p05: round(pct(refs, 0.05)),
+      p95: round(pct(refs, 0.95)),
       itemMedianMin: round(Math.min(...medians)),
       itemMedianMax: round(Math.max(...medians)),
     }),
