@@ -15,7 +15,13 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { LIVE_RATE, pct, toLiveRate } from "../bench/live-folder.js";
 import { LIVE_BLOCK } from "../src/live/index.js";
-import { blockDbfs, LEVEL_SILENCE_DBFS, LiveLevel } from "../src/live/level.js";
+import {
+  blockDbfs,
+  LEVEL_SILENCE_DBFS,
+  LiveLevel,
+  LiveLoudness,
+  LOUDNESS_STEP_SECONDS,
+} from "../src/live/level.js";
 import { decodeAudioFile } from "../src/node.js";
 
 /**
@@ -33,6 +39,24 @@ export function referenceLevels(pcm: Float32Array): number[] {
   return refs;
 }
 
+/**
+ * The gated loudness (dBFS, {@link LiveLoudness.loudness}) after every 100 ms step of `pcm` (48 kHz mono)
+ * at which it is defined, in order.
+ * @param pcm mono PCM at {@link LIVE_RATE}.
+ */
+export function loudnessLevels(pcm: Float32Array): number[] {
+  // The stage's loudness only; its gain (at most 0 dB here) is not used.
+  const stage = new LiveLoudness(LIVE_RATE, { lowDbfs: 0, maxGainDb: 0 });
+  const levels: number[] = [];
+  // Whole steps at a time, so that each push ends exactly one step.
+  const step = Math.round(LOUDNESS_STEP_SECONDS * LIVE_RATE);
+  for (let at = 0; at + step <= pcm.length; at += step) {
+    stage.process(pcm.subarray(at, at + step));
+    if (Number.isFinite(stage.loudness)) levels.push(stage.loudness);
+  }
+  return levels;
+}
+
 async function cli(folders: readonly string[]): Promise<void> {
   if (folders.length === 0) {
     process.stderr.write("usage: live-level-range.ts FOLDER...\n");
@@ -41,6 +65,7 @@ async function cli(folders: readonly string[]): Promise<void> {
   }
   const refs: number[] = [];
   const medians: number[] = [];
+  const loud: number[] = [];
   let items = 0;
   for (const folder of folders) {
     const dir = resolve(folder);
@@ -50,6 +75,7 @@ async function cli(folders: readonly string[]): Promise<void> {
       const own = referenceLevels(toLiveRate(audio.samples, audio.sampleRate));
       for (const r of own) refs.push(r);
       if (own.length > 0) medians.push(pct(own, 0.5));
+      for (const l of loudnessLevels(toLiveRate(audio.samples, audio.sampleRate))) loud.push(l);
       items++;
     }
   }
@@ -62,6 +88,9 @@ async function cli(folders: readonly string[]): Promise<void> {
       p95: round(pct(refs, 0.95)),
       itemMedianMin: round(Math.min(...medians)),
       itemMedianMax: round(Math.max(...medians)),
+      loudnessSteps: loud.length,
+      loudnessP01: round(pct(loud, 0.01)),
+      loudnessP50: round(pct(loud, 0.5)),
     }),
   );
 }

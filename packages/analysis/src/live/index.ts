@@ -34,10 +34,14 @@ export { FrameHistory } from "./history.js";
 export { KEY_BIN_SECONDS, type LiveKey, LiveKeyFinder } from "./key.js";
 export {
   blockDbfs,
+  gatedLoudness,
   isQuietInput,
   LEVEL_RELEASE_DB_PER_SECOND,
   LEVEL_SILENCE_DBFS,
   LiveLevel,
+  LiveLoudness,
+  type LiveLoudnessOptions,
+  LOUDNESS_LOW_DBFS,
   QUIET_INPUT_DBFS,
   SILENT_INPUT_DBFS,
 } from "./level.js";

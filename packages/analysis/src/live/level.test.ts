@@ -3,9 +3,13 @@ import { describe, expect, it } from "vitest";
 import { LIVE_BLOCK, LiveListener } from "./index.js";
 import {
   blockDbfs,
+  gatedLoudness,
   isQuietInput,
   LEVEL_RELEASE_DB_PER_SECOND,
   LiveLevel,
+  LiveLoudness,
+  LOUDNESS_MAX_GAIN_DB,
+  LOUDNESS_STEP_SECONDS,
   QUIET_INPUT_DBFS,
   SILENT_INPUT_DBFS,
 } from "./level.js";
@@ -73,5 +77,90 @@ describe("LiveListener's input level", () => {
     expect(isQuietInput(lastLevel(at(-2)))).toBe(false);
     expect(isQuietInput(lastLevel(at(-40)))).toBe(true);
     expect(isQuietInput(lastLevel(new Float32Array(SR)))).toBe(false);
+  });
+});
+
+describe("gatedLoudness", () => {
+  const power = (db: number) => 10 ** (db / 10);
+  it("is the mean power of the blocks past both gates, in dBFS", () => {
+    expect(gatedLoudness([power(-20), power(-20)])).toBeCloseTo(-20, 9);
+    // −40 dBFS is more than 10 dB under the mean of the three blocks: the relative gate drops it.
+    expect(gatedLoudness([power(-20), power(-20), power(-40)])).toBeCloseTo(-20, 9);
+    // −26 dBFS is within 10 dB of the mean: it counts.
+    expect(gatedLoudness([power(-20), power(-26)])).toBeCloseTo(
+      10 * Math.log10((power(-20) + power(-26)) / 2),
+      9,
+    );
+  });
+
+  it("is NaN when no block passes the absolute gate", () => {
+    expect(gatedLoudness([])).toBeNaN();
+    expect(gatedLoudness([power(SILENT_INPUT_DBFS - 5), 0])).toBeNaN();
+  });
+});
+
+describe("LiveLoudness", () => {
+  const step = Math.round(LOUDNESS_STEP_SECONDS * SR);
+  /** Push `seconds` of a sine at `db` dBFS RMS in LIVE_BLOCK blocks; the output, concatenated. */
+  function play(stage: LiveLoudness, db: number, seconds: number): Float32Array {
+    const n = Math.round((seconds * SR) / LIVE_BLOCK) * LIVE_BLOCK;
+    const input = sineAt(db, n);
+    const out = new Float32Array(n);
+    for (let at = 0; at < n; at += LIVE_BLOCK)
+      out.set(stage.process(input.subarray(at, at + LIVE_BLOCK)), at);
+    return out;
+  }
+
+  it("raises a quiet input to its low level, and leaves a louder one as it is", () => {
+    const quiet = new LiveLoudness(SR, { lowDbfs: -25 });
+    const out = play(quiet, -40, 3);
+    expect(quiet.loudness).toBeCloseTo(-40, 1);
+    expect(quiet.gainDb).toBeCloseTo(15, 1);
+    expect(blockDbfs(out.subarray(out.length - step))).toBeCloseTo(-25, 1);
+
+    const loud = new LiveLoudness(SR, { lowDbfs: -25 });
+    const input = sineAt(-20, LIVE_BLOCK);
+    for (let k = 0; k < 200; k++) expect(loud.process(input)).toBe(input);
+    expect(loud.gainDb).toBe(0);
+  });
+
+  it("ramps the gain over a step, without a jump between samples", () => {
+    const stage = new LiveLoudness(SR, { lowDbfs: -25 });
+    const out = play(stage, -40, 1);
+    // The sine's largest sample-to-sample step, at the final gain; the ramp must not add a jump above it.
+    const amplitude = Math.SQRT2 * 10 ** (-25 / 20);
+    const sineStep = amplitude * 2 * Math.sin((Math.PI * 375) / SR);
+    for (let i = 1; i < out.length; i++)
+      expect(Math.abs((out[i] as number) - (out[i - 1] as number))).toBeLessThanOrEqual(sineStep * 1.001);
+  });
+
+  it("adds at most its most gain, and never raises what the absolute gate calls silence", () => {
+    const far = new LiveLoudness(SR, { lowDbfs: -20 });
+    play(far, SILENT_INPUT_DBFS + 2, 2);
+    expect(far.gainDb).toBeCloseTo(LOUDNESS_MAX_GAIN_DB, 6);
+    const hiss = new LiveLoudness(SR, { lowDbfs: -20 });
+    const input = sineAt(SILENT_INPUT_DBFS - 3, LIVE_BLOCK);
+    for (let k = 0; k < 200; k++) expect(hiss.process(input)).toBe(input);
+    expect(hiss.loudness).toBeNaN();
+  });
+
+  it("holds the gain through a pause longer than its window, and forgets on reset", () => {
+    const stage = new LiveLoudness(SR, { lowDbfs: -25 });
+    play(stage, -40, 2);
+    const held = stage.gainDb;
+    expect(held).toBeGreaterThan(10);
+    // The sine's last blocks, fading into the pause, still count (within 10 dB of the window's loudness)…
+    stage.process(new Float32Array(SR));
+    const afterTail = stage.gainDb;
+    expect(Math.abs(afterTail - held)).toBeLessThan(1);
+    // …and then silence longer than the window moves nothing.
+    stage.process(new Float32Array(12 * SR));
+    expect(stage.gainDb).toBe(afterTail);
+    stage.reset();
+    expect(stage.gainDb).toBe(0);
+    expect(stage.loudness).toBeNaN();
+    expect(() => new LiveLoudness(0, { lowDbfs: -25 })).toThrow(RangeError);
+    expect(() => new LiveLoudness(SR, { lowDbfs: Number.NaN })).toThrow(RangeError);
+    expect(() => new LiveLoudness(SR, { lowDbfs: -25, maxGainDb: -1 })).toThrow(RangeError);
   });
 });

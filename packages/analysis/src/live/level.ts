@@ -85,3 +85,168 @@ export class LiveLevel {
     return this.ref;
   }
 }
+
+/** Seconds between two gating blocks of {@link LiveLoudness} (ITU-R BS.1770-4: 400 ms blocks, 75 % overlap). */
+export const LOUDNESS_STEP_SECONDS = 0.1;
+/** Steps in one gating block (400 ms, ITU-R BS.1770-4). */
+export const LOUDNESS_BLOCK_STEPS = 4;
+/**
+ * Seconds of gating blocks past the absolute gate that {@link LiveLoudness} averages (100 blocks): a window
+ * that slides with sound, not with time, so that a pause does not empty it. Set by reasoning (PROVENANCE.md).
+ */
+export const LOUDNESS_WINDOW_SECONDS = 10;
+/**
+ * Absolute gate, dBFS: the frame model's silence floor (`FRAME_MODEL_MIN_RMS`, −60 dBFS) in place of
+ * BS.1770-4's −70 LKFS, so hiss the model already treats as silence is never raised.
+ */
+export const LOUDNESS_ABSOLUTE_GATE_DBFS = SILENT_INPUT_DBFS;
+/** Relative gate, dB under the mean power of the blocks past the absolute gate (ITU-R BS.1770-4). */
+export const LOUDNESS_RELATIVE_GATE_DB = 10;
+/** Most gain {@link LiveLoudness} adds, dB (PROVENANCE.md, first rule of "Live's input level"). */
+export const LOUDNESS_MAX_GAIN_DB = 30;
+/**
+ * The level {@link LiveLoudness} raises a quieter input to, dBFS: the 1st percentile of its loudness over
+ * the steps of the frame model's training folders (`make-live-folder.ts --seed-offset` 2–25), written by
+ * `train/live-level-range.ts`; not tuned.
+ */
+export const LOUDNESS_LOW_DBFS = Number.NaN;
+
+/** Options of {@link LiveLoudness}; each defaults to the constant of the same meaning. */
+export interface LiveLoudnessOptions {
+  /** The level a quieter input is raised to, dBFS (finite). */
+  lowDbfs?: number;
+  /** Most gain added, dB (≥ 0). */
+  maxGainDb?: number;
+}
+
+/**
+ * The mean of the powers in `powers` (linear, mean square) that pass the gates of ITU-R BS.1770-4 with
+ * Live's absolute gate ({@link LOUDNESS_ABSOLUTE_GATE_DBFS}, then {@link LOUDNESS_RELATIVE_GATE_DB} under
+ * the mean of those), in dBFS; NaN when none passes the absolute gate.
+ * @param powers gating blocks' mean square, full scale 1.
+ */
+export function gatedLoudness(powers: ArrayLike<number>): number {
+  const absolute = 10 ** (LOUDNESS_ABSOLUTE_GATE_DBFS / 10);
+  let sum = 0;
+  let n = 0;
+  for (let i = 0; i < powers.length; i++) {
+    const p = powers[i] as number;
+    if (p >= absolute) {
+      sum += p;
+      n++;
+    }
+  }
+  if (n === 0) return Number.NaN;
+  const relative = (sum / n) * 10 ** (-LOUDNESS_RELATIVE_GATE_DB / 10);
+  let gated = 0;
+  let m = 0;
+  for (let i = 0; i < powers.length; i++) {
+    const p = powers[i] as number;
+    if (p >= absolute && p >= relative) {
+      gated += p;
+      m++;
+    }
+  }
+  return 10 * Math.log10(gated / m);
+}
+
+/**
+ * A gain on the input's gated long-term loudness (PROVENANCE.md, "a gain on the gated long-term level"):
+ * every {@link LOUDNESS_STEP_SECONDS} a 400 ms gating block's mean power, if it passes the absolute gate,
+ * joins a window of the last {@link LOUDNESS_WINDOW_SECONDS} of such blocks; their {@link gatedLoudness} L
+ * sets the gain min(maxGain, max(0, low − L)),
+ * which the samples of the next step ramp to linearly. A quieter input is raised, never lowered; the gain
+ * is held while nothing in the window passes the gates (0 dB before any sound). Feed-forward: the level
+ * is read on the input as it comes, and the stage adds no delay.
+ *
+ * @param sampleRate Hz of the blocks (> 0).
+ * @throws {RangeError} for a sample rate ≤ 0 or options out of range.
+ */
+export class LiveLoudness {
+  private readonly stepLength: number;
+  private readonly low: number;
+  private readonly maxGain: number;
+  private readonly windowBlocks: number;
+  private readonly absoluteGate = 10 ** (LOUDNESS_ABSOLUTE_GATE_DBFS / 10);
+  /** Mean squares of the last steps (up to a gating block's), oldest first. */
+  private steps: number[] = [];
+  /** Mean squares of the gating blocks in the window, oldest first. */
+  private blocks: number[] = [];
+  private energy = 0;
+  private filled = 0;
+  private level = Number.NaN;
+  /** Gain, linear: at the start of the current step and at its end. */
+  private from = 1;
+  private to = 1;
+  private out = new Float32Array(0);
+
+  constructor(sampleRate: number, options: LiveLoudnessOptions = {}) {
+    if (!(sampleRate > 0)) throw new RangeError(`sampleRate must be > 0, got ${sampleRate}`);
+    this.stepLength = Math.max(1, Math.round(LOUDNESS_STEP_SECONDS * sampleRate));
+    this.low = options.lowDbfs ?? LOUDNESS_LOW_DBFS;
+    this.maxGain = options.maxGainDb ?? LOUDNESS_MAX_GAIN_DB;
+    if (!Number.isFinite(this.low)) throw new RangeError(`lowDbfs must be finite, got ${this.low}`);
+    if (!(this.maxGain >= 0)) throw new RangeError(`maxGainDb must be ≥ 0, got ${this.maxGain}`);
+    this.windowBlocks = Math.round(LOUDNESS_WINDOW_SECONDS / LOUDNESS_STEP_SECONDS);
+  }
+
+  /** The gated loudness of the window, dBFS (NaN while nothing in it passes the gates). */
+  get loudness(): number {
+    return this.level;
+  }
+
+  /** The gain the current step ramps to, dB (≥ 0). */
+  get gainDb(): number {
+    return 20 * Math.log10(this.to);
+  }
+
+  /** Forget the window (the gain goes back to 0 dB). */
+  reset(): void {
+    this.steps = [];
+    this.blocks = [];
+    this.energy = 0;
+    this.filled = 0;
+    this.level = Number.NaN;
+    this.from = 1;
+    this.to = 1;
+  }
+
+  /**
+   * Follow one block and return it at the stage's gain.
+   * @param block mono PCM at the stage's sample rate, nominal range −1..1 (any length).
+   * @returns the scaled block: a buffer of the stage's own, valid until the next call, or `block` itself
+   *   when the gain was 0 dB throughout.
+   */
+  process(block: Float32Array): Float32Array {
+    if (this.out.length !== block.length) this.out = new Float32Array(block.length);
+    let scaled = false;
+    for (let i = 0; i < block.length; i++) {
+      const v = block[i] as number;
+      const g = this.from + ((this.to - this.from) * this.filled) / this.stepLength;
+      if (g !== 1) scaled = true;
+      this.out[i] = v * g;
+      this.energy += v * v;
+      if (++this.filled === this.stepLength) this.endStep();
+    }
+    return scaled ? this.out : block;
+  }
+
+  private endStep(): void {
+    this.steps.push(this.energy / this.stepLength);
+    if (this.steps.length > LOUDNESS_BLOCK_STEPS) this.steps.shift();
+    this.energy = 0;
+    this.filled = 0;
+    let sum = 0;
+    for (const s of this.steps) sum += s;
+    // Only blocks past the absolute gate join the window: a pause does not move it (PROVENANCE.md).
+    const block = sum / this.steps.length;
+    if (block >= this.absoluteGate) {
+      this.blocks.push(block);
+      if (this.blocks.length > this.windowBlocks) this.blocks.shift();
+    }
+    this.level = gatedLoudness(this.blocks);
+    this.from = this.to;
+    if (Number.isFinite(this.level))
+      this.to = 10 ** (Math.min(this.maxGain, Math.max(0, this.low - this.level)) / 20);
+  }
+}

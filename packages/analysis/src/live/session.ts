@@ -12,7 +12,7 @@ import { type ChromaFrame, LiveChroma, type LiveChromaOptions } from "./chroma.j
 import type { FrameDecisionOptions } from "./frame-decision.js";
 import { FRAME_STEP, LiveFrameModel } from "./frame-model.js";
 import { type LiveKey, LiveKeyFinder } from "./key.js";
-import { LiveLevel } from "./level.js";
+import { LiveLevel, LiveLoudness, type LiveLoudnessOptions } from "./level.js";
 import { LiveTuner, type TunerInstrument, type TunerReading } from "./tuner.js";
 
 /**
@@ -74,6 +74,12 @@ export interface LiveListenerOptions {
    * with the learned key model, each of its answers weighs the frame decision by `chordKeyLogPrior`.
    */
   frameKeyPrior?: number;
+  /**
+   * A gain on the input's gated long-term loudness in front of the chroma ({@link LiveLoudness}): true for
+   * its constants, options to change them, false for none (default false). The tuner and `inputDbfs` read
+   * the microphone as it is.
+   */
+  loudnessGain?: boolean | LiveLoudnessOptions;
 }
 
 /** Stream time between two runs of the learned key model, seconds. */
@@ -143,6 +149,7 @@ export class LiveListener {
   private readonly frameStep: number;
   private readonly frameKeyPrior: number;
   private readonly level: LiveLevel;
+  private readonly loudness: LiveLoudness | null;
 
   constructor(sampleRate: number, options: LiveListenerOptions = {}) {
     this.sampleRate = sampleRate;
@@ -168,6 +175,13 @@ export class LiveListener {
     if (!(this.frameKeyPrior >= 0 && Number.isFinite(this.frameKeyPrior)))
       throw new RangeError(`frameKeyPrior must be ≥ 0, got ${options.frameKeyPrior}`);
     this.level = new LiveLevel(sampleRate);
+    const gain = options.loudnessGain ?? false;
+    this.loudness = gain === false ? null : new LiveLoudness(sampleRate, gain === true ? {} : gain);
+  }
+
+  /** The loudness gain's current gain, dB (0 without it). */
+  get inputGainDb(): number {
+    return this.loudness ? this.loudness.gainDb : 0;
   }
 
   /**
@@ -327,7 +341,7 @@ export class LiveListener {
   /** Analyse the next block of mono PCM. */
   push(block: Float32Array): LiveUpdate {
     const inputDbfs = this.level.push(block);
-    const frames: ChromaFrame[] = this.chroma.push(block);
+    const frames: ChromaFrame[] = this.chroma.push(this.loudness ? this.loudness.process(block) : block);
     const chords: LiveChordFrame[] = [];
     for (const f of frames) {
       const c = this.recognizer.next(f);
