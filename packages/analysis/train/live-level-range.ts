@@ -8,7 +8,9 @@
  * --seed-offset 2…25`) is played as `bench:live --folder` plays it (48 kHz, `LIVE_BLOCK`-sample blocks)
  * through a `LiveLevel`, and the reference level of every block that is not digital silence is pooled.
  * Prints the 5th and 95th percentiles (dBFS, to a tenth), the lowest and highest of the items' own median
- * reference levels, and the item count as one JSON line.
+ * reference levels, and the item count as one JSON line; with them the 1st percentile and the median of
+ * the gated loudness of `LiveLoudness` over every 100 ms step at which it is defined (`LOUDNESS_LOW_DBFS`
+ * is that 1st percentile).
  */
 import { existsSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";

@@ -106,10 +106,10 @@ export const LOUDNESS_RELATIVE_GATE_DB = 10;
 export const LOUDNESS_MAX_GAIN_DB = 30;
 /**
  * The level {@link LiveLoudness} raises a quieter input to, dBFS: the 1st percentile of its loudness over
- * the steps of the frame model's training folders (`make-live-folder.ts --seed-offset` 2–25), written by
- * `train/live-level-range.ts`; not tuned.
+ * the 166,706 steps of the frame model's training folders (`make-live-folder.ts --seed-offset` 2–25, 576
+ * items; their median −17.9 dBFS), written by `train/live-level-range.ts`; not tuned.
  */
-export const LOUDNESS_LOW_DBFS = Number.NaN;
+export const LOUDNESS_LOW_DBFS = -30.7;
 
 /** Options of {@link LiveLoudness}; each defaults to the constant of the same meaning. */
 export interface LiveLoudnessOptions {
