@@ -78,6 +78,27 @@ describe("LiveListener's input level", () => {
     expect(isQuietInput(lastLevel(at(-40)))).toBe(true);
     expect(isQuietInput(lastLevel(new Float32Array(SR)))).toBe(false);
   });
+
+  it("raises a quiet chord by its loudness gain (on by default) and leaves one at the training level alone", () => {
+    const loud = renderChordSequence([{ chord: "G", seconds: 3 }], { timbre: "piano", sampleRate: SR });
+    const peak = loud.reduce((m, v) => Math.max(m, Math.abs(v)), 0);
+    const at = (db: number) => loud.map((v) => (v / peak) * 10 ** (db / 20));
+    /** The listener's gain after `pcm`, dB. */
+    const gainAfter = (pcm: Float32Array, options = {}) => {
+      const listener = new LiveListener(SR, options);
+      for (let i = 0; i + LIVE_BLOCK <= pcm.length; i += LIVE_BLOCK)
+        listener.push(pcm.subarray(i, i + LIVE_BLOCK));
+      return listener.inputGainDb;
+    };
+    // 30 dB under full scale the chord's loudness lies under LOUDNESS_LOW_DBFS: raised, never by more than the most gain.
+    const quiet = gainAfter(at(-30));
+    expect(quiet).toBeGreaterThan(5);
+    expect(quiet).toBeLessThanOrEqual(LOUDNESS_MAX_GAIN_DB);
+    // Ten dB quieter, ten dB more gain: the gain follows the loudness, not the peaks' history.
+    expect(gainAfter(at(-40)) - quiet).toBeCloseTo(10, 1);
+    expect(gainAfter(at(-2))).toBe(0);
+    expect(gainAfter(at(-30), { loudnessGain: false })).toBe(0);
+  });
 });
 
 describe("gatedLoudness", () => {

@@ -1,13 +1,15 @@
 /**
- * Live's input level: how loud the microphone hears the instrument, so that the Live screen can say when
- * it is too quiet for the chords to be followed well. Pure module (no Node or DOM APIs).
+ * Live's input level: a gain on the input's gated loudness in front of the chroma ({@link LiveLoudness}),
+ * and how loud the microphone hears the instrument ({@link LiveLevel}), so that the Live screen can say
+ * when it is too quiet. Pure module (no Node or DOM APIs).
  *
  * Why: Live's frame model reads each frame's level in dBFS and its silence floor is in dBFS, while every
- * item it was trained on is peak-normalised (block-RMS peaks of −18.1 to −10.3 dBFS, 5th–95th percentile),
- * and Live opens the microphone without the browser's automatic gain. Played 20 dB quieter, the validation
- * folders' chords are shown as "no chord" 6 % of the time and change falsely 8.75 times a minute (0.87 at
- * their own level); 30 dB quieter Live fails (PROVENANCE.md, "Live's input level"). Two automatic gains
- * that brought −20 dB back were tried and not shipped; the player is told instead.
+ * item it was trained on is peak-normalised, and Live opens the microphone without the browser's
+ * automatic gain (it would pump on strums). Played 20 dB quieter, the validation folders' chords were shown
+ * as "no chord" 6 % of the time and changed falsely 8.75 times a minute (0.87 at their own level); 30 dB
+ * quieter Live failed. With {@link LiveLoudness} (on since 2026-12-05, chosen by a rule written before its
+ * runs): 1.7 % and 2.11 a minute at −20 dB, 1.8 % and 2.34 at −30 dB, and the folders' own level unchanged
+ * within the rule's bounds (PROVENANCE.md, "Live's input level" and "a gain on the gated long-term level").
  */
 
 /**
@@ -17,8 +19,10 @@
 export const LEVEL_RELEASE_DB_PER_SECOND = 1;
 /**
  * A reference level under this (dBFS, block RMS) is quiet for Live: 17 dB under the quietest 5 % of the
- * training levels (−18.1 dBFS, `train/live-level-range.ts`), about where the measure above shows Live
- * failing its "no chord" target (≤ 5 %). Set from that measure, not tuned.
+ * training levels (−18.1 dBFS, `train/live-level-range.ts`), about where the validation folders played
+ * 20 dB quieter lie. There, even with the loudness gain, Live changes chord falsely about 2.5 times as often
+ * as at their own level (2.11 against 0.83 a minute), and a real microphone adds its own hiss, which
+ * the gain raises with the instrument. Set from that measure, not tuned.
  */
 export const QUIET_INPUT_DBFS = -35;
 /**

@@ -75,9 +75,10 @@ export interface LiveListenerOptions {
    */
   frameKeyPrior?: number;
   /**
-   * A gain on the input's gated long-term loudness in front of the chroma ({@link LiveLoudness}): true for
-   * its constants, options to change them, false for none (default false). The tuner and `inputDbfs` read
-   * the microphone as it is.
+   * A gain on the input's gated long-term loudness in front of the chroma ({@link LiveLoudness}), so that a
+   * microphone 20–30 dB quieter than the recordings the frame model learned from is followed as well: true
+   * for its constants (default), options to change them, false for none. The tuner and `inputDbfs` read the
+   * microphone as it is.
    */
   loudnessGain?: boolean | LiveLoudnessOptions;
 }
@@ -175,7 +176,7 @@ export class LiveListener {
     if (!(this.frameKeyPrior >= 0 && Number.isFinite(this.frameKeyPrior)))
       throw new RangeError(`frameKeyPrior must be ≥ 0, got ${options.frameKeyPrior}`);
     this.level = new LiveLevel(sampleRate);
-    const gain = options.loudnessGain ?? false;
+    const gain = options.loudnessGain ?? true;
     this.loudness = gain === false ? null : new LiveLoudness(sampleRate, gain === true ? {} : gain);
   }
 
