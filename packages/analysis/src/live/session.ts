@@ -76,7 +76,7 @@ export interface LiveListenerOptions {
   frameKeyPrior?: number;
   /**
    * A gain on the input's gated long-term loudness in front of the chroma ({@link LiveLoudness}), so that a
-   * microphone 20–30 dB quieter than the recordings the frame model learned from is followed as well: true
+   * microphone 20–30 dB quieter than the recordings the frame model learned from is followed nearly as well: true
    * for its constants (default), options to change them, false for none. The tuner and `inputDbfs` read the
    * microphone as it is.
    */
