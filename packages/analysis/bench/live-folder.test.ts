@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { renderChordSequence } from "../testing/index.js";
 import { keyWeightedScore } from "../testing/metrics.js";
 import {
+  addHiss,
   encodeWav,
   type FalseChange,
   falseChangeKind,
@@ -12,6 +13,7 @@ import {
   formatFalseChange,
   gainArg,
   LATENCY_CAP_SECONDS,
+  noiseArg,
   pool,
   runFolder,
   scoreLive,
@@ -181,6 +183,41 @@ describe("gainArg", () => {
   });
 });
 
+describe("noiseArg and addHiss", () => {
+  it("reads --noise-dbfs within −90..0 dBFS, nothing when absent, and rejects anything else", () => {
+    expect(noiseArg(undefined)).toBeUndefined();
+    expect(noiseArg("-30")).toBe(-30);
+    expect(() => noiseArg("-91")).toThrow(RangeError);
+    expect(() => noiseArg("3")).toThrow(RangeError);
+    expect(() => noiseArg("hiss")).toThrow(RangeError);
+  });
+
+  it("adds pink noise at the asked RMS level, the same for the same seed and different for another", () => {
+    const n = 48000;
+    const tone = new Float32Array(n).map((_, i) => 0.1 * Math.sin((2 * Math.PI * 440 * i) / 48000));
+    const a = addHiss(tone.slice(), -40, 7);
+    const b = addHiss(tone.slice(), -40, 7);
+    const c = addHiss(tone.slice(), -40, 8);
+    expect(b).toEqual(a);
+    expect(c).not.toEqual(a);
+    // What was added is the noise alone: its RMS is −40 dBFS.
+    let e = 0;
+    for (let i = 0; i < n; i++) e += ((a[i] as number) - (tone[i] as number)) ** 2;
+    expect(10 * Math.log10(e / n)).toBeCloseTo(-40, 1);
+    // Pink, not white: more of its power lies below 1 kHz than above (white noise: half).
+    const d = a.map((v, i) => v - (tone[i] as number));
+    let low = 0;
+    let all = 0;
+    for (let i = 1; i < n; i++) {
+      const smooth = ((d[i] as number) + (d[i - 1] as number)) / 2;
+      low += smooth * smooth;
+      all += (d[i] as number) ** 2;
+    }
+    expect(low / all).toBeGreaterThan(0.6);
+    expect(() => addHiss(tone.slice(), Number.NaN, 1)).toThrow(RangeError);
+  });
+});
+
 describe("runFolder on a tiny folder with a known answer", () => {
   const dir = mkdtempSync(join(tmpdir(), "live-folder-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -239,6 +276,10 @@ describe("runFolder on a tiny folder with a known answer", () => {
     const [quiet] = await runFolder(dir, { only: "a-right", gainDb: -60 });
     if (!quiet) throw new Error("one item expected");
     expect(quiet.score.majmin.right / quiet.score.majmin.of).toBeLessThan(0.5);
+    // Under a hiss as loud as full scale the chords are lost too: runFolder adds it.
+    const [hissed] = await runFolder(dir, { only: "a-right", noiseDbfs: 0 });
+    if (!hissed) throw new Error("one item expected");
+    expect(hissed.score.majmin.right / hissed.score.majmin.of).toBeLessThan(0.5);
     const summary = folderSummary(dir, results);
     expect(summary.key?.items).toBe(2);
     expect(summary.key?.weighted).toBeCloseTo(ka.score / 2, 3);

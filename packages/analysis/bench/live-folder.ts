@@ -37,12 +37,14 @@
 
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { crc32 } from "node:zlib";
 import { chordToHarte } from "../src/labels.js";
 import { averageLiveChordModels } from "../src/live/frame-ensemble.js";
 import { LIVE_BLOCK, LiveListener, type LiveListenerOptions } from "../src/live/index.js";
 import { decodeAudioFile } from "../src/node.js";
 import { loadNodeLiveChordModel, loadNodeModels } from "../src/onnx-node.js";
 import { encodeWav as encodeWav16 } from "../src/wav.js";
+import { makeRng, pinkNoise } from "../testing/index.js";
 import {
   chordWcsr,
   compareMajmin,
@@ -502,7 +504,9 @@ export interface ItemResult {
 /**
  * Runs and scores every `dir/<item>/audio.*` with a `truth.json` of chords (items without chords are
  * skipped), in name order; `only` keeps the items whose name contains it; `gainDb` (default 0) plays each
- * item that many dB louder (negative: quieter), as a microphone nearer or farther would hear it.
+ * item that many dB louder (negative: quieter), as a microphone nearer or farther would hear it; `noiseDbfs`
+ * then adds a microphone's hiss at that level ({@link addHiss}, seeded by the item's name), which does not
+ * move with the instrument's distance.
  */
 export async function runFolder(
   dir: string,
@@ -511,6 +515,7 @@ export async function runFolder(
     listener?: LiveListenerOptions;
     onItem?: (r: ItemResult) => void;
     gainDb?: number;
+    noiseDbfs?: number;
   } = {},
   // The listener options default to LIVE_OPTS (see playLive).
 ): Promise<ItemResult[]> {
@@ -532,6 +537,7 @@ export async function runFolder(
       const g = 10 ** (options.gainDb / 20);
       for (let i = 0; i < pcm.length; i++) pcm[i] = (pcm[i] as number) * g;
     }
+    if (options.noiseDbfs !== undefined) addHiss(pcm, options.noiseDbfs, crc32(item));
     const seconds = pcm.length / LIVE_RATE;
     const listener: LiveListenerOptions = options.listener ?? JSON.parse(process.env.LIVE_OPTS ?? "{}");
     const { frames, cpuMs, key } = await playLiveWithModels(pcm, listener);
@@ -614,9 +620,10 @@ export function folderSummary(dir: string, results: readonly ItemResult[], items
 
 /**
  * `bench:live -- --folder DIR [--json FILE] [--only SUBSTRING] [--false-changes] [--hand-written-key]
- * [--built-in-chords] [--gain-db DB]`: the learned key and chord models run as on the Live screen, unless
+ * [--built-in-chords] [--gain-db DB] [--noise-dbfs DB]`: the learned key and chord models run as on the Live screen, unless
  * the flags ask for the hand-written key stage or the small built-in chord model; `--false-changes` lists
- * each item's false changes under its row; `--gain-db` plays every item that many dB louder or quieter.
+ * each item's false changes under its row; `--gain-db` plays every item that many dB louder or quieter, and
+ * `--noise-dbfs` adds a microphone's hiss at that level after it ({@link addHiss}).
  */
 export async function folderCli(argv: readonly string[]): Promise<void> {
   const arg = (name: string) => {
@@ -632,10 +639,12 @@ export async function folderCli(argv: readonly string[]): Promise<void> {
   const dir = resolve(folder);
   const only = arg("--only");
   const gainDb = gainArg(arg("--gain-db"));
+  const noiseDbfs = noiseArg(arg("--noise-dbfs"));
   const listener = await withModels(JSON.parse(process.env.LIVE_OPTS ?? "{}"), argv);
   const results = await runFolder(dir, {
     listener,
     gainDb,
+    ...(noiseDbfs === undefined ? {} : { noiseDbfs }),
     ...(only ? { only } : {}),
     onItem: (r) => {
       console.log(formatRow(r.item.padEnd(40), r.score));
@@ -663,6 +672,35 @@ export function gainArg(text: string | undefined): number {
   if (!(Number.isFinite(db) && db >= -60 && db <= 20))
     throw new RangeError(`--gain-db must be −60..20 dB, got ${text}`);
   return db;
+}
+
+/**
+ * The `--noise-dbfs` argument: a level in dBFS within −90..0 (undefined when absent: no hiss added).
+ * @throws {RangeError} for anything else.
+ */
+export function noiseArg(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const db = Number(text);
+  if (!(Number.isFinite(db) && db >= -90 && db <= 0))
+    throw new RangeError(`--noise-dbfs must be −90..0 dBFS, got ${text}`);
+  return db;
+}
+
+/**
+ * A microphone's hiss: adds pink noise (testing's `pinkNoise`, Paul Kellet's filter, about −3 dB per
+ * octave) scaled to `dbfs` RMS over the whole of `pcm`, in place. The same `seed` gives the same noise.
+ *
+ * @param pcm mono PCM, any rate (changed in place and returned).
+ * @param dbfs the noise's RMS level, dBFS (finite).
+ * @param seed a 32-bit seed for the noise (e.g. crc32 of the item's name).
+ * @throws {RangeError} for a level that is not finite.
+ */
+export function addHiss(pcm: Float32Array, dbfs: number, seed: number): Float32Array {
+  if (!Number.isFinite(dbfs)) throw new RangeError(`hiss level must be finite, got ${dbfs}`);
+  const { samples, meanSquare } = pinkNoise(pcm.length, makeRng(seed));
+  const g = meanSquare > 0 ? 10 ** (dbfs / 20) / Math.sqrt(meanSquare) : 0;
+  for (let i = 0; i < pcm.length; i++) pcm[i] = (pcm[i] as number) + (samples[i] as number) * g;
+  return pcm;
 }
 
 /**
