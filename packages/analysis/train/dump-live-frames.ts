@@ -1,7 +1,7 @@
 /**
  * Training frames for Live's learned frame model (`train_live_chord_model.py`):
  *
- *   npx tsx packages/analysis/train/dump-live-frames.ts [--context] --out FILE FOLDER...
+ *   npx tsx packages/analysis/train/dump-live-frames.ts [--context] [--augment] --out FILE FOLDER...
  *
  * Every `FOLDER/<item>/audio.wav` with a `truth.json` (folders from `bench/make-live-folder.ts`, or band songs
  * from `render-corpus.ts --folder-out`, any sample rate) is played
@@ -9,13 +9,16 @@
  * blocks; `LiveChroma` with the options `LiveListener` gives it), and each frame's features
  * (`frameFeatures`) are written with the class of the true chord at the frame's time (`FRAME_MODEL_QUALITIES`;
  * -1 for a label outside them; with `--context`, the tonal context row of `FrameContext` too, 65 values a frame,
- * a checked and unshipped variant: PROVENANCE.md). Writes `FILE.x.f32` (frames × FRAME_FEATURES, little-endian float32),
+ * a checked and unshipped variant: PROVENANCE.md). With `--augment`, each item is first heard as a phone would
+ * hear it (`live-augment.ts`: a microphone's hiss, a quieter level; drawn from crc32 of "<folder's name>/<item>")
+ * and then through Live's loudness gain (`LiveLoudness`, as `LiveListener` runs it). Writes `FILE.x.f32` (frames × FRAME_FEATURES, little-endian float32),
  * `FILE.y.i16` (one class per frame), `FILE.item.i32` (the item index of each frame, items in order) and
  * `FILE.json` (items, frames, features, classes, hop).
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { crc32 } from "node:zlib";
 import { LIVE_RATE, toLiveRate } from "../bench/live-folder.js";
 import {
   FRAME_FEATURES,
@@ -26,8 +29,10 @@ import {
   frameFeatures,
 } from "../src/live/frame-features.js";
 import { LIVE_BLOCK, LiveChroma } from "../src/live/index.js";
+import { LiveLoudness } from "../src/live/level.js";
 import { decodeAudioFile } from "../src/node.js";
 import { encodeChord } from "../testing/metrics.js";
+import { applyAugmentation, augmentationFor } from "./live-augment.js";
 
 /** The frame model's class of a Harte label (0 for "N"), or -1 when its quality is not one of the model's. */
 export function frameClass(label: string): number {
@@ -40,12 +45,16 @@ export function frameClass(label: string): number {
 
 async function main() {
   const { values, positionals } = parseArgs({
-    options: { out: { type: "string" }, context: { type: "boolean", default: false } },
+    options: {
+      out: { type: "string" },
+      context: { type: "boolean", default: false },
+      augment: { type: "boolean", default: false },
+    },
     allowPositionals: true,
   });
   const width = values.context ? FRAME_FEATURES_WITH_CONTEXT : FRAME_FEATURES;
   if (!values.out || positionals.length === 0) {
-    console.error("usage: dump-live-frames.ts --out FILE FOLDER...");
+    console.error("usage: dump-live-frames.ts [--context] [--augment] --out FILE FOLDER...");
     process.exit(2);
   }
   const xs: Float32Array[] = [];
@@ -61,7 +70,12 @@ async function main() {
         chords: { start: number; end: number; label: string }[];
       };
       const audio = await decodeAudioFile(join(dir, "audio.wav"));
-      const pcm = toLiveRate(audio.samples, audio.sampleRate);
+      const heard = toLiveRate(audio.samples, audio.sampleRate);
+      const seedName = `${basename(folder)}/${name}`;
+      const pcm = values.augment
+        ? applyAugmentation(heard, augmentationFor(seedName), crc32(seedName) ^ 0x9e3779b9)
+        : heard;
+      const loudness = values.augment ? new LiveLoudness(LIVE_RATE) : null;
       const chroma = new LiveChroma(LIVE_RATE, { tuningHz: 440 });
       hop = chroma.hop / LIVE_RATE;
       const context = values.context ? new FrameContext(hop) : null;
@@ -69,7 +83,8 @@ async function main() {
       names.push(`${folder}/${name}`);
       let c = 0;
       for (let s = 0; s + LIVE_BLOCK <= pcm.length; s += LIVE_BLOCK) {
-        for (const f of chroma.push(pcm.subarray(s, s + LIVE_BLOCK))) {
+        const block = pcm.subarray(s, s + LIVE_BLOCK);
+        for (const f of chroma.push(loudness ? loudness.process(block) : block)) {
           while (c + 1 < truth.chords.length && (truth.chords[c]?.end ?? 0) <= f.time) c++;
           const seg = truth.chords[c];
           const label = seg && f.time >= seg.start && f.time < seg.end ? seg.label : "N";

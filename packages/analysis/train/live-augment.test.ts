@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { AUGMENT_HISS_SNR_DB, AUGMENT_LEVEL_DB, applyAugmentation, augmentationFor } from "./live-augment.js";
+
+const rmsDb = (x: Float32Array) => {
+  let e = 0;
+  for (const v of x) e += v * v;
+  return 10 * Math.log10(e / x.length);
+};
+
+describe("augmentationFor", () => {
+  it("draws the same for the same name, within the ranges, hiss and quiet for about half the items each", () => {
+    expect(augmentationFor("3/guitar-nylon-strum-clean")).toEqual(
+      augmentationFor("3/guitar-nylon-strum-clean"),
+    );
+    const draws = Array.from({ length: 2000 }, (_, i) => augmentationFor(`${i % 24}/item-${i}`));
+    const hissed = draws.filter((d) => d.hissSnrDb !== null);
+    const quiet = draws.filter((d) => d.levelDb !== 0);
+    expect(hissed.length / draws.length).toBeGreaterThan(0.45);
+    expect(hissed.length / draws.length).toBeLessThan(0.55);
+    expect(quiet.length / draws.length).toBeGreaterThan(0.45);
+    expect(quiet.length / draws.length).toBeLessThan(0.55);
+    for (const d of hissed) {
+      expect(d.hissSnrDb).toBeGreaterThanOrEqual(AUGMENT_HISS_SNR_DB[0]);
+      expect(d.hissSnrDb).toBeLessThanOrEqual(AUGMENT_HISS_SNR_DB[1]);
+    }
+    for (const d of quiet) {
+      expect(d.levelDb).toBeGreaterThanOrEqual(AUGMENT_LEVEL_DB[0]);
+      expect(d.levelDb).toBeLessThanOrEqual(AUGMENT_LEVEL_DB[1]);
+    }
+    // The two draws are independent: some items are both quiet and hissing, some neither.
+    expect(draws.some((d) => d.hissSnrDb !== null && d.levelDb !== 0)).toBe(true);
+    expect(draws.some((d) => d.hissSnrDb === null && d.levelDb === 0)).toBe(true);
+  });
+});
+
+describe("applyAugmentation", () => {
+  const tone = new Float32Array(48000).map((_, i) => 0.3 * Math.sin((2 * Math.PI * 220 * i) / 48000));
+
+  it("adds hiss at the drawn SNR under the item, then lowers the whole by the drawn level", () => {
+    const before = tone.slice();
+    const out = applyAugmentation(tone, { levelDb: -12, hissSnrDb: 20 }, 5);
+    expect(out).not.toBe(tone);
+    expect(tone).toEqual(before); // the input is left alone
+    const g = 10 ** (-12 / 20);
+    const noise = out.map((v, i) => v - (tone[i] as number) * g);
+    expect(rmsDb(noise)).toBeCloseTo(rmsDb(tone) - 20 - 12, 1);
+    expect(rmsDb(out)).toBeCloseTo(rmsDb(tone) - 12, 0);
+  });
+
+  it("changes nothing without hiss at the own level, and the same seed gives the same noise", () => {
+    expect(applyAugmentation(tone, { levelDb: 0, hissSnrDb: null }, 1)).toEqual(tone);
+    const a = applyAugmentation(tone, { levelDb: 0, hissSnrDb: 30 }, 9);
+    expect(applyAugmentation(tone, { levelDb: 0, hissSnrDb: 30 }, 9)).toEqual(a);
+    expect(applyAugmentation(tone, { levelDb: 0, hissSnrDb: 30 }, 10)).not.toEqual(a);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * The frame model's training items heard as a phone or laptop would hear them (`dump-live-frames.ts
+ * --augment`; PROVENANCE.md, "Live's frame model trained on quieter and hissing input"). Every training
+ * item of the recipe is peak-normalised and half of the instrument items are clean, so the frame model
+ * never learnt a microphone's hiss, nor an instrument raised from far below by Live's loudness gain
+ * (`LiveLoudness`): measured, hiss 30 dB under the items costs Live 0.981 → 0.954 majmin and 0.83 → 3.06
+ * false changes a minute on the validation folders.
+ *
+ * Each item draws, from a generator seeded by crc32 of its name (so a dump is reproducible):
+ * - with probability {@link AUGMENT_HISS_SHARE}, pink noise at an SNR uniform in {@link AUGMENT_HISS_SNR_DB}
+ *   dB under the item's RMS (the whole item's, silence included);
+ * - with probability {@link AUGMENT_QUIET_SHARE}, a level uniform in {@link AUGMENT_LEVEL_DB} dB (after the
+ *   hiss, so the hiss falls with it, as a room's noise does), else its own level.
+ * The ranges and shares were set by reasoning before any training (a phone in a room: SNR 10–40 dB; the
+ * loudness gain's −30 dB reach), not tuned.
+ */
+import { crc32 } from "node:zlib";
+import { makeRng, pinkNoise } from "../testing/index.js";
+
+/** Share of items given a microphone's hiss. */
+export const AUGMENT_HISS_SHARE = 0.5;
+/** The hiss's SNR range, dB under the item's RMS: [lowest, highest]. */
+export const AUGMENT_HISS_SNR_DB = [10, 40] as const;
+/** Share of items played quieter. */
+export const AUGMENT_QUIET_SHARE = 0.5;
+/** The range of their level change, dB: [quietest, loudest]. */
+export const AUGMENT_LEVEL_DB = [-30, 0] as const;
+
+/** One item's draw: its level change (dB, ≤ 0) and its hiss's SNR (dB; null: no hiss). */
+export interface Augmentation {
+  levelDb: number;
+  hissSnrDb: number | null;
+}
+
+/** The augmentation of the item named `name` (deterministic: the same name, the same draw). */
+export function augmentationFor(name: string): Augmentation {
+  const r = makeRng(crc32(name));
+  const [snrLo, snrHi] = AUGMENT_HISS_SNR_DB;
+  const [lvLo, lvHi] = AUGMENT_LEVEL_DB;
+  const hiss = r() < AUGMENT_HISS_SHARE;
+  const snr = snrLo + (snrHi - snrLo) * r();
+  const quiet = r() < AUGMENT_QUIET_SHARE;
+  const level = lvLo + (lvHi - lvLo) * r();
+  return { levelDb: quiet ? level : 0, hissSnrDb: hiss ? snr : null };
+}
+
+/**
+ * `pcm` with `aug` applied: the hiss added (pink noise, testing's `pinkNoise`, seeded by `seed`), then the
+ * level change. A new array; `pcm` is not changed.
+ *
+ * @param pcm mono PCM, any rate.
+ * @param aug the draw ({@link augmentationFor}).
+ * @param seed a 32-bit seed for the noise.
+ */
+export function applyAugmentation(pcm: Float32Array, aug: Augmentation, seed: number): Float32Array {
+  const out = Float32Array.from(pcm);
+  if (aug.hissSnrDb !== null) {
+    let e = 0;
+    for (let i = 0; i < pcm.length; i++) e += (pcm[i] as number) ** 2;
+    const rms = Math.sqrt(e / Math.max(1, pcm.length));
+    const { samples, meanSquare } = pinkNoise(pcm.length, makeRng(seed));
+    const g = meanSquare > 0 ? (rms * 10 ** (-aug.hissSnrDb / 20)) / Math.sqrt(meanSquare) : 0;
+    for (let i = 0; i < out.length; i++) out[i] = (out[i] as number) + (samples[i] as number) * g;
+  }
+  if (aug.levelDb !== 0) {
+    const g = 10 ** (aug.levelDb / 20);
+    for (let i = 0; i < out.length; i++) out[i] = (out[i] as number) * g;
+  }
+  return out;
+}
