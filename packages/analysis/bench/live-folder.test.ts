@@ -2,10 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { renderChordSequence } from "../testing/index.js";
+import { addHiss, renderChordSequence } from "../testing/index.js";
 import { keyWeightedScore } from "../testing/metrics.js";
 import {
-  addHiss,
   encodeWav,
   type FalseChange,
   falseChangeKind,
@@ -204,7 +203,7 @@ describe("noiseArg and addHiss", () => {
     let e = 0;
     for (let i = 0; i < n; i++) e += ((a[i] as number) - (tone[i] as number)) ** 2;
     expect(10 * Math.log10(e / n)).toBeCloseTo(-40, 1);
-    // Pink, not white: more of its power lies below 1 kHz than above (white noise: half).
+    // Pink, not white: most of its power passes a two-sample average, a gentle low-pass (white noise: half).
     const d = a.map((v, i) => v - (tone[i] as number));
     let low = 0;
     let all = 0;

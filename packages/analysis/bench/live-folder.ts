@@ -44,7 +44,7 @@ import { LIVE_BLOCK, LiveListener, type LiveListenerOptions } from "../src/live/
 import { decodeAudioFile } from "../src/node.js";
 import { loadNodeLiveChordModel, loadNodeModels } from "../src/onnx-node.js";
 import { encodeWav as encodeWav16 } from "../src/wav.js";
-import { makeRng, pinkNoise } from "../testing/index.js";
+import { addHiss } from "../testing/index.js";
 import {
   chordWcsr,
   compareMajmin,
@@ -684,23 +684,6 @@ export function noiseArg(text: string | undefined): number | undefined {
   if (!(Number.isFinite(db) && db >= -90 && db <= 0))
     throw new RangeError(`--noise-dbfs must be −90..0 dBFS, got ${text}`);
   return db;
-}
-
-/**
- * A microphone's hiss: adds pink noise (testing's `pinkNoise`, Paul Kellet's filter, about −3 dB per
- * octave) scaled to `dbfs` RMS over the whole of `pcm`, in place. The same `seed` gives the same noise.
- *
- * @param pcm mono PCM, any rate (changed in place and returned).
- * @param dbfs the noise's RMS level, dBFS (finite).
- * @param seed a 32-bit seed for the noise (e.g. crc32 of the item's name).
- * @throws {RangeError} for a level that is not finite.
- */
-export function addHiss(pcm: Float32Array, dbfs: number, seed: number): Float32Array {
-  if (!Number.isFinite(dbfs)) throw new RangeError(`hiss level must be finite, got ${dbfs}`);
-  const { samples, meanSquare } = pinkNoise(pcm.length, makeRng(seed));
-  const g = meanSquare > 0 ? 10 ** (dbfs / 20) / Math.sqrt(meanSquare) : 0;
-  for (let i = 0; i < pcm.length; i++) pcm[i] = (pcm[i] as number) + (samples[i] as number) * g;
-  return pcm;
 }
 
 /**

@@ -11,6 +11,7 @@ import { makeRng } from "./voice-synth.js";
 export { chromaFrame, HELD_C_G_PARTIALS, RESTRUCK_C_BRIGHT_G, semitoneSpectrum } from "./live-frames.js";
 /** Synthetic guitar, piano and organ chords and a room, for the live chord recogniser's tests and bench. */
 export {
+  addHiss,
   addRoom,
   type ChordSequenceOptions,
   chordVoicing,

@@ -294,6 +294,23 @@ export function pinkNoise(n: number, r: () => number): { samples: Float32Array; 
 }
 
 /**
+ * A microphone's hiss: adds pink noise ({@link pinkNoise}, Paul Kellet's filter, about −3 dB per
+ * octave) scaled to `dbfs` RMS over the whole of `pcm`, in place. The same `seed` gives the same noise.
+ *
+ * @param pcm mono PCM, any rate (changed in place and returned).
+ * @param dbfs the noise's RMS level, dBFS (finite).
+ * @param seed a 32-bit seed for the noise (e.g. crc32 of the item's name).
+ * @throws {RangeError} for a level that is not finite.
+ */
+export function addHiss(pcm: Float32Array, dbfs: number, seed: number): Float32Array {
+  if (!Number.isFinite(dbfs)) throw new RangeError(`hiss level must be finite, got ${dbfs}`);
+  const { samples, meanSquare } = pinkNoise(pcm.length, makeRng(seed));
+  const g = meanSquare > 0 ? 10 ** (dbfs / 20) / Math.sqrt(meanSquare) : 0;
+  for (let i = 0; i < pcm.length; i++) pcm[i] = (pcm[i] as number) + (samples[i] as number) * g;
+  return pcm;
+}
+
+/**
  * Put a signal in a room: a Schroeder reverb (four parallel feedback combs and two series allpasses,
  * Schroeder, "Natural sounding artificial reverberation", JAES 1962; wet 0.25) plus pink noise (Paul
  * Kellett's filter) at `snrDb` below the signal's RMS.

@@ -15,7 +15,7 @@
  * loudness gain's −30 dB reach), not tuned.
  */
 import { crc32 } from "node:zlib";
-import { makeRng, pinkNoise } from "../testing/index.js";
+import { addHiss, makeRng } from "../testing/index.js";
 
 /** Share of items given a microphone's hiss. */
 export const AUGMENT_HISS_SHARE = 0.5;
@@ -45,7 +45,7 @@ export function augmentationFor(name: string): Augmentation {
 }
 
 /**
- * `pcm` with `aug` applied: the hiss added (pink noise, testing's `pinkNoise`, seeded by `seed`), then the
+ * `pcm` with `aug` applied: the hiss added (testing's `addHiss`, seeded by `seed`), then the
  * level change. A new array; `pcm` is not changed.
  *
  * @param pcm mono PCM, any rate.
@@ -57,10 +57,8 @@ export function applyAugmentation(pcm: Float32Array, aug: Augmentation, seed: nu
   if (aug.hissSnrDb !== null) {
     let e = 0;
     for (let i = 0; i < pcm.length; i++) e += (pcm[i] as number) ** 2;
-    const rms = Math.sqrt(e / Math.max(1, pcm.length));
-    const { samples, meanSquare } = pinkNoise(pcm.length, makeRng(seed));
-    const g = meanSquare > 0 ? (rms * 10 ** (-aug.hissSnrDb / 20)) / Math.sqrt(meanSquare) : 0;
-    for (let i = 0; i < out.length; i++) out[i] = (out[i] as number) + (samples[i] as number) * g;
+    // A silent item gets no hiss (its level is −∞ dBFS).
+    if (e > 0) addHiss(out, 10 * Math.log10(e / pcm.length) - aug.hissSnrDb, seed);
   }
   if (aug.levelDb !== 0) {
     const g = 10 ** (aug.levelDb / 20);
