@@ -1,7 +1,7 @@
 /**
  * Training frames for Live's learned frame model (`train_live_chord_model.py`):
  *
- *   npx tsx packages/analysis/train/dump-live-frames.ts [--context] [--augment] --out FILE FOLDER...
+ *   npx tsx packages/analysis/train/dump-live-frames.ts [--context] [--augment [--augment-share P]] --out FILE FOLDER...
  *
  * Every `FOLDER/<item>/audio.wav` with a `truth.json` (folders from `bench/make-live-folder.ts`, or band songs
  * from `render-corpus.ts --folder-out`, any sample rate) is played
@@ -10,8 +10,8 @@
  * (`frameFeatures`) are written with the class of the true chord at the frame's time (`FRAME_MODEL_QUALITIES`;
  * -1 for a label outside them; with `--context`, the tonal context row of `FrameContext` too, 65 values a frame,
  * a checked and unshipped variant: PROVENANCE.md). With `--augment`, each item is first heard as a phone would
- * hear it (`live-augment.ts`: a microphone's hiss, a quieter level; drawn from crc32 of "<folder's name>/<item>")
- * and then through Live's loudness gain (`LiveLoudness`, as `LiveListener` runs it). Writes `FILE.x.f32` (frames × FRAME_FEATURES, little-endian float32),
+ * hear it (`live-augment.ts`: a microphone's hiss, a quieter level; drawn from crc32 of "<folder's name>/<item>", each
+ * with probability P, default ½) and then through Live's loudness gain (`LiveLoudness`, as `LiveListener` runs it). Writes `FILE.x.f32` (frames × FRAME_FEATURES, little-endian float32),
  * `FILE.y.i16` (one class per frame), `FILE.item.i32` (the item index of each frame, items in order) and
  * `FILE.json` (items, frames, features, classes, hop).
  */
@@ -49,12 +49,20 @@ async function main() {
       out: { type: "string" },
       context: { type: "boolean", default: false },
       augment: { type: "boolean", default: false },
+      "augment-share": { type: "string" },
     },
     allowPositionals: true,
   });
   const width = values.context ? FRAME_FEATURES_WITH_CONTEXT : FRAME_FEATURES;
   if (!values.out || positionals.length === 0) {
-    console.error("usage: dump-live-frames.ts [--context] [--augment] --out FILE FOLDER...");
+    console.error(
+      "usage: dump-live-frames.ts [--context] [--augment [--augment-share P]] --out FILE FOLDER...",
+    );
+    process.exit(2);
+  }
+  const share = values["augment-share"] === undefined ? undefined : Number(values["augment-share"]);
+  if (share !== undefined && (!values.augment || !(share >= 0 && share <= 1))) {
+    console.error("--augment-share takes a probability 0…1, with --augment");
     process.exit(2);
   }
   const xs: Float32Array[] = [];
@@ -73,7 +81,7 @@ async function main() {
       const heard = toLiveRate(audio.samples, audio.sampleRate);
       const seedName = `${basename(folder)}/${name}`;
       const pcm = values.augment
-        ? applyAugmentation(heard, augmentationFor(seedName), crc32(seedName) ^ 0x9e3779b9)
+        ? applyAugmentation(heard, augmentationFor(seedName, share), crc32(seedName) ^ 0x9e3779b9)
         : heard;
       const loudness = values.augment ? new LiveLoudness(LIVE_RATE) : null;
       const chroma = new LiveChroma(LIVE_RATE, { tuningHz: 440 });

@@ -33,6 +33,34 @@ describe("augmentationFor", () => {
   });
 });
 
+describe("augmentationFor with a milder share", () => {
+  it("hisses or quietens about a quarter of the items each, only items that would at a half", () => {
+    const names = Array.from({ length: 2000 }, (_, i) => `${i % 24}/item-${i}`);
+    const half = names.map((n) => augmentationFor(n));
+    const quarter = names.map((n) => augmentationFor(n, 0.25));
+    const hissed = quarter.filter((d) => d.hissSnrDb !== null).length / names.length;
+    const quiet = quarter.filter((d) => d.levelDb !== 0).length / names.length;
+    expect(hissed).toBeGreaterThan(0.2);
+    expect(hissed).toBeLessThan(0.3);
+    expect(quiet).toBeGreaterThan(0.2);
+    expect(quiet).toBeLessThan(0.3);
+    for (const [i, d] of quarter.entries()) {
+      const h = half[i] as (typeof half)[number];
+      if (d.hissSnrDb !== null) expect(d.hissSnrDb).toBe(h.hissSnrDb);
+      if (d.levelDb !== 0) expect(d.levelDb).toBe(h.levelDb);
+    }
+    expect(names.map((n) => augmentationFor(n, 0))).toEqual(
+      names.map(() => ({ levelDb: 0, hissSnrDb: null })),
+    );
+  });
+
+  it("rejects a share outside 0…1", () => {
+    expect(() => augmentationFor("1/x", 1.5)).toThrow(RangeError);
+    expect(() => augmentationFor("1/x", -0.1)).toThrow(RangeError);
+    expect(() => augmentationFor("1/x", Number.NaN)).toThrow(RangeError);
+  });
+});
+
 describe("applyAugmentation", () => {
   const tone = new Float32Array(48000).map((_, i) => 0.3 * Math.sin((2 * Math.PI * 220 * i) / 48000));
 

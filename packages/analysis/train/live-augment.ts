@@ -12,7 +12,9 @@
  * - with probability {@link AUGMENT_QUIET_SHARE}, a level uniform in {@link AUGMENT_LEVEL_DB} dB (after the
  *   hiss, so the hiss falls with it, as a room's noise does), else its own level.
  * The ranges and shares were set by reasoning before any training (a phone in a room: SNR 10–40 dB; the
- * loudness gain's −30 dB reach), not tuned.
+ * loudness gain's −30 dB reach), not tuned. A milder mix (`share`, e.g. ¼ each: PROVENANCE.md, "a milder
+ * mix") gives both draws that share instead; an item then hisses or is quieter only where it would at ½, since
+ * the same generator values are compared with a smaller share.
  */
 import { crc32 } from "node:zlib";
 import { addHiss, makeRng } from "../testing/index.js";
@@ -32,14 +34,26 @@ export interface Augmentation {
   hissSnrDb: number | null;
 }
 
-/** The augmentation of the item named `name` (deterministic: the same name, the same draw). */
-export function augmentationFor(name: string): Augmentation {
+/**
+ * The augmentation of the item named `name` (deterministic: the same name and share, the same draw).
+ *
+ * @param name the item's name, "<folder's name>/<item>".
+ * @param share the probability of each of the two draws (hiss, quieter), 0…1; default ½
+ *   ({@link AUGMENT_HISS_SHARE}, {@link AUGMENT_QUIET_SHARE}).
+ * @throws RangeError when `share` is outside 0…1 or not a number.
+ */
+export function augmentationFor(name: string, share?: number): Augmentation {
+  if (share !== undefined && !(share >= 0 && share <= 1)) {
+    throw new RangeError(`augmentation share must be 0…1, got ${share}`);
+  }
+  const hissShare = share ?? AUGMENT_HISS_SHARE;
+  const quietShare = share ?? AUGMENT_QUIET_SHARE;
   const r = makeRng(crc32(name));
   const [snrLo, snrHi] = AUGMENT_HISS_SNR_DB;
   const [lvLo, lvHi] = AUGMENT_LEVEL_DB;
-  const hiss = r() < AUGMENT_HISS_SHARE;
+  const hiss = r() < hissShare;
   const snr = snrLo + (snrHi - snrLo) * r();
-  const quiet = r() < AUGMENT_QUIET_SHARE;
+  const quiet = r() < quietShare;
   const level = lvLo + (lvHi - lvLo) * r();
   return { levelDb: quiet ? level : 0, hissSnrDb: hiss ? snr : null };
 }
