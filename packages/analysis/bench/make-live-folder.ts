@@ -2,6 +2,7 @@
  * A dev folder of sampled instruments for `npm run bench:live -- --folder DIR`:
  *
  *   npx tsx packages/analysis/bench/make-live-folder.ts --out DIR [--seconds 30] [--seed-offset N]
+ *     [--soundfont TimGM6mb|GM_bank]
  *
  * `--seed-offset 1` writes the validation folder the live recogniser's constants are chosen on (other
  * keys, progressions, tempi, strums and rooms on the same instruments); the default 0 is the dev folder its
@@ -38,6 +39,9 @@
  * and boom-bap patterns with tom fills, 70–160 BPM), clean and in the room; white and pink noise whose
  * level drifts slowly (a fan, hiss); and talking (`renderSpeech`, a low and a high voice), clean and in
  * the room — for Live's frame model to learn what "no chord" is beyond silence.
+ *
+ * `--soundfont NAME` plays every piece on one other sample set (`SOUNDFONTS`): TimGM6mb or the csound GM
+ * bank, which Live's frame model was never trained on, measure how it hears instruments it does not know.
  */
 
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -48,7 +52,7 @@ import midiPkg from "@tonejs/midi";
 import { PITCH_CLASSES } from "@tonic/theory/constants";
 import FFT from "fft.js";
 import { makeRng, pinkNoise, renderSpeech } from "../testing/index.js";
-import { renderMidi, type SoundfontName } from "../train/fluidsynth.js";
+import { renderMidi, SOUNDFONTS, type SoundfontName } from "../train/fluidsynth.js";
 import { identifiableAt, type Onset } from "./identifiable.js";
 import { encodeWav } from "./live-folder.js";
 
@@ -603,19 +607,22 @@ function writeItem(name: string, group: string, source: string, audio: Float32Ar
   writeFileSync(join(dir, "truth.json"), `${JSON.stringify(truth, null, 1)}\n`);
 }
 
-/** The `--non-music` items (see the module comment), about `seconds` each, from `seed`. */
-async function writeNonMusic(seconds: number, seed: number): Promise<void> {
+/**
+ * The `--non-music` items (see the module comment), about `seconds` each, from `seed`; the drum kits
+ * alternate between FluidR3_GM and MuseScore General unless `soundfont` names one sample set for all.
+ */
+async function writeNonMusic(seconds: number, seed: number, soundfont?: SoundfontName): Promise<void> {
   const r = makeRng(seed);
   for (const [i, pattern] of Object.keys(DRUM_PATTERNS).entries()) {
     const bpm = Math.round(70 + 90 * r());
-    const soundfont: SoundfontName = (seed + i) % 2 === 0 ? "FluidR3_GM" : "MuseScore_General";
-    const x = await renderMidi(drumMidi(pattern, bpm, seconds, r), soundfont, {
+    const kit: SoundfontName = soundfont ?? ((seed + i) % 2 === 0 ? "FluidR3_GM" : "MuseScore_General");
+    const x = await renderMidi(drumMidi(pattern, bpm, seconds, r), kit, {
       sampleRate: SR,
       fx: false,
       tmpBase: join(out, `.drums-${pattern}`),
     });
     const clip = x.subarray(0, Math.min(x.length, Math.round(seconds * SR)));
-    const source = `make-live-folder.ts --non-music: ${soundfont} drum kit, ${pattern} at ${bpm} BPM, seed ${seed}`;
+    const source = `make-live-folder.ts --non-music: ${kit} drum kit, ${pattern} at ${bpm} BPM, seed ${seed}`;
     writeItem(`drums-${pattern}-clean`, "drums clean", source, clip);
     writeItem(
       `drums-${pattern}-room`,
@@ -653,11 +660,14 @@ const { values: opts } = parseArgs({
     only: { type: "string" },
     "seed-offset": { type: "string", default: "0" },
     "non-music": { type: "boolean", default: false },
+    soundfont: { type: "string" },
   },
 });
-if (!opts.out) {
+const soundfontNames = Object.keys(SOUNDFONTS) as SoundfontName[];
+const override = soundfontNames.find((n) => n === opts.soundfont);
+if (!opts.out || (opts.soundfont !== undefined && override === undefined)) {
   process.stderr.write(
-    "usage: make-live-folder.ts --out DIR [--seconds 30] [--only SUBSTRING] [--seed-offset N] [--non-music]\n",
+    `usage: make-live-folder.ts --out DIR [--seconds 30] [--only SUBSTRING] [--seed-offset N] [--non-music] [--soundfont ${soundfontNames.join("|")}]\n`,
   );
   process.exit(1);
 }
@@ -668,8 +678,12 @@ const seconds = Number(opts.seconds) || 30;
 // offset 1 is the validation folder the live recogniser's constants are chosen on, offset 0 the dev folder
 // its numbers are reported on.
 const seedOffset = Number(opts["seed-offset"]) || 0;
-const pieces = opts["non-music"] ? [] : PIECES.map((q) => ({ ...q, seed: q.seed + 1000 * seedOffset }));
-if (opts["non-music"]) await writeNonMusic(Math.min(seconds, 20), 7_001 + 1000 * seedOffset);
+// `--soundfont` plays every piece (and drum kit) on one sample set instead, e.g. one the frame model was never
+// trained on (TimGM6mb, the csound GM bank): the same MIDI, keys, strums and rooms, other recordings.
+const pieces = opts["non-music"]
+  ? []
+  : PIECES.map((q) => ({ ...q, seed: q.seed + 1000 * seedOffset, soundfont: override ?? q.soundfont }));
+if (opts["non-music"]) await writeNonMusic(Math.min(seconds, 20), 7_001 + 1000 * seedOffset, override);
 for (const p of pieces.filter((q) => !opts.only || q.name.includes(opts.only))) {
   const w = writePiece(p, seconds);
   const clean = await renderMidi(w.midi, p.soundfont, {

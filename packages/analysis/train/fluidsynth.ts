@@ -11,13 +11,18 @@ import decode from "audio-decode";
 type MidiFile = InstanceType<typeof midiPkg.Midi>;
 
 /**
- * The two soundfonts whose licences allow commercial use of the audio: FluidR3_GM (MIT; Debian
- * `fluid-soundfont-gm`) and MuseScore General (MIT, parts CC0/PD; Debian
- * `musescore-general-soundfont-lossless`, loaded sample by sample on demand).
+ * Soundfonts whose licences allow commercial use of the audio. Training renders on the first two:
+ * FluidR3_GM (MIT; Debian `fluid-soundfont-gm`) and MuseScore General (MIT, parts CC0/PD; Debian
+ * `musescore-general-soundfont-lossless`, loaded sample by sample on demand). The other two are other
+ * recordings of the same General MIDI instruments, used so far only to measure Live on sample sets it was
+ * never trained on (`make-live-folder.ts --soundfont`): TimGM6mb (GPL-2; Debian `timgm6mb-soundfont`) and
+ * the csound GM bank (public domain; Debian `csound-soundfont`).
  */
 export const SOUNDFONTS = {
   FluidR3_GM: "/usr/share/sounds/sf2/FluidR3_GM.sf2",
   MuseScore_General: "/usr/share/sounds/sf2/MuseScore_General_Full.sf2",
+  TimGM6mb: "/usr/share/sounds/sf2/TimGM6mb.sf2",
+  GM_bank: "/usr/share/sounds/sf2/sf_GMbank.sf2",
 } as const;
 
 export type SoundfontName = keyof typeof SOUNDFONTS;

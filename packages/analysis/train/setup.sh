@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs what the training scripts need, from Debian's packages (CPU only):
-# FluidSynth and two soundfonts whose licences allow commercial use of the rendered audio (FluidR3_GM, MIT;
-# MuseScore General, MIT with CC0/public-domain parts), recorded drum kits (hydrogen-drumkits: CC0, CC-BY,
+# FluidSynth and four soundfonts whose licences allow commercial use of the rendered audio (FluidR3_GM, MIT;
+# MuseScore General, MIT with CC0/public-domain parts; TimGM6mb, GPL-2; the csound GM bank, public domain), recorded drum kits (hydrogen-drumkits: CC0, CC-BY,
 # CC-BY-SA and GPL kits, listed in drum-kits.ts), ffmpeg for the MP3 augmentation, and PyTorch + ONNX.
 set -euo pipefail
 need=()
 command -v fluidsynth >/dev/null || need+=(fluidsynth)
 [ -f /usr/share/sounds/sf2/FluidR3_GM.sf2 ] || need+=(fluid-soundfont-gm)
 [ -f /usr/share/sounds/sf2/MuseScore_General_Full.sf2 ] || need+=(musescore-general-soundfont-lossless)
+[ -f /usr/share/sounds/sf2/TimGM6mb.sf2 ] || need+=(timgm6mb-soundfont)
+[ -f /usr/share/sounds/sf2/sf_GMbank.sf2 ] || need+=(csound-soundfont)
 [ -f "/usr/share/hydrogen/data/drumkits/The Black Pearl 1.0/drumkit.xml" ] || need+=(hydrogen-drumkits)
 command -v ffmpeg >/dev/null || need+=(ffmpeg)
 /usr/bin/python3 -c "import torch, onnx" 2>/dev/null || need+=(python3-torch python3-onnx)
