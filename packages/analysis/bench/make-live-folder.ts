@@ -2,7 +2,7 @@
  * A dev folder of sampled instruments for `npm run bench:live -- --folder DIR`:
  *
  *   npx tsx packages/analysis/bench/make-live-folder.ts --out DIR [--seconds 30] [--seed-offset N]
- *     [--soundfont TimGM6mb|GM_bank]
+ *     [--soundfont TimGM6mb|GM_bank|Freepats]
  *
  * `--seed-offset 1` writes the validation folder the live recogniser's constants are chosen on (other
  * keys, progressions, tempi, strums and rooms on the same instruments); the default 0 is the dev folder its
@@ -40,8 +40,9 @@
  * level drifts slowly (a fan, hiss); and talking (`renderSpeech`, a low and a high voice), clean and in
  * the room — for Live's frame model to learn what "no chord" is beyond silence.
  *
- * `--soundfont NAME` plays every piece on one other sample set (`SOUNDFONTS`): TimGM6mb or the csound GM
- * bank, which Live's frame model was never trained on, measure how it hears instruments it does not know.
+ * `--soundfont NAME` plays every piece on one other sample set (`SAMPLE_SETS`): TimGM6mb, the csound GM
+ * bank (the two share most of their samples) or Freepats (through TiMidity++), which Live's frame model was
+ * never trained on, to measure how it hears instruments it does not know.
  */
 
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -52,7 +53,7 @@ import midiPkg from "@tonejs/midi";
 import { PITCH_CLASSES } from "@tonic/theory/constants";
 import FFT from "fft.js";
 import { makeRng, pinkNoise, renderSpeech } from "../testing/index.js";
-import { renderMidi, SOUNDFONTS, type SoundfontName } from "../train/fluidsynth.js";
+import { renderMidi, SAMPLE_SETS, type SoundfontName } from "../train/fluidsynth.js";
 import { identifiableAt, type Onset } from "./identifiable.js";
 import { encodeWav } from "./live-folder.js";
 
@@ -663,11 +664,10 @@ const { values: opts } = parseArgs({
     soundfont: { type: "string" },
   },
 });
-const soundfontNames = Object.keys(SOUNDFONTS) as SoundfontName[];
-const override = soundfontNames.find((n) => n === opts.soundfont);
+const override = SAMPLE_SETS.find((n) => n === opts.soundfont);
 if (!opts.out || (opts.soundfont !== undefined && override === undefined)) {
   process.stderr.write(
-    `usage: make-live-folder.ts --out DIR [--seconds 30] [--only SUBSTRING] [--seed-offset N] [--non-music] [--soundfont ${soundfontNames.join("|")}]\n`,
+    `usage: make-live-folder.ts --out DIR [--seconds 30] [--only SUBSTRING] [--seed-offset N] [--non-music] [--soundfont ${SAMPLE_SETS.join("|")}]\n`,
   );
   process.exit(1);
 }
@@ -679,7 +679,7 @@ const seconds = Number(opts.seconds) || 30;
 // its numbers are reported on.
 const seedOffset = Number(opts["seed-offset"]) || 0;
 // `--soundfont` plays every piece (and drum kit) on one sample set instead, e.g. one the frame model was never
-// trained on (TimGM6mb, the csound GM bank): the same MIDI, keys, strums and rooms, other recordings.
+// trained on (TimGM6mb, the csound GM bank, Freepats): the same MIDI, keys, strums and rooms, other recordings.
 const pieces = opts["non-music"]
   ? []
   : PIECES.map((q) => ({ ...q, seed: q.seed + 1000 * seedOffset, soundfont: override ?? q.soundfont }));

@@ -1,7 +1,7 @@
 /**
  * MIDI → audio with FluidSynth (Debian `fluidsynth`; `bash train/setup.sh` installs it and the
  * soundfonts), for the training corpus (`./render-corpus.ts`) and the live bench's folder of sampled
- * instruments (`../bench/make-live-folder.ts`).
+ * instruments (`../bench/make-live-folder.ts`); the Freepats patch set plays through TiMidity++ instead.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -25,7 +25,24 @@ export const SOUNDFONTS = {
   GM_bank: "/usr/share/sounds/sf2/sf_GMbank.sf2",
 } as const;
 
-export type SoundfontName = keyof typeof SOUNDFONTS;
+/**
+ * Sample sets in GUS patches, played by TiMidity++ (Debian `timidity`) rather than FluidSynth: Freepats
+ * (GPL-2 or later, with an exception for compositions that use it; Debian `freepats`), recordings
+ * independent of the four soundfonts, used only to measure Live on instruments it was never trained on.
+ * Freepats has no rock organ (General MIDI program 18), so that program plays its Hammond organ (16).
+ */
+export const PATCH_SETS = {
+  Freepats: "source /etc/timidity/freepats.cfg\nbank 0\n18 Tone_000/016_Hammond_Organ.pat\n",
+} as const;
+
+/** A sample set {@link renderMidi} can play: a soundfont of {@link SOUNDFONTS} or a patch set of {@link PATCH_SETS}. */
+export type SoundfontName = keyof typeof SOUNDFONTS | keyof typeof PATCH_SETS;
+
+/** Every sample set {@link renderMidi} can play, soundfonts first. */
+export const SAMPLE_SETS: readonly SoundfontName[] = [
+  ...(Object.keys(SOUNDFONTS) as (keyof typeof SOUNDFONTS)[]),
+  ...(Object.keys(PATCH_SETS) as (keyof typeof PATCH_SETS)[]),
+];
 
 /**
  * Whether `x` (mono, `sampleRate` Hz) holds a run of exact digital silence of at least `minSeconds`
@@ -112,28 +129,50 @@ async function renderOnce(
   const wavPath = `${options.tmpBase}.wav`;
   const fx = options.fx ? "1" : "0";
   writeFileSync(midPath, midi.toArray());
-  execFileSync(
-    "fluidsynth",
-    [
-      "-ni",
-      "-q",
-      "-o",
-      "synth.dynamic-sample-loading=1",
-      "-g",
-      "0.5",
-      "-R",
-      fx,
-      "-C",
-      fx,
-      "-r",
-      String(options.sampleRate),
-      "-F",
-      wavPath,
-      SOUNDFONTS[soundfont],
-      midPath,
-    ],
-    { stdio: "ignore" },
-  );
+  if (soundfont === "Freepats") {
+    const cfgPath = `${options.tmpBase}.cfg`;
+    writeFileSync(cfgPath, PATCH_SETS[soundfont]);
+    const effects = options.fx ? [] : ["-EFreverb=d", "-EFchorus=d"];
+    execFileSync(
+      "timidity",
+      [
+        "-c",
+        cfgPath,
+        "--preserve-silence",
+        "-Ow",
+        "-o",
+        wavPath,
+        "-s",
+        String(options.sampleRate),
+        ...effects,
+        midPath,
+      ],
+      { stdio: "ignore" },
+    );
+    rmSync(cfgPath);
+  } else
+    execFileSync(
+      "fluidsynth",
+      [
+        "-ni",
+        "-q",
+        "-o",
+        "synth.dynamic-sample-loading=1",
+        "-g",
+        "0.5",
+        "-R",
+        fx,
+        "-C",
+        fx,
+        "-r",
+        String(options.sampleRate),
+        "-F",
+        wavPath,
+        SOUNDFONTS[soundfont],
+        midPath,
+      ],
+      { stdio: "ignore" },
+    );
   const audio = await decode(readFileSync(wavPath));
   rmSync(midPath);
   rmSync(wavPath);
