@@ -92,7 +92,8 @@ export const RENDER_ATTEMPTS = 4;
 
 /**
  * Renders `midi` with FluidSynth on `soundfont` at `sampleRate` Hz (gain 0.5; FluidSynth's reverb and
- * chorus on when `fx`), through temporary files `${tmpBase}.mid` / `.wav`.
+ * chorus on when `fx`), or with TiMidity++ for a patch set of {@link PATCH_SETS} (initial silence kept,
+ * its reverb and chorus on when `fx`), through temporary files `${tmpBase}.mid` / `.wav` (and `.cfg`).
  *
  * FluidSynth on a busy machine has been seen to drop seconds of a render to digital silence (once in
  * about 150 items of the live bench's folders, 2026-12-05: 6 s of a strummed steel guitar, the rest
