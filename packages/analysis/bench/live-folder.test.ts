@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { addHiss, renderChordSequence } from "../testing/index.js";
+import { addHiss, micBand, renderChordSequence } from "../testing/index.js";
 import { keyWeightedScore } from "../testing/metrics.js";
 import {
   encodeWav,
@@ -12,6 +12,7 @@ import {
   formatFalseChange,
   gainArg,
   LATENCY_CAP_SECONDS,
+  micBandArg,
   noiseArg,
   pool,
   runFolder,
@@ -182,6 +183,44 @@ describe("gainArg", () => {
   });
 });
 
+describe("micBandArg and micBand", () => {
+  it("reads --mic-band as two cut-offs in Hz, nothing when absent, and rejects anything else", () => {
+    expect(micBandArg(undefined)).toBeUndefined();
+    expect(micBandArg("200,4000")).toEqual({ lowCutHz: 200, highCutHz: 4000 });
+    expect(micBandArg("200,0")).toEqual({ lowCutHz: 200, highCutHz: 0 });
+    for (const bad of ["200", "4000,200", "10,4000", "200,30000", "low,high", "200,4000,8000"])
+      expect(() => micBandArg(bad)).toThrow(RangeError);
+  });
+
+  it("passes the band and cuts outside it as a 2nd-order Butterworth does", () => {
+    const rate = 48000;
+    const rms = (x: Float32Array, from: number) => {
+      let e = 0;
+      for (let i = from; i < x.length; i++) e += (x[i] as number) ** 2;
+      return Math.sqrt(e / (x.length - from));
+    };
+    // A sine's gain after the filters settle (the first half second left out), against |H| of a
+    // 2nd-order Butterworth through the bilinear transform: 1 / √(1 + (w / wc)^±4), w = tan(π f / rate).
+    const gain = (hz: number, low: number, high: number) => {
+      const x = new Float32Array(2 * rate).map((_, i) => Math.sin((2 * Math.PI * hz * i) / rate));
+      return rms(micBand(x, rate, low, high), rate / 2) / Math.SQRT1_2;
+    };
+    const w = (hz: number) => Math.tan((Math.PI * hz) / rate);
+    const butterworth = (hz: number, low: number, high: number) =>
+      (low ? 1 / Math.sqrt(1 + (w(low) / w(hz)) ** 4) : 1) *
+      (high ? 1 / Math.sqrt(1 + (w(hz) / w(high)) ** 4) : 1);
+    for (const hz of [82.41, 200, 1000, 4000, 8000])
+      expect(gain(hz, 200, 4000)).toBeCloseTo(butterworth(hz, 200, 4000), 2);
+    // The low E string's fundamental is cut by more than 15 dB, 1 kHz passes within 0.1 dB.
+    expect(20 * Math.log10(gain(82.41, 200, 0))).toBeLessThan(-15);
+    expect(Math.abs(20 * Math.log10(gain(1000, 200, 4000)))).toBeLessThan(0.1);
+    // 0, 0 leaves the signal as it was; a cut-off at or past Nyquist is refused.
+    const x = new Float32Array([0.5, -0.25, 0.125]);
+    expect(micBand(x.slice(), rate, 0, 0)).toEqual(x);
+    expect(() => micBand(x.slice(), rate, 24000, 0)).toThrow(RangeError);
+  });
+});
+
 describe("noiseArg and addHiss", () => {
   it("reads --noise-dbfs within −90..0 dBFS, nothing when absent, and rejects anything else", () => {
     expect(noiseArg(undefined)).toBeUndefined();
@@ -279,6 +318,10 @@ describe("runFolder on a tiny folder with a known answer", () => {
     const [hissed] = await runFolder(dir, { only: "a-right", noiseDbfs: 0 });
     if (!hissed) throw new Error("one item expected");
     expect(hissed.score.majmin.right / hissed.score.majmin.of).toBeLessThan(0.5);
+    // Heard through a band above every note (a 20 kHz high-pass), they are lost too: runFolder applies it.
+    const [muffled] = await runFolder(dir, { only: "a-right", micBand: { lowCutHz: 20000, highCutHz: 0 } });
+    if (!muffled) throw new Error("one item expected");
+    expect(muffled.score.majmin.right / muffled.score.majmin.of).toBeLessThan(0.5);
     const summary = folderSummary(dir, results);
     expect(summary.key?.items).toBe(2);
     expect(summary.key?.weighted).toBeCloseTo(ka.score / 2, 3);

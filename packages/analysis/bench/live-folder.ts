@@ -44,7 +44,7 @@ import { LIVE_BLOCK, LiveListener, type LiveListenerOptions } from "../src/live/
 import { decodeAudioFile } from "../src/node.js";
 import { loadNodeLiveChordModel, loadNodeModels } from "../src/onnx-node.js";
 import { encodeWav as encodeWav16 } from "../src/wav.js";
-import { addHiss } from "../testing/index.js";
+import { addHiss, micBand } from "../testing/index.js";
 import {
   chordWcsr,
   compareMajmin,
@@ -506,7 +506,8 @@ export interface ItemResult {
  * skipped), in name order; `only` keeps the items whose name contains it; `gainDb` (default 0) plays each
  * item that many dB louder (negative: quieter), as a microphone nearer or farther would hear it; `noiseDbfs`
  * then adds a microphone's hiss at that level ({@link addHiss}, seeded by the item's name), which does not
- * move with the instrument's distance.
+ * move with the instrument's distance. `micBand` (Hz, {@link micBandArg}) first passes each item through a
+ * microphone's band ({@link micBand}).
  */
 export async function runFolder(
   dir: string,
@@ -516,6 +517,7 @@ export async function runFolder(
     onItem?: (r: ItemResult) => void;
     gainDb?: number;
     noiseDbfs?: number;
+    micBand?: MicBand;
   } = {},
   // The listener options default to LIVE_OPTS (see playLive).
 ): Promise<ItemResult[]> {
@@ -533,6 +535,7 @@ export async function runFolder(
     if (!audioName) continue;
     const audio = await decodeAudioFile(join(dir, item, audioName));
     const pcm = toLiveRate(audio.samples, audio.sampleRate);
+    if (options.micBand) micBand(pcm, LIVE_RATE, options.micBand.lowCutHz, options.micBand.highCutHz);
     if (options.gainDb) {
       const g = 10 ** (options.gainDb / 20);
       for (let i = 0; i < pcm.length; i++) pcm[i] = (pcm[i] as number) * g;
@@ -620,10 +623,11 @@ export function folderSummary(dir: string, results: readonly ItemResult[], items
 
 /**
  * `bench:live -- --folder DIR [--json FILE] [--only SUBSTRING] [--false-changes] [--hand-written-key]
- * [--built-in-chords] [--gain-db DB] [--noise-dbfs DB]`: the learned key and chord models run as on the Live screen, unless
- * the flags ask for the hand-written key stage or the small built-in chord model; `--false-changes` lists
- * each item's false changes under its row; `--gain-db` plays every item that many dB louder or quieter, and
- * `--noise-dbfs` adds a microphone's hiss at that level after it ({@link addHiss}).
+ * [--built-in-chords] [--mic-band LO,HI] [--gain-db DB] [--noise-dbfs DB]`: the learned key and chord models
+ * run as on the Live screen, unless the flags ask for the hand-written key stage or the small built-in chord
+ * model; `--false-changes` lists each item's false changes under its row; `--mic-band` hears every item
+ * through a microphone's band ({@link micBandArg}), `--gain-db` plays it that many dB louder or quieter,
+ * and `--noise-dbfs` adds a microphone's hiss at that level after it ({@link addHiss}).
  */
 export async function folderCli(argv: readonly string[]): Promise<void> {
   const arg = (name: string) => {
@@ -640,10 +644,12 @@ export async function folderCli(argv: readonly string[]): Promise<void> {
   const only = arg("--only");
   const gainDb = gainArg(arg("--gain-db"));
   const noiseDbfs = noiseArg(arg("--noise-dbfs"));
+  const band = micBandArg(arg("--mic-band"));
   const listener = await withModels(JSON.parse(process.env.LIVE_OPTS ?? "{}"), argv);
   const results = await runFolder(dir, {
     listener,
     gainDb,
+    ...(band ? { micBand: band } : {}),
     ...(noiseDbfs === undefined ? {} : { noiseDbfs }),
     ...(only ? { only } : {}),
     onItem: (r) => {
@@ -684,6 +690,30 @@ export function noiseArg(text: string | undefined): number | undefined {
   if (!(Number.isFinite(db) && db >= -90 && db <= 0))
     throw new RangeError(`--noise-dbfs must be −90..0 dBFS, got ${text}`);
   return db;
+}
+
+/** A microphone's band, Hz: its high-pass and low-pass cut-offs, 0 for none ({@link micBand}). */
+export interface MicBand {
+  lowCutHz: number;
+  highCutHz: number;
+}
+
+/**
+ * The `--mic-band LO,HI` argument: the high-pass and low-pass cut-offs in Hz, each 0 (none) or within
+ * 20..20,000 Hz, the low below the high (undefined when absent: the item as recorded).
+ * @throws {RangeError} for anything else.
+ */
+export function micBandArg(text: string | undefined): MicBand | undefined {
+  if (text === undefined) return undefined;
+  const parts = text.split(",").map(Number);
+  const ok = (hz: number) => hz === 0 || (hz >= 20 && hz <= 20000);
+  const [lowCutHz, highCutHz] = parts as [number, number];
+  if (
+    !(parts.length === 2 && ok(lowCutHz) && ok(highCutHz)) ||
+    (lowCutHz > 0 && highCutHz > 0 && lowCutHz >= highCutHz)
+  )
+    throw new RangeError(`--mic-band must be LO,HI in Hz (each 0 or 20..20000, LO below HI), got ${text}`);
+  return { lowCutHz, highCutHz };
 }
 
 /**

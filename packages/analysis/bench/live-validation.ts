@@ -2,7 +2,7 @@
  * Live's validation measure, as the choices in PROVENANCE.md ("Live's patience for a seventh" onwards) read it:
  *
  *   npx tsx packages/analysis/bench/live-validation.ts --folders DIR,DIR,... --non-music DIR
- *     [--json FILE] [--frame-model FILE[,FILE...]] [--templates] [--gain-db DB] [--noise-dbfs DB]
+ *     [--json FILE] [--frame-model FILE[,FILE...]] [--templates] [--mic-band LO,HI] [--gain-db DB] [--noise-dbfs DB]
  *
  * Every instrument folder (`make-live-folder.ts --seed-offset 1, 101, 102, 103, 104`) and the non-music
  * folder (`--non-music --seed-offset 1`) is played through the exact Live path of `bench:live --folder`
@@ -21,6 +21,7 @@ import {
   emptyScore,
   gainArg,
   type LiveScore,
+  micBandArg,
   noiseArg,
   pct,
   pool,
@@ -98,14 +99,19 @@ async function cli(argv: readonly string[]): Promise<void> {
   const nonMusic = arg("--non-music");
   if (folders.length === 0) {
     process.stderr.write(
-      "usage: live-validation.ts --folders DIR,DIR,... [--non-music DIR] [--json FILE] [--frame-model FILE[,FILE...]] [--gain-db DB] [--noise-dbfs DB]\n",
+      "usage: live-validation.ts --folders DIR,DIR,... [--non-music DIR] [--json FILE] [--frame-model FILE[,FILE...]] [--mic-band LO,HI] [--gain-db DB] [--noise-dbfs DB]\n",
     );
     process.exitCode = 1;
     return;
   }
   const gainDb = gainArg(arg("--gain-db"));
   const noiseDbfs = noiseArg(arg("--noise-dbfs"));
-  const level = { gainDb, ...(noiseDbfs === undefined ? {} : { noiseDbfs }) };
+  const band = micBandArg(arg("--mic-band"));
+  const level = {
+    gainDb,
+    ...(noiseDbfs === undefined ? {} : { noiseDbfs }),
+    ...(band ? { micBand: band } : {}),
+  };
   const listener = await withModels(JSON.parse(process.env.LIVE_OPTS ?? "{}"), argv);
   const scores: LiveScore[] = [];
   const perFolder: Record<string, ReturnType<typeof summarize>> = {};

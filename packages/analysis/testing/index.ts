@@ -18,6 +18,7 @@ export {
   type GuitarExcitation,
   type HeldChord,
   type LiveTimbre,
+  micBand,
   pinkNoise,
   renderChordSequence,
   renderSpeech,
