@@ -2,7 +2,7 @@
  * A dev folder of sampled instruments for `npm run bench:live -- --folder DIR`:
  *
  *   npx tsx packages/analysis/bench/make-live-folder.ts --out DIR [--seconds 30] [--seed-offset N]
- *     [--soundfont TimGM6mb|GM_bank|Freepats]
+ *     [--non-music | --ukulele] [--soundfont TimGM6mb|GM_bank|Freepats]
  *
  * `--seed-offset 1` writes the validation folder the live recogniser's constants are chosen on (other
  * keys, progressions, tempi, strums and rooms on the same instruments); the default 0 is the dev folder its
@@ -39,6 +39,10 @@
  * and boom-bap patterns with tom fills, 70–160 BPM), clean and in the room; white and pink noise whose
  * level drifts slowly (a fan, hiss); and talking (`renderSpeech`, a low and a high voice), clean and in
  * the room — for Live's frame model to learn what "no chord" is beyond silence.
+ *
+ * `--ukulele` writes, instead of the pieces, four ukulele pieces (`UKULELE_PIECES`): nylon-string samples on
+ * chords-db's re-entrant ukulele shapes (g C E A), two strummed and two fingerpicked, clean and in the room,
+ * as group "ukulele clean" / "ukulele room" — an instrument without a bass, which Live never trained on.
  *
  * `--soundfont NAME` plays every piece on one other sample set (`SAMPLE_SETS`): TimGM6mb, the csound GM
  * bank (the two share most of their samples) or Freepats (through TiMidity++), which Live's frame model was
@@ -123,6 +127,29 @@ const DB_KEY = ["C", "Csharp", "D", "Eb", "E", "F", "Fsharp", "G", "Ab", "A", "B
 const DB_SUFFIX: Record<Quality, string> = { maj: "major", min: "minor", "7": "7", maj7: "maj7", min7: "m7" };
 const OPEN_STRINGS = [40, 45, 50, 55, 59, 64];
 
+/** A ukulele's diagrams in chords-db: the same fields, four strings (G4 C4 E4 A4, re-entrant). */
+const ukuleleDb = createRequire(import.meta.url)("@tombatossals/chords-db/lib/ukulele.json") as typeof db;
+const UKULELE_KEY = ["C", "Db", "D", "Eb", "E", "F", "Gb", "G", "Ab", "A", "Bb", "B"];
+/** A ukulele's open strings in standard re-entrant tuning (g C E A: the first string sounds above the second). */
+const UKULELE_STRINGS = [67, 60, 64, 69];
+
+/**
+ * A ukulele shape from chords-db: per string (g first) the MIDI note, or −1 when the string is not
+ * played. The first diagram mostly, the second a third of the time. Its lowest note is often not the
+ * root (G: D4 is the lowest), as the re-entrant g string leaves a ukulele without a bass.
+ */
+function ukuleleShape(c: Chord, r: () => number): number[] {
+  const entry = ukuleleDb.chords[UKULELE_KEY[c.root] as string]?.find(
+    (e) => e.suffix === DB_SUFFIX[c.quality],
+  );
+  if (!entry) throw new Error(`chords-db has no ukulele shape for ${harte(c)}`);
+  const alt = entry.positions[1];
+  const pos = (alt && r() < 0.33 ? alt : entry.positions[0]) as { frets: number[]; baseFret: number };
+  return pos.frets.map((f, s) =>
+    f < 0 ? -1 : (UKULELE_STRINGS[s] as number) + (f === 0 ? 0 : f + pos.baseFret - 1),
+  );
+}
+
 /** A guitar shape: per string (low E first) the MIDI note, or −1 when the string is not played. */
 function guitarShape(c: Chord, r: () => number): number[] {
   const entry = db.chords[DB_KEY[c.root] as string]?.find((e) => e.suffix === DB_SUFFIX[c.quality]);
@@ -144,7 +171,7 @@ function guitarShape(c: Chord, r: () => number): number[] {
 type Style = "strum" | "fingerpick" | "held" | "comp" | "arpeggio" | "stab";
 interface Piece {
   name: string;
-  instrument: "guitar" | "piano" | "organ";
+  instrument: "guitar" | "ukulele" | "piano" | "organ";
   soundfont: SoundfontName;
   /** General MIDI program (0-based) */
   program: number;
@@ -261,6 +288,51 @@ const PIECES: Piece[] = [
     style: "stab",
     sevenths: false,
     seed: 34,
+  },
+];
+
+/**
+ * The `--ukulele` pieces: nylon-string guitar samples (the sampled instruments nearest a ukulele in
+ * FluidR3_GM and MuseScore General, which have none) played in a ukulele's register on its re-entrant
+ * shapes, strummed and fingerpicked as the guitars are. Not in the default folders, so the training and
+ * validation folders of the shipped frame model stay as they were.
+ */
+const UKULELE_PIECES: Piece[] = [
+  {
+    name: "ukulele-strum",
+    instrument: "ukulele",
+    soundfont: "FluidR3_GM",
+    program: 24,
+    style: "strum",
+    sevenths: false,
+    seed: 41,
+  },
+  {
+    name: "ukulele-strum2",
+    instrument: "ukulele",
+    soundfont: "MuseScore_General",
+    program: 24,
+    style: "strum",
+    sevenths: true,
+    seed: 42,
+  },
+  {
+    name: "ukulele-fingerpick",
+    instrument: "ukulele",
+    soundfont: "MuseScore_General",
+    program: 24,
+    style: "fingerpick",
+    sevenths: false,
+    seed: 43,
+  },
+  {
+    name: "ukulele-fingerpick2",
+    instrument: "ukulele",
+    soundfont: "FluidR3_GM",
+    program: 24,
+    style: "fingerpick",
+    sevenths: true,
+    seed: 44,
   },
 ];
 
@@ -395,12 +467,14 @@ function playChord(
     onsets.push({ time, midi: m });
     note(m, time, Math.min(until, release) - time, v);
   };
-  if (p.instrument === "guitar") {
-    const shape = guitarShape(c, r);
+  if (p.instrument === "guitar" || p.instrument === "ukulele") {
+    const ukulele = p.instrument === "ukulele";
+    const shape = ukulele ? ukuleleShape(c, r) : guitarShape(c, r);
     const strings = shape.map((m, s) => ({ m, s })).filter((x) => x.m >= 0);
     if (p.style === "fingerpick") {
-      // The bass string, then the upper strings (the second string of the shape on beat 3), eighth notes, each string let ring.
-      const order = [0, 2, 3, 4, 1, 4, 3, 2];
+      // Guitar: the bass string, then the upper strings (the second string of the shape on beat 3);
+      // ukulele: the C string, then g, E, A and back (a thumb-and-fingers pattern); eighth notes, each string let ring.
+      const order = ukulele ? [1, 0, 2, 3, 1, 3, 2, 0] : [0, 2, 3, 4, 1, 4, 3, 2];
       for (let k = 0; k < nBars * 8; k++) {
         const st = strings[Math.min(strings.length - 1, order[k % 8] as number)];
         if (!st) continue;
@@ -662,12 +736,13 @@ const { values: opts } = parseArgs({
     "seed-offset": { type: "string", default: "0" },
     "non-music": { type: "boolean", default: false },
     soundfont: { type: "string" },
+    ukulele: { type: "boolean", default: false },
   },
 });
 const override = SAMPLE_SETS.find((n) => n === opts.soundfont);
 if (!opts.out || (opts.soundfont !== undefined && override === undefined)) {
   process.stderr.write(
-    `usage: make-live-folder.ts --out DIR [--seconds 30] [--only SUBSTRING] [--seed-offset N] [--non-music] [--soundfont ${SAMPLE_SETS.join("|")}]\n`,
+    `usage: make-live-folder.ts --out DIR [--seconds 30] [--only SUBSTRING] [--seed-offset N] [--non-music | --ukulele] [--soundfont ${SAMPLE_SETS.join("|")}]\n`,
   );
   process.exit(1);
 }
@@ -682,7 +757,11 @@ const seedOffset = Number(opts["seed-offset"]) || 0;
 // trained on (TimGM6mb, the csound GM bank, Freepats): the same MIDI, keys, strums and rooms, other recordings.
 const pieces = opts["non-music"]
   ? []
-  : PIECES.map((q) => ({ ...q, seed: q.seed + 1000 * seedOffset, soundfont: override ?? q.soundfont }));
+  : (opts.ukulele ? UKULELE_PIECES : PIECES).map((q) => ({
+      ...q,
+      seed: q.seed + 1000 * seedOffset,
+      soundfont: override ?? q.soundfont,
+    }));
 if (opts["non-music"]) await writeNonMusic(Math.min(seconds, 20), 7_001 + 1000 * seedOffset, override);
 for (const p of pieces.filter((q) => !opts.only || q.name.includes(opts.only))) {
   const w = writePiece(p, seconds);
