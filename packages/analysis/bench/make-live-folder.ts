@@ -50,7 +50,6 @@
  */
 
 import { mkdirSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import midiPkg from "@tonejs/midi";
@@ -58,6 +57,7 @@ import { PITCH_CLASSES } from "@tonic/theory/constants";
 import FFT from "fft.js";
 import { makeRng, pinkNoise, renderSpeech } from "../testing/index.js";
 import { renderMidi, SAMPLE_SETS, type SoundfontName } from "../train/fluidsynth.js";
+import { type Chord, guitarShape, harte, INTERVALS, type Quality, ukuleleShape } from "./fretted-shapes.js";
 import { identifiableAt, type Onset } from "./identifiable.js";
 import { encodeWav } from "./live-folder.js";
 
@@ -66,20 +66,6 @@ type MidiFile = InstanceType<typeof Midi>;
 type MidiTrack = ReturnType<MidiFile["addTrack"]>;
 
 const SR = 48000;
-
-type Quality = "maj" | "min" | "7" | "maj7" | "min7";
-interface Chord {
-  root: number;
-  quality: Quality;
-}
-const INTERVALS: Record<Quality, number[]> = {
-  maj: [0, 4, 7],
-  min: [0, 3, 7],
-  "7": [0, 4, 7, 10],
-  maj7: [0, 4, 7, 11],
-  min7: [0, 3, 7, 10],
-};
-const harte = (c: Chord | null) => (c ? `${PITCH_CLASSES[c.root]}:${c.quality}` : "N");
 
 /**
  * A diatonic progression of `n` chords in a random key, starting on the tonic; consecutive chords differ
@@ -116,54 +102,6 @@ function progression(n: number, sevenths: boolean, r: () => number): { chords: C
     out.push({ root: (tonic + st) % 12, quality: sevenths && r() < 0.4 ? seventh : triad });
   }
   return { chords: out, key: `${PITCH_CLASSES[tonic]} ${minor ? "minor" : "major"}` };
-}
-
-// ------------------------------------------------------------------ guitar shapes (chords-db)
-
-const db = createRequire(import.meta.url)("@tombatossals/chords-db/lib/guitar.json") as {
-  chords: Record<string, { suffix: string; positions: { frets: number[]; baseFret: number }[] }[]>;
-};
-const DB_KEY = ["C", "Csharp", "D", "Eb", "E", "F", "Fsharp", "G", "Ab", "A", "Bb", "B"];
-const DB_SUFFIX: Record<Quality, string> = { maj: "major", min: "minor", "7": "7", maj7: "maj7", min7: "m7" };
-const OPEN_STRINGS = [40, 45, 50, 55, 59, 64];
-
-/** A ukulele's diagrams in chords-db: the same fields, four strings (G4 C4 E4 A4, re-entrant). */
-const ukuleleDb = createRequire(import.meta.url)("@tombatossals/chords-db/lib/ukulele.json") as typeof db;
-const UKULELE_KEY = ["C", "Db", "D", "Eb", "E", "F", "Gb", "G", "Ab", "A", "Bb", "B"];
-/** A ukulele's open strings in standard re-entrant tuning (g C E A: the first string sounds above the second). */
-const UKULELE_STRINGS = [67, 60, 64, 69];
-
-/**
- * A ukulele shape from chords-db: per string (g first) the MIDI note, or −1 when the string is not
- * played. The first diagram mostly, the second a third of the time. Its lowest note is often not the
- * root (G: D4 is the lowest), as the re-entrant g string leaves a ukulele without a bass.
- */
-function ukuleleShape(c: Chord, r: () => number): number[] {
-  const entry = ukuleleDb.chords[UKULELE_KEY[c.root] as string]?.find(
-    (e) => e.suffix === DB_SUFFIX[c.quality],
-  );
-  if (!entry) throw new Error(`chords-db has no ukulele shape for ${harte(c)}`);
-  const alt = entry.positions[1];
-  const pos = (alt && r() < 0.33 ? alt : entry.positions[0]) as { frets: number[]; baseFret: number };
-  return pos.frets.map((f, s) =>
-    f < 0 ? -1 : (UKULELE_STRINGS[s] as number) + (f === 0 ? 0 : f + pos.baseFret - 1),
-  );
-}
-
-/** A guitar shape: per string (low E first) the MIDI note, or −1 when the string is not played. */
-function guitarShape(c: Chord, r: () => number): number[] {
-  const entry = db.chords[DB_KEY[c.root] as string]?.find((e) => e.suffix === DB_SUFFIX[c.quality]);
-  if (!entry) throw new Error(`chords-db has no shape for ${harte(c)}`);
-  const notesOf = (p: { frets: number[]; baseFret: number }) =>
-    p.frets.map((f, s) => (f < 0 ? -1 : (OPEN_STRINGS[s] as number) + (f === 0 ? 0 : f + p.baseFret - 1)));
-  // The first diagram mostly; the second when its bass is the root, a third of the time.
-  const alt = entry.positions[1];
-  if (alt && r() < 0.33) {
-    const notes = notesOf(alt);
-    const low = notes.find((m) => m >= 0) ?? 0;
-    if (low % 12 === c.root) return notes;
-  }
-  return notesOf(entry.positions[0] as { frets: number[]; baseFret: number });
 }
 
 // ------------------------------------------------------------------ pieces
