@@ -34,7 +34,8 @@ export const OPEN_STRINGS = [40, 45, 50, 55, 59, 64];
 
 /** A ukulele's diagrams in chords-db: the same fields, four strings (G4 C4 E4 A4, re-entrant). */
 const ukuleleDb = createRequire(import.meta.url)("@tombatossals/chords-db/lib/ukulele.json") as typeof db;
-const UKULELE_KEY = ["C", "Db", "D", "Eb", "E", "F", "Gb", "G", "Ab", "A", "Bb", "B"];
+/** chords-db's ukulele keys: the guitar's, with D♭ and G♭ for its C♯ and F♯. */
+const UKULELE_KEY = DB_KEY.map((k) => (k === "Csharp" ? "Db" : k === "Fsharp" ? "Gb" : k));
 /** A ukulele's open strings in standard re-entrant tuning (g C E A: the first string sounds above the second). */
 export const UKULELE_STRINGS = [67, 60, 64, 69];
 
