@@ -242,3 +242,51 @@ export function median(xs: ArrayLike<number>): number {
   const m = s.length >> 1;
   return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 }
+
+/**
+ * Filter `x` in place with one 2nd-order high-pass or low-pass biquad (direct form I, zero initial
+ * state). Coefficients from R. Bristow-Johnson, "Cookbook formulae for audio EQ biquad filter
+ * coefficients" (the W3C Audio EQ Cookbook); Q = 1/√2 gives a Butterworth section, and cascading
+ * sections with a Butterworth polynomial's Q values gives higher orders.
+ *
+ * @param x signal, modified in place (any length; empty is a no-op).
+ * @param sampleRate Hz, > 0.
+ * @param cutoffHz Hz, the -3 dB point for Q = 1/√2; must lie in (0, sampleRate / 2).
+ * @param q quality factor, > 0.
+ * @param type `"highpass"` or `"lowpass"`.
+ * @throws {RangeError} when `cutoffHz` is outside (0, sampleRate / 2) or `q` is not > 0.
+ */
+export function biquadInPlace(
+  x: Float32Array,
+  sampleRate: number,
+  cutoffHz: number,
+  q: number,
+  type: "highpass" | "lowpass",
+): void {
+  if (!(cutoffHz > 0 && cutoffHz < sampleRate / 2))
+    throw new RangeError(`cut-off must be within (0, ${sampleRate / 2}) Hz, got ${cutoffHz}`);
+  if (!(q > 0)) throw new RangeError(`Q must be > 0, got ${q}`);
+  const w0 = (2 * Math.PI * cutoffHz) / sampleRate;
+  const cos = Math.cos(w0);
+  const alpha = Math.sin(w0) / (2 * q);
+  const a0 = 1 + alpha;
+  const high = type === "highpass";
+  const b0 = (high ? (1 + cos) / 2 : (1 - cos) / 2) / a0;
+  const b1 = (high ? -(1 + cos) : 1 - cos) / a0;
+  const b2 = b0;
+  const a1 = (-2 * cos) / a0;
+  const a2 = (1 - alpha) / a0;
+  let x1 = 0;
+  let x2 = 0;
+  let y1 = 0;
+  let y2 = 0;
+  for (let i = 0; i < x.length; i++) {
+    const xi = x[i] as number;
+    const yi = b0 * xi + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
+    x2 = x1;
+    x1 = xi;
+    y2 = y1;
+    y1 = yi;
+    x[i] = yi;
+  }
+}

@@ -5,6 +5,7 @@
  * package root.
  */
 import { hzToMidi, midiToHz } from "@tonic/theory/units";
+import { biquadInPlace } from "../src/dsp.js";
 import { parseDisplayChord } from "../src/labels.js";
 import { makeRng, type SynthNote, type SynthVowel, synthesizeVoice } from "./voice-synth.js";
 
@@ -330,35 +331,12 @@ export function micBand(
   lowCutHz: number,
   highCutHz: number,
 ): Float32Array {
-  for (const [hz, high] of [
-    [lowCutHz, true],
-    [highCutHz, false],
+  for (const [hz, type] of [
+    [lowCutHz, "highpass"],
+    [highCutHz, "lowpass"],
   ] as const) {
     if (hz === 0) continue;
-    if (!(hz > 0 && hz < sampleRate / 2))
-      throw new RangeError(`cut-off must be 0 or within (0, ${sampleRate / 2}) Hz, got ${hz}`);
-    const w0 = (2 * Math.PI * hz) / sampleRate;
-    const cos = Math.cos(w0);
-    const alpha = Math.sin(w0) / Math.SQRT2;
-    const a0 = 1 + alpha;
-    const b0 = (high ? (1 + cos) / 2 : (1 - cos) / 2) / a0;
-    const b1 = (high ? -(1 + cos) : 1 - cos) / a0;
-    const b2 = b0;
-    const a1 = (-2 * cos) / a0;
-    const a2 = (1 - alpha) / a0;
-    let x1 = 0;
-    let x2 = 0;
-    let y1 = 0;
-    let y2 = 0;
-    for (let i = 0; i < pcm.length; i++) {
-      const xi = pcm[i] as number;
-      const yi = b0 * xi + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
-      x2 = x1;
-      x1 = xi;
-      y2 = y1;
-      y1 = yi;
-      pcm[i] = yi;
-    }
+    biquadInPlace(pcm, sampleRate, hz, Math.SQRT1_2, type);
   }
   return pcm;
 }

@@ -4,6 +4,7 @@
  * Pure TypeScript, no Node or DOM APIs.
  */
 import { hzToMidi as unitHzToMidi, midiToHz as unitMidiToHz } from "@tonic/theory/units";
+import { biquadInPlace } from "../dsp.js";
 import { type AudioInputLimits, validateAudioInput } from "../input.js";
 
 /** What the vocal analysis accepts: 8–384 kHz, every sample finite. */
@@ -31,30 +32,7 @@ export function validateInput(samples: Float32Array, sampleRate: number): void {
  * @param cutoff Hz (-3 dB point), > 0 and < sampleRate / 2.
  */
 export function highPassInPlace(x: Float32Array, sampleRate: number, cutoff: number): void {
-  for (const q of [0.541196, 1.306563]) {
-    const w0 = (2 * Math.PI * cutoff) / sampleRate;
-    const cos = Math.cos(w0);
-    const alpha = Math.sin(w0) / (2 * q);
-    const a0 = 1 + alpha;
-    const b0 = (1 + cos) / 2 / a0;
-    const b1 = -(1 + cos) / a0;
-    const b2 = b0;
-    const a1 = (-2 * cos) / a0;
-    const a2 = (1 - alpha) / a0;
-    let x1 = 0;
-    let x2 = 0;
-    let y1 = 0;
-    let y2 = 0;
-    for (let i = 0; i < x.length; i++) {
-      const xi = x[i] as number;
-      const yi = b0 * xi + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2;
-      x2 = x1;
-      x1 = xi;
-      y2 = y1;
-      y1 = yi;
-      x[i] = yi;
-    }
-  }
+  for (const q of [0.541196, 1.306563]) biquadInPlace(x, sampleRate, cutoff, q, "highpass");
 }
 
 /** Convert Hz to (fractional) MIDI note number, A4 = 440 Hz = 69 (`@tonic/theory/units`' conversion). */
