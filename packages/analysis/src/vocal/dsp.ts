@@ -30,6 +30,7 @@ export function validateInput(samples: Float32Array, sampleRate: number): void {
  * @param x signal, modified in place.
  * @param sampleRate Hz.
  * @param cutoff Hz (-3 dB point), > 0 and < sampleRate / 2.
+ * @throws {RangeError} when `cutoff` is outside (0, sampleRate / 2) (from `biquadInPlace`).
  */
 export function highPassInPlace(x: Float32Array, sampleRate: number, cutoff: number): void {
   for (const q of [0.541196, 1.306563]) biquadInPlace(x, sampleRate, cutoff, q, "highpass");
