@@ -11,6 +11,8 @@ import {
   folderSummary,
   formatFalseChange,
   gainArg,
+  KEY_OVER_TIME_FROM,
+  keyOverTime,
   LATENCY_CAP_SECONDS,
   micBandArg,
   noiseArg,
@@ -174,6 +176,27 @@ describe("scoreLive", () => {
   });
 });
 
+describe("keyOverTime", () => {
+  it("averages the MIREX score of the key on screen from the tenth second to the end", () => {
+    const changes = [
+      { time: 0.5, key: null },
+      { time: 4, key: "C major" },
+      { time: 20, key: "G major" },
+      { time: 25, key: null },
+      { time: 26, key: "A minor" },
+    ];
+    // 10–20 s C major (1), 20–25 s its fifth (0.5), 25–26 s nothing (0), 26–30 s its relative (0.3).
+    expect(KEY_OVER_TIME_FROM).toBe(10);
+    expect(keyOverTime("C major", changes, 30)).toBeCloseTo((10 * 1 + 5 * 0.5 + 4 * 0.3) / 20, 9);
+    // Nothing shown scores 0; a wrong key throughout scores 0.
+    expect(keyOverTime("C major", [], 30)).toBe(0);
+    expect(keyOverTime("F# major", [{ time: 1, key: "C major" }], 30)).toBe(0);
+    // From another moment, and an item too short to score.
+    expect(keyOverTime("C major", changes, 30, 0)).toBeCloseTo((16 + 2.5 + 1.2) / 30, 9);
+    expect(keyOverTime("C major", changes, 10)).toBeNull();
+  });
+});
+
 describe("gainArg", () => {
   it("reads --gain-db within −60..20 dB, 0 when absent, and rejects anything else", () => {
     expect(gainArg(undefined)).toBe(0);
@@ -310,6 +333,8 @@ describe("runFolder on a tiny folder with a known answer", () => {
     if (!ka?.shown || !kb?.shown) throw new Error("a key shown for both items expected");
     expect(ka.score).toBe(keyWeightedScore("C major", ka.shown));
     expect(kb.score).toBe(0);
+    // Nine seconds are too short for the key over time.
+    expect(ka.overTime).toBeNull();
     // Played 60 dB quieter (under every silence floor), the right truth's chords are no longer shown.
     const [quiet] = await runFolder(dir, { only: "a-right", gainDb: -60 });
     if (!quiet) throw new Error("one item expected");
@@ -325,6 +350,7 @@ describe("runFolder on a tiny folder with a known answer", () => {
     const summary = folderSummary(dir, results);
     expect(summary.key?.items).toBe(2);
     expect(summary.key?.weighted).toBeCloseTo(ka.score / 2, 3);
+    expect(summary.key?.overTime).toBeNull();
     expect(summary.items).toBe(2);
     expect(summary.pooled.latencyP95Ms).toBe(2000);
     expect(summary.groups?.right?.majmin).toBeGreaterThan(0.95);

@@ -31,7 +31,9 @@
  *   in the Worker (`--built-in-chords`: the small built-in model instead).
  *   key        for items whose truth names a key ("key": "G major"): the MIREX weighted score of the last
  *              key shown, read by the engine's learned key model as in the Worker (the hand-written key
- *              stage with `--hand-written-key`); mean and share exact over the items.
+ *              stage with `--hand-written-key`); mean and share exact over the items; and the key over
+ *              time: the MIREX weighted score of the key on screen averaged over the item from
+ *              {@link KEY_OVER_TIME_FROM} seconds to its end (no key shown scores 0), mean over the items.
  * The last line printed is a JSON summary; `--json FILE` also writes it with every item's scores.
  */
 
@@ -136,26 +138,69 @@ export function playLive(
  * {@link playLive} with the learned models: when `options.keyModel` or `options.chordModel` is set, it
  * runs as in the Worker (`refreshKey` and `refreshChords` after each block, here awaited so that their
  * answers are read from the next block on).
- * @returns the chord frames, the CPU time in ms (the models' runs included) and the last key reported.
+ * @returns the chord frames, the CPU time in ms (the models' runs included), the last key reported and
+ * every change of the key on screen (`time`: the end of the block that reported it, seconds; `key`: null
+ * when the screen clears it).
  */
 export async function playLiveWithModels(
   pcm: Float32Array,
   options: LiveListenerOptions,
-): Promise<{ frames: ShownFrame[]; cpuMs: number; key: string | null }> {
+): Promise<{ frames: ShownFrame[]; cpuMs: number; key: string | null; keyChanges: KeyChange[] }> {
   const listener = new LiveListener(LIVE_RATE, options);
   const frames: ShownFrame[] = [];
   let key: string | null = null;
+  const keyChanges: KeyChange[] = [];
+  let onScreen: string | null = null;
   const t0 = process.cpuUsage();
   for (const { block, blockEnd } of liveBlocks(pcm)) {
     const u = listener.push(block);
     for (const f of u.chords) frames.push({ time: f.time, blockEnd, chord: f.chord });
     if (u.key?.key) key = u.key.key;
+    // The screen shows the key of each update that carries one (an update without frames leaves it).
+    if (u.key && u.key.key !== onScreen) {
+      onScreen = u.key.key;
+      keyChanges.push({ time: blockEnd, key: onScreen });
+    }
     await listener.refreshKey();
     await listener.refreshChords();
     await listener.refreshFrames();
   }
   const cpu = process.cpuUsage(t0);
-  return { frames, cpuMs: (cpu.user + cpu.system) / 1000, key };
+  return { frames, cpuMs: (cpu.user + cpu.system) / 1000, key, keyChanges };
+}
+
+/** A change of the key on screen: from `time` (seconds) on, `key` is shown (null: none). */
+export interface KeyChange {
+  time: number;
+  key: string | null;
+}
+
+/**
+ * Seconds into an item from which the key over time is scored: Live names a key once it has heard
+ * 3 s of harmony, and a player looks for one after a few bars, so the first seconds are left out.
+ */
+export const KEY_OVER_TIME_FROM = 10;
+
+/**
+ * The key over time: the MIREX weighted score (`keyWeightedScore`) of the key on screen against `truth`,
+ * averaged over [`from`, `end`] seconds; a stretch with no key shown scores 0.
+ * @param changes the key's changes in time order ({@link playLiveWithModels}).
+ * @returns the mean score, 0..1, or null when `end` ≤ `from`.
+ */
+export function keyOverTime(
+  truth: string,
+  changes: readonly KeyChange[],
+  end: number,
+  from = KEY_OVER_TIME_FROM,
+): number | null {
+  if (!(end > from)) return null;
+  let sum = 0;
+  for (const [i, c] of changes.entries()) {
+    const a = Math.max(from, c.time);
+    const b = Math.min(end, changes[i + 1]?.time ?? end);
+    if (b > a && c.key) sum += (b - a) * keyWeightedScore(truth, c.key);
+  }
+  return sum / (end - from);
 }
 
 /**
@@ -497,8 +542,11 @@ export interface ItemResult {
   item: string;
   group?: string;
   score: LiveScore;
-  /** The truth's key, the last key the screen showed, and its MIREX weighted score (items with a key). */
-  key?: { truth: string; shown: string | null; score: number };
+  /**
+   * The truth's key, the last key the screen showed, its MIREX weighted score, and the key over time
+   * ({@link keyOverTime}; null for an item not longer than {@link KEY_OVER_TIME_FROM}) (items with a key).
+   */
+  key?: { truth: string; shown: string | null; score: number; overTime: number | null };
 }
 
 /**
@@ -543,7 +591,7 @@ export async function runFolder(
     if (options.noiseDbfs !== undefined) addHiss(pcm, options.noiseDbfs, crc32(item));
     const seconds = pcm.length / LIVE_RATE;
     const listener: LiveListenerOptions = options.listener ?? JSON.parse(process.env.LIVE_OPTS ?? "{}");
-    const { frames, cpuMs, key } = await playLiveWithModels(pcm, listener);
+    const { frames, cpuMs, key, keyChanges } = await playLiveWithModels(pcm, listener);
     const chords = [...truth.chords].sort((a, b) => a.start - b.start);
     const score = scoreLive(chords, shownTimeline(frames, seconds), seconds);
     score.cpuMs = cpuMs;
@@ -552,7 +600,14 @@ export async function runFolder(
       score,
       ...(truth.group ? { group: truth.group } : {}),
       ...(truth.key
-        ? { key: { truth: truth.key, shown: key, score: key ? keyWeightedScore(truth.key, key) : 0 } }
+        ? {
+            key: {
+              truth: truth.key,
+              shown: key,
+              score: key ? keyWeightedScore(truth.key, key) : 0,
+              overTime: keyOverTime(truth.key, keyChanges, seconds),
+            },
+          }
         : {}),
     };
     options.onItem?.(r);
@@ -577,19 +632,22 @@ export function pool(results: readonly ItemResult[]): { all: LiveScore; groups: 
 
 /**
  * The key measure over the items with a key: the mean MIREX weighted score of the last key shown (a
- * piece with no key shown scores 0) and the share named exactly; nothing when no item has a key.
+ * piece with no key shown scores 0), the share named exactly, and the mean key over time of the items
+ * long enough to have one (null when none is); nothing when no item has a key.
  */
 export function keySummary(results: readonly ItemResult[]): {
-  key?: { items: number; weighted: number; exact: number };
+  key?: { items: number; weighted: number; exact: number; overTime: number | null };
 } {
   const keyed = results.flatMap((r) => (r.key ? [r.key] : []));
   if (keyed.length === 0) return {};
+  const timed = keyed.flatMap((k) => (k.overTime === null ? [] : [k.overTime]));
   const r3 = (v: number) => Math.round(v * 1000) / 1000;
   return {
     key: {
       items: keyed.length,
       weighted: r3(keyed.reduce((a, k) => a + k.score, 0) / keyed.length),
       exact: r3(keyed.filter((k) => k.score === 1).length / keyed.length),
+      overTime: timed.length > 0 ? r3(timed.reduce((a, v) => a + v, 0) / timed.length) : null,
     },
   };
 }
@@ -662,7 +720,10 @@ export async function folderCli(argv: readonly string[]): Promise<void> {
   for (const [g, s] of groups) console.log(formatRow(g.padEnd(40), s));
   console.log(formatRow(`pooled (${results.length} items)`.padEnd(40), all));
   const k = keySummary(results).key;
-  if (k) console.log(`key (${k.items} items): weighted ${k.weighted}, exact ${k.exact}`);
+  if (k)
+    console.log(
+      `key (${k.items} items): weighted ${k.weighted}, exact ${k.exact}, over time (from ${KEY_OVER_TIME_FROM} s) ${k.overTime ?? "-"}`,
+    );
   const json = arg("--json");
   if (json) writeFileSync(json, `${JSON.stringify(folderSummary(dir, results, true), null, 2)}\n`);
   console.log(JSON.stringify(folderSummary(dir, results)));
