@@ -138,6 +138,7 @@ test.describe("Live chord and key", () => {
     for (const c of history) if (c === ["C", "G", "Am", "F"][next]) next++;
     expect(next, history.join(" ")).toBe(4);
     await expect(page.getByTestId("live-key")).toHaveText("C Major");
+    await expect(page.getByRole("heading", { name: "Key of the last 30 seconds" })).toBeVisible();
     // The three models and the runtime were fetched once listening started, and none failed.
     for (const file of [
       /\/key-[^/]*\.onnx$/,

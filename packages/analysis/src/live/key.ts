@@ -1,5 +1,6 @@
 /**
- * Live key: the key of what was played over the last 10–30 s — the offline key stage on a sliding window.
+ * Live key: the key of what was played over the last {@link LIVE_KEY_WINDOW_SECONDS} s — the offline key
+ * stage on a sliding window.
  * Pure module (no Node or DOM APIs).
  */
 import {
@@ -33,6 +34,15 @@ export interface LiveKey {
 export const KEY_BIN_SECONDS = 0.5;
 
 /**
+ * Live's key window, seconds: the key shown is the key of the last this many seconds, so a song's key
+ * holds across its sections (a chorus on IV–V–vi alone can read as the relative minor) while a new piece
+ * takes the display over about half a window after it starts ("Reset key" at once). Chosen on the 172 band
+ * validation songs, the instrument and ukulele validation folders by a rule set before the runs
+ * (PROVENANCE.md, "Live's key over 30 seconds"; 20 before).
+ */
+export const LIVE_KEY_WINDOW_SECONDS = 30;
+
+/**
  * Sliding-window key finder: the offline key stages run on the last `windowSeconds` of what was
  * played. Each frame with harmonic content (a chord shown) adds its treble and bass pitch-class
  * distributions to a half-second bin of a ring, and the chord shown adds to that bin's chord statistics.
@@ -45,7 +55,7 @@ export const KEY_BIN_SECONDS = 0.5;
  *   as a {@link LiveKey} (`keyFromProbabilities`) — the engine's key stage (`models/key.onnx`) on a
  *   sliding window.
  *
- * @param windowSeconds 10..30 (clamped), default 20.
+ * @param windowSeconds 10..30 (clamped), default {@link LIVE_KEY_WINDOW_SECONDS}.
  * @param minSeconds harmonic content needed before a key is reported, seconds (default 3).
  */
 export class LiveKeyFinder {
@@ -59,7 +69,7 @@ export class LiveKeyFinder {
   private slot = -1;
   private lastBin = -1;
 
-  constructor(windowSeconds = 20, minSeconds = 3) {
+  constructor(windowSeconds = LIVE_KEY_WINDOW_SECONDS, minSeconds = 3) {
     const seconds = Math.round(Math.max(10, Math.min(30, windowSeconds)));
     this.nBins = Math.round(seconds / KEY_BIN_SECONDS);
     this.minSeconds = minSeconds;

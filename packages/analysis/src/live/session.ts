@@ -11,7 +11,7 @@ import { type LiveChordFrame, type LiveChordOptions, LiveChordRecognizer } from 
 import { type ChromaFrame, LiveChroma, type LiveChromaOptions } from "./chroma.js";
 import type { FrameDecisionOptions } from "./frame-decision.js";
 import { FRAME_STEP, LiveFrameModel } from "./frame-model.js";
-import { type LiveKey, LiveKeyFinder } from "./key.js";
+import { LIVE_KEY_WINDOW_SECONDS, type LiveKey, LiveKeyFinder } from "./key.js";
 import { LiveLevel, LiveLoudness, type LiveLoudnessOptions } from "./level.js";
 import { LiveTuner, type TunerInstrument, type TunerReading } from "./tuner.js";
 
@@ -23,7 +23,7 @@ export const LIVE_BLOCK = 512;
 
 /** Options of {@link LiveListener}. */
 export interface LiveListenerOptions {
-  /** Key window, seconds (10–30, default 20). */
+  /** Key window, seconds (10–30, default `LIVE_KEY_WINDOW_SECONDS`). */
   keyWindowSeconds?: number;
   /** A4 reference, Hz (default 440). */
   a4Hz?: number;
@@ -157,7 +157,7 @@ export class LiveListener {
     this.chroma = new LiveChroma(sampleRate, { ...options.chroma, tuningHz: options.a4Hz ?? 440 });
     this.hopSeconds = this.chroma.hop / sampleRate;
     this.recognizer = new LiveChordRecognizer(options.chord);
-    this.keyFinder = new LiveKeyFinder(options.keyWindowSeconds ?? 20);
+    this.keyFinder = new LiveKeyFinder(options.keyWindowSeconds ?? LIVE_KEY_WINDOW_SECONDS);
     this.tuner = new LiveTuner(sampleRate);
     this.tuner.configure(options.instrument ?? "guitar", options.a4Hz ?? 440);
     this.tunerOn = options.tuner ?? false;

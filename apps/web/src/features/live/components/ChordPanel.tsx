@@ -1,4 +1,4 @@
-import type { LiveKey } from "@tonic/analysis";
+import { LIVE_KEY_WINDOW_SECONDS, type LiveKey } from "@tonic/analysis";
 import { prettyAccidentals, spellChord, spellKey } from "@tonic/theory";
 import { useCallback } from "react";
 import { ChordDiagram } from "@/components/chord-diagrams";
@@ -129,7 +129,7 @@ export function LiveChord({
   );
 }
 
-/** The key of the last 20 seconds, its confidence and its scale. */
+/** The key of the last {@link LIVE_KEY_WINDOW_SECONDS} seconds, its confidence and its scale. */
 export function LiveKeyCard({ liveKey, onReset }: { liveKey: LiveKey | null; onReset: () => void }) {
   const key = liveKey?.key ?? null;
   const naming = useSettingsStore((s) => s.settings.noteNaming);
@@ -144,7 +144,7 @@ export function LiveKeyCard({ liveKey, onReset }: { liveKey: LiveKey | null; onR
           id="live-key-title"
           className="text-sm font-semibold uppercase tracking-wide text-violet-700 dark:text-violet-300"
         >
-          Key of the last 20 seconds
+          Key of the last {LIVE_KEY_WINDOW_SECONDS} seconds
         </h2>
         <button
           type="button"
