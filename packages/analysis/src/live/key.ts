@@ -36,7 +36,7 @@ export const KEY_BIN_SECONDS = 0.5;
 /**
  * Live's key window, seconds: the key shown is the key of the last this many seconds, so a song's key
  * holds across its sections (a chorus on IV–V–vi alone can read as the relative minor) while a new piece
- * takes the display over about half a window after it starts ("Reset key" at once). Chosen on the 172 band
+ * takes the display over a median 17 s after it starts ("Reset key" at once). Chosen on the 172 band
  * validation songs, the instrument and ukulele validation folders by a rule set before the runs
  * (PROVENANCE.md, "Live's key over 30 seconds"; 20 before).
  */
