@@ -1,35 +1,28 @@
 import { describe, expect, it } from "vitest";
+import { chromaFrame } from "../../testing/live-frames.js";
 import type { ChromaFrame } from "./chroma.js";
 import { KEY_BIN_SECONDS, LIVE_KEY_WINDOW_SECONDS, LiveKeyFinder } from "./key.js";
 
 const HOP = 0.02;
 
-/** A chroma frame at `time` sounding the pitch classes `pcs` (the lowest also in the bass). */
+/** A chroma frame at `time` sounding the pitch classes `pcs`, the first of them also in the bass. */
 function frame(time: number, pcs: readonly number[]): ChromaFrame {
-  const treble = new Float64Array(12);
-  const bass = new Float64Array(12);
-  for (const pc of pcs) treble[pc] = 1;
-  bass[pcs[0] as number] = 1;
-  return {
-    time,
-    treble,
-    bass,
-    rms: 0.1,
-    tonality: 1,
-    novelty: 0,
-    steadiness: 0.9,
-    tuningCents: 0,
-    trebleLong: treble,
-    bassLong: bass,
-    longSeconds: 0,
-    shortSeconds: 0.085,
-    semitones: new Float32Array(0),
-  };
+  return chromaFrame(time, pcs, pcs[0] as number);
 }
 
 const C_MAJOR = [0, 4, 7];
 const G_MAJOR = [7, 11, 2];
 const E = 4;
+
+/** E's share of a frame's treble chroma, normalised to sum 1, when E sounds (C major) and when it does not (G major). */
+function trebleShare(pcs: readonly number[], pc: number): number {
+  const treble = frame(0, pcs).treble;
+  let sum = 0;
+  for (const x of treble) sum += x;
+  return (treble[pc] as number) / sum;
+}
+const E_IN_C = trebleShare(C_MAJOR, E);
+const E_FLOOR = trebleShare(G_MAJOR, E);
 
 /** Plays `pcs` as chord `root` from `from` to `to` seconds into `finder`. */
 function play(finder: LiveKeyFinder, pcs: readonly number[], root: number, from: number, to: number) {
@@ -38,7 +31,7 @@ function play(finder: LiveKeyFinder, pcs: readonly number[], root: number, from:
 
 /**
  * The model input's treble share of E (in C major's triad, not in G major's) times each segment's seconds:
- * a third of the seconds of C major in the window.
+ * `E_IN_C` per second of C major in the window and only the chroma floor's `E_FLOOR` per second of G major.
  */
 function eWeight(finder: LiveKeyFinder): number {
   const input = finder.modelInput();
@@ -66,11 +59,15 @@ describe("LiveKeyFinder", () => {
     // Ten seconds of C, then G: the C stays in the window until the window has passed over it (about 5 s
     // of it are left 5 s after the window's length; the newest segment has only begun).
     play(finder, G_MAJOR, 7, 10, LIVE_KEY_WINDOW_SECONDS + 5);
-    expect(eWeight(finder)).toBeGreaterThanOrEqual((5 - KEY_BIN_SECONDS) / 3 - 1e-3);
-    expect(eWeight(finder)).toBeLessThanOrEqual(5 / 3 + 1e-3);
+    expect(E_IN_C).toBeGreaterThan(10 * E_FLOOR);
+    // Seconds of C major left in the window, read from E's weight over the floor every segment carries.
+    const cSeconds = (eWeight(finder) - finder.heardSeconds() * E_FLOOR) / (E_IN_C - E_FLOOR);
+    expect(cSeconds).toBeGreaterThanOrEqual(5 - KEY_BIN_SECONDS - 1e-3);
+    expect(cSeconds).toBeLessThanOrEqual(5 + 1e-3);
     play(finder, G_MAJOR, 7, LIVE_KEY_WINDOW_SECONDS + 5, LIVE_KEY_WINDOW_SECONDS + 10.5);
-    expect(eWeight(finder)).toBe(0);
+    // Only G major is left: E holds no more than the chroma floor's share.
     expect(finder.heardSeconds()).toBeCloseTo(LIVE_KEY_WINDOW_SECONDS, 0);
+    expect(eWeight(finder)).toBeCloseTo(finder.heardSeconds() * E_FLOOR, 4);
     // The hand-written reading of what is left is G major.
     expect(finder.estimate().key).toBe("G Major");
   });
