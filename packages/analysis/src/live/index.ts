@@ -31,7 +31,13 @@ export {
 } from "./chords.js";
 export { type ChromaFrame, LiveChroma, type LiveChromaOptions } from "./chroma.js";
 export { FrameHistory } from "./history.js";
-export { KEY_BIN_SECONDS, LIVE_KEY_WINDOW_SECONDS, type LiveKey, LiveKeyFinder } from "./key.js";
+export {
+  cancelOpeningEmphasis,
+  KEY_BIN_SECONDS,
+  LIVE_KEY_WINDOW_SECONDS,
+  type LiveKey,
+  LiveKeyFinder,
+} from "./key.js";
 export {
   blockDbfs,
   gatedLoudness,

@@ -1,7 +1,8 @@
+import { chromaFrame } from "@tonic/analysis/testing";
 import { describe, expect, it } from "vitest";
-import { chromaFrame } from "../../testing/live-frames.js";
+import { OPENING_SECONDS, OPENING_WEIGHT } from "../stages.js";
 import type { ChromaFrame } from "./chroma.js";
-import { KEY_BIN_SECONDS, LIVE_KEY_WINDOW_SECONDS, LiveKeyFinder } from "./key.js";
+import { cancelOpeningEmphasis, KEY_BIN_SECONDS, LIVE_KEY_WINDOW_SECONDS, LiveKeyFinder } from "./key.js";
 
 const HOP = 0.02;
 
@@ -89,5 +90,44 @@ describe("LiveKeyFinder", () => {
     const long = new LiveKeyFinder(60);
     play(long, C_MAJOR, 0, 0, 4);
     expect(long.modelInput()?.beats).toBe(30 / KEY_BIN_SECONDS);
+  });
+});
+
+/**
+ * The weights the learned key model pools with, as its graph computes them (train/train_key_model.py,
+ * `KeyNet.logits`): w_k·(1 + OPENING_WEIGHT·exp(−t_k / OPENING_SECONDS)), t_k the sum of w before k.
+ */
+function modelPoolingWeights(w: Float32Array): number[] {
+  let t = 0;
+  return Array.from(w, (x) => {
+    const e = x * (1 + OPENING_WEIGHT * Math.exp(-t / OPENING_SECONDS));
+    t += x;
+    return e;
+  });
+}
+
+describe("cancelOpeningEmphasis", () => {
+  it("makes the key model pool a window's segments by their seconds alone", () => {
+    // A full 30-s window (half-second segments, two of them silent) and a window half heard.
+    for (const w of [
+      Float32Array.from({ length: 60 }, (_, k) => (k === 7 || k === 8 ? 0 : 0.5)),
+      Float32Array.from({ length: 60 }, (_, k) => (k < 30 ? 0 : 0.25 + 0.005 * k)),
+    ]) {
+      const pooled = modelPoolingWeights(cancelOpeningEmphasis(w));
+      const scale = (pooled[59] as number) / (w[59] as number);
+      for (let k = 0; k < w.length; k++) expect(pooled[k]).toBeCloseTo((w[k] as number) * scale, 5);
+    }
+    // Without it, the oldest seconds of a full window weigh about twice the newest.
+    const full = modelPoolingWeights(Float32Array.from({ length: 60 }, () => 0.5));
+    expect((full[0] as number) / (full[59] as number)).toBeGreaterThan(1.9);
+  });
+
+  it("keeps silent segments at 0, leaves its input alone and refuses negative weights", () => {
+    const w = Float32Array.from([0, 0.5, 0, 0.5]);
+    const u = cancelOpeningEmphasis(w);
+    expect(Array.from(u, (x) => x === 0)).toEqual([true, false, true, false]);
+    expect(Array.from(w)).toEqual([0, 0.5, 0, 0.5]);
+    expect(() => cancelOpeningEmphasis(Float32Array.from([0.5, -0.1]))).toThrow(RangeError);
+    expect(() => cancelOpeningEmphasis(Float32Array.from([Number.NaN]))).toThrow(RangeError);
   });
 });

@@ -12,7 +12,7 @@ import {
   type KeyEstimate,
 } from "../key.js";
 import { parseKey } from "../labels.js";
-import { keyFromProbabilities } from "../stages.js";
+import { keyFromProbabilities, OPENING_SECONDS, OPENING_WEIGHT } from "../stages.js";
 import type { KeyModelInput } from "../types.js";
 import type { ChromaFrame } from "./chroma.js";
 
@@ -41,6 +41,31 @@ export const KEY_BIN_SECONDS = 0.5;
  * (PROVENANCE.md, "Live's key over 30 seconds"; 20 before).
  */
 export const LIVE_KEY_WINDOW_SECONDS = 30;
+
+/**
+ * Segment weights that cancel the learned key model's opening emphasis, so that the model pools its input
+ * evenly. The key models (`models/key.onnx`, train/train_key_model.py) weigh segment k by w_k·(1 +
+ * OPENING_WEIGHT·exp(−t_k / OPENING_SECONDS)), t_k the sum of the weights before it: the first bars of a
+ * piece establish its key (Longuet-Higgins & Steedman 1971). In Live's sliding window the first segments
+ * are only the oldest, not a piece's opening. Feeding u_k = w_k / (1 + OPENING_WEIGHT·exp(−T_k /
+ * OPENING_SECONDS)), T_k the sum of the u before k, makes the model's weight exactly w_k.
+ * @param weights per segment, seconds of harmonic content (≥ 0), oldest first; not modified.
+ * @returns the weights to feed, the same length.
+ * @throws {RangeError} when a weight is negative or not finite.
+ */
+export function cancelOpeningEmphasis(weights: Float32Array): Float32Array {
+  const out = new Float32Array(weights.length);
+  let t = 0;
+  for (let k = 0; k < weights.length; k++) {
+    const w = weights[k] as number;
+    if (!(w >= 0 && Number.isFinite(w))) throw new RangeError(`weight ${k} must be finite and ≥ 0, got ${w}`);
+    const u = w / (1 + OPENING_WEIGHT * Math.exp(-t / OPENING_SECONDS));
+    out[k] = u;
+    // The model sums its float32 input, so advance by what it will read.
+    t += out[k] as number;
+  }
+  return out;
+}
 
 /**
  * Sliding-window key finder: the offline key stages run on the last `windowSeconds` of what was

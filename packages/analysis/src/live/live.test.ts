@@ -19,6 +19,7 @@ import {
   barsPlayed,
   CHORD_MODEL_SECONDS,
   type ChromaFrame,
+  cancelOpeningEmphasis,
   chordsMatch,
   FRAME_MODEL_MIN_RMS,
   KEY_MODEL_SECONDS,
@@ -175,6 +176,41 @@ describe("LiveListener", () => {
     expect(errors).toHaveLength(1);
     expect(errors[0]).toBeInstanceOf(AnalysisError);
     expect([0.75, 2.25, 3.75, 5.25].map((t) => at(shown, t))).toEqual(["C", "G", "Am", "F"]);
+  });
+
+  it("gives the key model the window's seconds unchanged, or with its opening emphasis cancelled when asked", async () => {
+    const seq = ["D", "G", "A", "D", "G", "A", "D"].map((chord) => ({ chord, seconds: 1 }));
+    const pcm = renderChordSequence(seq, { timbre: "piano", sampleRate: SR });
+    const seen: Float32Array[][] = [[], []];
+    const p = new Float32Array(24).fill(1 / 24);
+    const listeners = [false, true].map(
+      (keyEvenWindow, i) =>
+        new LiveListener(SR, {
+          keyEvenWindow,
+          keyModel: {
+            predict: (input) => {
+              seen[i]?.push(input.weights);
+              return Promise.resolve(p);
+            },
+          },
+        }),
+    );
+    for (let i = 0; i + LIVE_BLOCK <= pcm.length; i += LIVE_BLOCK)
+      for (const listener of listeners) {
+        listener.push(pcm.subarray(i, i + LIVE_BLOCK));
+        await listener.refreshKey();
+      }
+    const [plain, even] = seen as [Float32Array[], Float32Array[]];
+    expect(plain.length).toBeGreaterThan(0);
+    expect(even.length).toBe(plain.length);
+    for (let r = 0; r < plain.length; r++)
+      expect(Array.from(even[r] as Float32Array)).toEqual(
+        Array.from(cancelOpeningEmphasis(plain[r] as Float32Array)),
+      );
+    const last = plain[plain.length - 1] as Float32Array;
+    expect(Array.from(last).some((w, k) => w > 0 && (even[even.length - 1] as Float32Array)[k] !== w)).toBe(
+      true,
+    );
   });
 
   it("reads the key with the hand-written key stage when no model is given", () => {

@@ -11,7 +11,7 @@ import { type LiveChordFrame, type LiveChordOptions, LiveChordRecognizer } from 
 import { type ChromaFrame, LiveChroma, type LiveChromaOptions } from "./chroma.js";
 import type { FrameDecisionOptions } from "./frame-decision.js";
 import { FRAME_STEP, LiveFrameModel } from "./frame-model.js";
-import { LIVE_KEY_WINDOW_SECONDS, type LiveKey, LiveKeyFinder } from "./key.js";
+import { cancelOpeningEmphasis, LIVE_KEY_WINDOW_SECONDS, type LiveKey, LiveKeyFinder } from "./key.js";
 import { LiveLevel, LiveLoudness, type LiveLoudnessOptions } from "./level.js";
 import { LiveTuner, type TunerInstrument, type TunerReading } from "./tuner.js";
 
@@ -25,6 +25,12 @@ export const LIVE_BLOCK = 512;
 export interface LiveListenerOptions {
   /** Key window, seconds (10–30, default `LIVE_KEY_WINDOW_SECONDS`). */
   keyWindowSeconds?: number;
+  /**
+   * Let the learned key model read the key window evenly (`cancelOpeningEmphasis`) rather than with the
+   * extra weight its training gave a piece's opening, which in a sliding window falls on the oldest
+   * seconds (default false).
+   */
+  keyEvenWindow?: boolean;
   /** A4 reference, Hz (default 440). */
   a4Hz?: number;
   /** Run the tuner (default false: it costs more CPU than the chord path). */
@@ -149,6 +155,7 @@ export class LiveListener {
   private framesInFlight = false;
   private readonly frameStep: number;
   private readonly frameKeyPrior: number;
+  private readonly keyEvenWindow: boolean;
   private readonly level: LiveLevel;
   private readonly loudness: LiveLoudness | null;
 
@@ -162,6 +169,7 @@ export class LiveListener {
     this.tuner.configure(options.instrument ?? "guitar", options.a4Hz ?? 440);
     this.tunerOn = options.tuner ?? false;
     this.keyModel = options.keyModel ?? null;
+    this.keyEvenWindow = options.keyEvenWindow ?? false;
     this.chordWindow = new LiveChordWindow(this.hopSeconds, undefined, options.chord?.minRms);
     this.chordModel = options.chordModel ?? null;
     this.frameStep = options.frameStep ?? FRAME_STEP;
@@ -316,7 +324,9 @@ export class LiveListener {
     const generation = this.keyGeneration;
     this.keyInFlight = true;
     try {
-      const p = await model.predict(input);
+      const p = await model.predict(
+        this.keyEvenWindow ? { ...input, weights: cancelOpeningEmphasis(input.weights) } : input,
+      );
       if (generation !== this.keyGeneration) return null;
       this.modelKey = this.keyFinder.fromProbabilities(p);
       if (this.frameKeyPrior > 0) this.frameModel.decision.setPrior(chordKeyLogPrior(p, this.frameKeyPrior));
