@@ -2,6 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { modelPath } from "../src/onnx-node.js";
+import { AnalysisError } from "../src/types.js";
 import { addHiss, micBand, renderChordSequence } from "../testing/index.js";
 import { keyWeightedScore } from "../testing/metrics.js";
 import {
@@ -23,6 +25,7 @@ import {
   shownTimeline,
   summarize,
   toLiveRate,
+  withModels,
 } from "./live-folder.js";
 
 const iv = (start: number, end: number, label: string) => ({ start, end, label });
@@ -354,5 +357,30 @@ describe("runFolder on a tiny folder with a known answer", () => {
     expect(summary.items).toBe(2);
     expect(summary.pooled.latencyP95Ms).toBe(2000);
     expect(summary.groups?.right?.majmin).toBeGreaterThan(0.95);
+  });
+});
+
+describe("withModels", () => {
+  it("gives Live the engine's key model, another one with --key-model, or none with --hand-written-key", async () => {
+    const engine = await withModels({}, []);
+    expect(engine.keyModel).toBeDefined();
+    const other = await withModels({ keyWindowSeconds: 20 }, ["--key-model", modelPath("key.onnx")]);
+    expect(other.keyWindowSeconds).toBe(20);
+    expect(other.keyModel).toBeDefined();
+    expect(other.keyModel).not.toBe(engine.keyModel);
+    // The same file gives the same answer.
+    const input = {
+      beats: 2,
+      features: Float32Array.from({ length: 48 }, (_, i) =>
+        [0, 4, 7].includes(i % 24) ? 1 / 3 : i % 24 === 12 ? 1 : 0,
+      ),
+      weights: Float32Array.from([0.5, 0.5]),
+    };
+    const [a, b] = await Promise.all([engine.keyModel?.predict(input), other.keyModel?.predict(input)]);
+    expect(Array.from(b ?? [])).toEqual(Array.from(a ?? []));
+    expect((await withModels({}, ["--hand-written-key"])).keyModel).toBeUndefined();
+    await expect(withModels({}, ["--key-model", "/nonexistent/key.onnx"])).rejects.toBeInstanceOf(
+      AnalysisError,
+    );
   });
 });

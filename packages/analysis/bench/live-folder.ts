@@ -31,7 +31,7 @@
  *   in the Worker (`--built-in-chords`: the small built-in model instead).
  *   key        for items whose truth names a key ("key": "G major"): the MIREX weighted score of the last
  *              key shown, read by the engine's learned key model as in the Worker (the hand-written key
- *              stage with `--hand-written-key`); mean and share exact over the items; and the key over
+ *              stage with `--hand-written-key`, another model with `--key-model FILE`); mean and share exact over the items; and the key over
  *              time: the MIREX weighted score of the key on screen averaged over the item from
  *              {@link KEY_OVER_TIME_FROM} seconds to its end (no key shown scores 0), mean over the items.
  * The last line printed is a JSON summary; `--json FILE` also writes it with every item's scores.
@@ -44,7 +44,7 @@ import { chordToHarte } from "../src/labels.js";
 import { averageLiveChordModels } from "../src/live/frame-ensemble.js";
 import { LIVE_BLOCK, LiveListener, type LiveListenerOptions } from "../src/live/index.js";
 import { decodeAudioFile } from "../src/node.js";
-import { loadNodeLiveChordModel, loadNodeModels } from "../src/onnx-node.js";
+import { loadNodeKeyModel, loadNodeLiveChordModel, loadNodeModels } from "../src/onnx-node.js";
 import { encodeWav as encodeWav16 } from "../src/wav.js";
 import { addHiss, micBand } from "../testing/index.js";
 import {
@@ -779,13 +779,17 @@ export function micBandArg(text: string | undefined): MicBand | undefined {
 
 /**
  * `options` with the engine's learned models as the Live screen reads them (`loadNodeModels`): the key
- * model unless `argv` holds `--hand-written-key`, the chord model unless it holds `--built-in-chords`.
+ * model unless `argv` holds `--hand-written-key` (`--key-model FILE`: another key model, a candidate),
+ * the chord model unless it holds `--built-in-chords`.
  */
 export async function withModels(
   options: LiveListenerOptions,
   argv: readonly string[],
 ): Promise<LiveListenerOptions> {
-  const { key, chords } = await loadNodeModels();
+  const engine = await loadNodeModels();
+  const chords = engine.chords;
+  const k = argv.indexOf("--key-model");
+  const key = k >= 0 ? await loadNodeKeyModel(argv[k + 1] ?? "") : engine.key;
   const i = argv.indexOf("--frame-model");
   // One file, or several separated by commas: their mean probabilities (averageLiveChordModels).
   const candidates = i >= 0 ? (argv[i + 1] ?? "").split(",").filter((f) => f !== "") : [];

@@ -2,7 +2,7 @@
  * Live's validation measure, as the choices in PROVENANCE.md ("Live's patience for a seventh" onwards) read it:
  *
  *   npx tsx packages/analysis/bench/live-validation.ts --folders DIR,DIR,... --non-music DIR
- *     [--json FILE] [--frame-model FILE[,FILE...]] [--templates] [--mic-band LO,HI] [--gain-db DB] [--noise-dbfs DB]
+ *     [--json FILE] [--frame-model FILE[,FILE...]] [--key-model FILE] [--templates] [--mic-band LO,HI] [--gain-db DB] [--noise-dbfs DB]
  *
  * Every instrument folder (`make-live-folder.ts --seed-offset 1, 101, 102, 103, 104`) and the non-music
  * folder (`--non-music --seed-offset 1`) is played through the exact Live path of `bench:live --folder`
@@ -99,7 +99,7 @@ async function cli(argv: readonly string[]): Promise<void> {
   const nonMusic = arg("--non-music");
   if (folders.length === 0) {
     process.stderr.write(
-      "usage: live-validation.ts --folders DIR,DIR,... [--non-music DIR] [--json FILE] [--frame-model FILE[,FILE...]] [--mic-band LO,HI] [--gain-db DB] [--noise-dbfs DB]\n",
+      "usage: live-validation.ts --folders DIR,DIR,... [--non-music DIR] [--json FILE] [--frame-model FILE[,FILE...]] [--key-model FILE] [--mic-band LO,HI] [--gain-db DB] [--noise-dbfs DB]\n",
     );
     process.exitCode = 1;
     return;

@@ -17,7 +17,7 @@ import {
   LIVE_CHORD_MODEL_FILE,
   loadOnce,
 } from "./key-model.js";
-import { AnalysisError, type EngineModels, type LiveChordModel } from "./types.js";
+import { AnalysisError, type EngineModels, type KeyModel, type LiveChordModel } from "./types.js";
 
 /** Absolute path of a file in the package's `models/` folder (the same from `src/` and `dist/`). */
 export function modelPath(file: string): string {
@@ -72,5 +72,22 @@ export async function loadNodeLiveChordModel(
     throw cause instanceof AnalysisError
       ? cause
       : new AnalysisError(`could not load Live's chord model ${path}: ${String(cause)}`, { cause });
+  }
+}
+
+/**
+ * A key model with onnxruntime-node from another `.onnx` file of the key model's signature (inputs
+ * `features` [1, B, 24] and `weights` [1, B], output `probabilities` [1, 24]): a candidate compared with
+ * `bench:live --key-model`.
+ * @param path the `.onnx` file.
+ * @throws {AnalysisError} (as a rejection) when it cannot be loaded or lacks the model's inputs or output.
+ */
+export async function loadNodeKeyModel(path: string): Promise<KeyModel> {
+  try {
+    return createOnnxKeyModel(await ort.InferenceSession.create(path, SESSION_OPTIONS), tensor);
+  } catch (cause) {
+    throw cause instanceof AnalysisError
+      ? cause
+      : new AnalysisError(`could not load the key model ${path}: ${String(cause)}`, { cause });
   }
 }
