@@ -43,6 +43,96 @@ export function windowChord(label: string): { root: number; quality: string } {
   return { root: encodeChord(label).root, quality };
 }
 
+/** Windows of {@link dumpKeyWindows}: what `LiveKeyFinder.modelInput()` gave, with the item's key. */
+export interface KeyWindows {
+  /** Items read, as `<folder>/<item>`. */
+  items: string[];
+  /** Bins per window (`LIVE_KEY_WINDOW_SECONDS / KEY_BIN_SECONDS`). */
+  bins: number;
+  /** Per window: bins × 24 features (12 treble, 12 bass pitch-class shares per bin). */
+  features: Float32Array[];
+  /** Per window: bins weights, seconds of harmonic content per bin. */
+  weights: Float32Array[];
+  /** Per window: the item's key class ({@link keyClass}). */
+  keys: number[];
+  /** Per window: the index in `items` of its item. */
+  itemOf: number[];
+  /** Per window: the stream time it was taken at, seconds. */
+  ends: number[];
+}
+
+/**
+ * Play every item of `folders` that names a key through Live's chroma front end into a `LiveKeyFinder`
+ * and take its model input every `every` seconds from `from` seconds on (see the file's comment).
+ * @param folders folders of items (`<item>/audio.wav`, `<item>/truth.json`); items without `key` are skipped.
+ * @param options `augment` (phone-like hearing, share `augmentShare`, default ½), `every` and `from` (seconds,
+ *   > 0 and ≥ 0).
+ * @throws {RangeError} when `every` or `from` is out of range.
+ */
+export async function dumpKeyWindows(
+  folders: readonly string[],
+  options: { augment?: boolean; augmentShare?: number; every?: number; from?: number } = {},
+): Promise<KeyWindows> {
+  const every = options.every ?? 2.5;
+  const from = options.from ?? KEY_OVER_TIME_FROM;
+  if (!(every > 0) || !(from >= 0))
+    throw new RangeError(`every must be > 0 and from ≥ 0 s, got ${every}, ${from}`);
+  const out: KeyWindows = { items: [], bins: 0, features: [], weights: [], keys: [], itemOf: [], ends: [] };
+  for (const folder of folders.map((f) => resolve(f))) {
+    for (const name of readdirSync(folder).sort()) {
+      const dir = join(folder, name);
+      if (!existsSync(join(dir, "truth.json")) || !existsSync(join(dir, "audio.wav"))) continue;
+      const truth = JSON.parse(readFileSync(join(dir, "truth.json"), "utf8")) as {
+        key?: string;
+        chords: { start: number; end: number; label: string }[];
+      };
+      if (!truth.key) continue;
+      const y = keyClass(truth.key);
+      const audio = await decodeAudioFile(join(dir, "audio.wav"));
+      const heard = toLiveRate(audio.samples, audio.sampleRate);
+      const seedName = `${basename(folder)}/${name}`;
+      const pcm = options.augment
+        ? applyAugmentation(
+            heard,
+            augmentationFor(seedName, options.augmentShare),
+            crc32(seedName) ^ 0x9e3779b9,
+          )
+        : heard;
+      const loudness = options.augment ? new LiveLoudness(LIVE_RATE) : null;
+      const chroma = new LiveChroma(LIVE_RATE, { tuningHz: 440 });
+      const hop = chroma.hop / LIVE_RATE;
+      const finder = new LiveKeyFinder(LIVE_KEY_WINDOW_SECONDS);
+      const index = out.items.length;
+      out.items.push(`${folder}/${name}`);
+      const chords = [...truth.chords].sort((a, b) => a.start - b.start);
+      let c = 0;
+      let next = from;
+      for (let s = 0; s + LIVE_BLOCK <= pcm.length; s += LIVE_BLOCK) {
+        const block = pcm.subarray(s, s + LIVE_BLOCK);
+        for (const f of chroma.push(loudness ? loudness.process(block) : block)) {
+          while (c + 1 < chords.length && (chords[c]?.end ?? 0) <= f.time) c++;
+          const seg = chords[c];
+          const label = seg && f.time >= seg.start && f.time < seg.end ? seg.label : "N";
+          finder.add(f, hop, windowChord(label));
+        }
+        const now = (s + LIVE_BLOCK) / LIVE_RATE;
+        if (now >= next) {
+          next += every;
+          const input = finder.modelInput();
+          if (!input) continue;
+          out.bins = input.beats;
+          out.features.push(input.features);
+          out.weights.push(input.weights);
+          out.keys.push(y);
+          out.itemOf.push(index);
+          out.ends.push(Math.round(now * 1000) / 1000);
+        }
+      }
+    }
+  }
+  return out;
+}
+
 async function main() {
   const { values, positionals } = parseArgs({
     options: {
@@ -67,72 +157,26 @@ async function main() {
     console.error("--augment-share takes a probability 0…1, with --augment");
     process.exit(2);
   }
-  const xs: Float32Array[] = [];
-  const ws: Float32Array[] = [];
-  const ys: number[] = [];
-  const items: number[] = [];
-  const ends: number[] = [];
-  const names: string[] = [];
-  let bins = 0;
-  for (const folder of positionals.map((f) => resolve(f))) {
-    for (const name of readdirSync(folder).sort()) {
-      const dir = join(folder, name);
-      if (!existsSync(join(dir, "truth.json")) || !existsSync(join(dir, "audio.wav"))) continue;
-      const truth = JSON.parse(readFileSync(join(dir, "truth.json"), "utf8")) as {
-        key?: string;
-        chords: { start: number; end: number; label: string }[];
-      };
-      if (!truth.key) continue;
-      const y = keyClass(truth.key);
-      const audio = await decodeAudioFile(join(dir, "audio.wav"));
-      const heard = toLiveRate(audio.samples, audio.sampleRate);
-      const seedName = `${basename(folder)}/${name}`;
-      const pcm = values.augment
-        ? applyAugmentation(heard, augmentationFor(seedName, share), crc32(seedName) ^ 0x9e3779b9)
-        : heard;
-      const loudness = values.augment ? new LiveLoudness(LIVE_RATE) : null;
-      const chroma = new LiveChroma(LIVE_RATE, { tuningHz: 440 });
-      const hop = chroma.hop / LIVE_RATE;
-      const finder = new LiveKeyFinder(LIVE_KEY_WINDOW_SECONDS);
-      const index = names.length;
-      names.push(`${folder}/${name}`);
-      const chords = [...truth.chords].sort((a, b) => a.start - b.start);
-      let c = 0;
-      let next = from;
-      for (let s = 0; s + LIVE_BLOCK <= pcm.length; s += LIVE_BLOCK) {
-        const block = pcm.subarray(s, s + LIVE_BLOCK);
-        for (const f of chroma.push(loudness ? loudness.process(block) : block)) {
-          while (c + 1 < chords.length && (chords[c]?.end ?? 0) <= f.time) c++;
-          const seg = chords[c];
-          const label = seg && f.time >= seg.start && f.time < seg.end ? seg.label : "N";
-          finder.add(f, hop, windowChord(label));
-        }
-        const now = (s + LIVE_BLOCK) / LIVE_RATE;
-        if (now >= next) {
-          next += every;
-          const input = finder.modelInput();
-          if (!input) continue;
-          bins = input.beats;
-          xs.push(input.features);
-          ws.push(input.weights);
-          ys.push(y);
-          items.push(index);
-          ends.push(Math.round(now * 1000) / 1000);
-        }
-      }
-    }
-  }
-  const x = new Float32Array(xs.length * bins * 24);
-  const w = new Float32Array(ws.length * bins);
-  for (const [i, v] of xs.entries()) x.set(v, i * bins * 24);
-  for (const [i, v] of ws.entries()) w.set(v, i * bins);
+  const w = await dumpKeyWindows(positionals, {
+    augment: values.augment,
+    every,
+    from,
+    ...(share === undefined ? {} : { augmentShare: share }),
+  });
+  const x = new Float32Array(w.features.length * w.bins * 24);
+  const ws = new Float32Array(w.weights.length * w.bins);
+  for (const [i, v] of w.features.entries()) x.set(v, i * w.bins * 24);
+  for (const [i, v] of w.weights.entries()) ws.set(v, i * w.bins);
   const out = resolve(values.out);
   writeFileSync(`${out}.x.f32`, Buffer.from(x.buffer));
-  writeFileSync(`${out}.w.f32`, Buffer.from(w.buffer));
-  writeFileSync(`${out}.y.i16`, Buffer.from(Int16Array.from(ys).buffer));
-  writeFileSync(`${out}.item.i32`, Buffer.from(Int32Array.from(items).buffer));
-  writeFileSync(`${out}.json`, JSON.stringify({ items: names, windows: ys.length, bins, ends }));
-  console.log(`${names.length} items, ${ys.length} windows of ${bins} bins → ${out}.*`);
+  writeFileSync(`${out}.w.f32`, Buffer.from(ws.buffer));
+  writeFileSync(`${out}.y.i16`, Buffer.from(Int16Array.from(w.keys).buffer));
+  writeFileSync(`${out}.item.i32`, Buffer.from(Int32Array.from(w.itemOf).buffer));
+  writeFileSync(
+    `${out}.json`,
+    JSON.stringify({ items: w.items, windows: w.keys.length, bins: w.bins, ends: w.ends }),
+  );
+  console.log(`${w.items.length} items, ${w.keys.length} windows of ${w.bins} bins → ${out}.*`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();
