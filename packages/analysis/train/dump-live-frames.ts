@@ -15,11 +15,9 @@
  * `FILE.y.i16` (one class per frame), `FILE.item.i32` (the item index of each frame, items in order) and
  * `FILE.json` (items, frames, features, classes, hop).
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { crc32 } from "node:zlib";
-import { LIVE_RATE, toLiveRate } from "../bench/live-folder.js";
 import {
   FRAME_FEATURES,
   FRAME_FEATURES_WITH_CONTEXT,
@@ -28,11 +26,8 @@ import {
   FrameContext,
   frameFeatures,
 } from "../src/live/frame-features.js";
-import { LIVE_BLOCK, LiveChroma } from "../src/live/index.js";
-import { LiveLoudness } from "../src/live/level.js";
-import { decodeAudioFile } from "../src/node.js";
 import { encodeChord } from "../testing/metrics.js";
-import { applyAugmentation, augmentationFor } from "./live-augment.js";
+import { playLiveItems } from "./live-items.js";
 
 /** The frame model's class of a Harte label (0 for "N"), or -1 when its quality is not one of the model's. */
 export function frameClass(label: string): number {
@@ -70,39 +65,23 @@ async function main() {
   const items: number[] = [];
   const names: string[] = [];
   let hop = 0;
-  for (const folder of positionals.map((f) => resolve(f))) {
-    for (const name of readdirSync(folder).sort()) {
-      const dir = join(folder, name);
-      if (!existsSync(join(dir, "truth.json")) || !existsSync(join(dir, "audio.wav"))) continue;
-      const truth = JSON.parse(readFileSync(join(dir, "truth.json"), "utf8")) as {
-        chords: { start: number; end: number; label: string }[];
-      };
-      const audio = await decodeAudioFile(join(dir, "audio.wav"));
-      const heard = toLiveRate(audio.samples, audio.sampleRate);
-      const seedName = `${basename(folder)}/${name}`;
-      const pcm = values.augment
-        ? applyAugmentation(heard, augmentationFor(seedName, share), crc32(seedName) ^ 0x9e3779b9)
-        : heard;
-      const loudness = values.augment ? new LiveLoudness(LIVE_RATE) : null;
-      const chroma = new LiveChroma(LIVE_RATE, { tuningHz: 440 });
-      hop = chroma.hop / LIVE_RATE;
+  await playLiveItems(
+    positionals,
+    { augment: values.augment, ...(share === undefined ? {} : { augmentShare: share }) },
+    (item) => {
+      hop = item.hopSeconds;
       const context = values.context ? new FrameContext(hop) : null;
       const index = names.length;
-      names.push(`${folder}/${name}`);
-      let c = 0;
-      for (let s = 0; s + LIVE_BLOCK <= pcm.length; s += LIVE_BLOCK) {
-        const block = pcm.subarray(s, s + LIVE_BLOCK);
-        for (const f of chroma.push(loudness ? loudness.process(block) : block)) {
-          while (c + 1 < truth.chords.length && (truth.chords[c]?.end ?? 0) <= f.time) c++;
-          const seg = truth.chords[c];
-          const label = seg && f.time >= seg.start && f.time < seg.end ? seg.label : "N";
+      names.push(item.path);
+      return {
+        frame(f, label) {
           xs.push(frameFeatures(f, new Float32Array(width), 0, context?.update(f)));
           ys.push(frameClass(label));
           items.push(index);
-        }
-      }
-    }
-  }
+        },
+      };
+    },
+  );
   const x = new Float32Array(xs.length * width);
   for (const [i, v] of xs.entries()) x.set(v, i * width);
   const out = resolve(values.out);

@@ -18,17 +18,14 @@
  * `FILE.item.i32` (the item index of each window) and `FILE.json` (items, windows, bins, end time of
  * each window in seconds).
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { basename, join, resolve } from "node:path";
+import { writeFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { crc32 } from "node:zlib";
-import { KEY_OVER_TIME_FROM, LIVE_RATE, toLiveRate } from "../bench/live-folder.js";
+import { KEY_OVER_TIME_FROM } from "../bench/live-folder.js";
 import { parseKey } from "../src/labels.js";
-import { LIVE_BLOCK, LIVE_KEY_WINDOW_SECONDS, LiveChroma, LiveKeyFinder } from "../src/live/index.js";
-import { LiveLoudness } from "../src/live/level.js";
-import { decodeAudioFile } from "../src/node.js";
+import { LIVE_KEY_WINDOW_SECONDS, LiveKeyFinder } from "../src/live/index.js";
 import { encodeChord } from "../testing/metrics.js";
-import { applyAugmentation, augmentationFor } from "./live-augment.js";
+import { playLiveItems } from "./live-items.js";
 
 /** The key's class for the key model: tonic pitch class (0 = C), +12 for minor. */
 export function keyClass(key: string): number {
@@ -78,58 +75,36 @@ export async function dumpKeyWindows(
   if (!(every > 0) || !(from >= 0))
     throw new RangeError(`every must be > 0 and from ≥ 0 s, got ${every}, ${from}`);
   const out: KeyWindows = { items: [], bins: 0, features: [], weights: [], keys: [], itemOf: [], ends: [] };
-  for (const folder of folders.map((f) => resolve(f))) {
-    for (const name of readdirSync(folder).sort()) {
-      const dir = join(folder, name);
-      if (!existsSync(join(dir, "truth.json")) || !existsSync(join(dir, "audio.wav"))) continue;
-      const truth = JSON.parse(readFileSync(join(dir, "truth.json"), "utf8")) as {
-        key?: string;
-        chords: { start: number; end: number; label: string }[];
-      };
-      if (!truth.key) continue;
-      const y = keyClass(truth.key);
-      const audio = await decodeAudioFile(join(dir, "audio.wav"));
-      const heard = toLiveRate(audio.samples, audio.sampleRate);
-      const seedName = `${basename(folder)}/${name}`;
-      const pcm = options.augment
-        ? applyAugmentation(
-            heard,
-            augmentationFor(seedName, options.augmentShare),
-            crc32(seedName) ^ 0x9e3779b9,
-          )
-        : heard;
-      const loudness = options.augment ? new LiveLoudness(LIVE_RATE) : null;
-      const chroma = new LiveChroma(LIVE_RATE, { tuningHz: 440 });
-      const hop = chroma.hop / LIVE_RATE;
+  await playLiveItems(
+    folders,
+    {
+      augment: options.augment ?? false,
+      ...(options.augmentShare === undefined ? {} : { augmentShare: options.augmentShare }),
+    },
+    (item) => {
+      if (!item.truth.key) return null;
+      const y = keyClass(item.truth.key);
       const finder = new LiveKeyFinder(LIVE_KEY_WINDOW_SECONDS);
       const index = out.items.length;
-      out.items.push(`${folder}/${name}`);
-      const chords = [...truth.chords].sort((a, b) => a.start - b.start);
-      let c = 0;
+      out.items.push(item.path);
       let next = from;
-      for (let s = 0; s + LIVE_BLOCK <= pcm.length; s += LIVE_BLOCK) {
-        const block = pcm.subarray(s, s + LIVE_BLOCK);
-        for (const f of chroma.push(loudness ? loudness.process(block) : block)) {
-          while (c + 1 < chords.length && (chords[c]?.end ?? 0) <= f.time) c++;
-          const seg = chords[c];
-          const label = seg && f.time >= seg.start && f.time < seg.end ? seg.label : "N";
-          finder.add(f, hop, windowChord(label));
-        }
-        const now = (s + LIVE_BLOCK) / LIVE_RATE;
-        if (now >= next) {
+      return {
+        frame: (f, label) => finder.add(f, item.hopSeconds, windowChord(label)),
+        blockEnd(now) {
+          if (now < next) return;
           next += every;
           const input = finder.modelInput();
-          if (!input) continue;
+          if (!input) return;
           out.bins = input.beats;
           out.features.push(input.features);
           out.weights.push(input.weights);
           out.keys.push(y);
           out.itemOf.push(index);
           out.ends.push(Math.round(now * 1000) / 1000);
-        }
-      }
-    }
-  }
+        },
+      };
+    },
+  );
   return out;
 }
 

@@ -275,6 +275,19 @@ class KeyEnsemble(nn.Module):
         return torch.softmax(self.logits(features, weights) / self.log_temperature.exp(), dim=1)
 
 
+def export_key_onnx(model: nn.Module, path: str) -> dict:
+    """Export a chroma key model (`KeyNet`, `KeyEnsemble`) with the engine's key-model signature: inputs
+    `features` [1, B, 24] and `weights` [1, B], output `probabilities` [1, 24]; returns `export_onnx`'s report."""
+    return export_onnx(
+        model,
+        (torch.rand(1, 50, 24), torch.rand(1, 50)),
+        path,
+        input_names=["features", "weights"],
+        output_names=["probabilities"],
+        dynamic_axes={"features": {1: "beats"}, "weights": {1: "beats"}},
+    )
+
+
 def load_onnx_weights(model: nn.Module, path: str) -> None:
     """Load an exported model's weights into `model` (the ONNX initialisers carry the module's parameter
     names; Debian's python3-onnx reads them)."""
@@ -629,14 +642,7 @@ def main():
             dynamic_axes={"spectrum": {1: "beats"}, "features": {1: "beats"}, "weights": {1: "beats"}},
         )
     elif args.export:
-        report["onnx"] = export_onnx(
-            model,
-            (torch.rand(1, 50, 24), torch.rand(1, 50)),
-            args.export,
-            input_names=["features", "weights"],
-            output_names=["probabilities"],
-            dynamic_axes={"features": {1: "beats"}, "weights": {1: "beats"}},
-        )
+        report["onnx"] = export_key_onnx(model, args.export)
     write_report(report, args.report)
 
 

@@ -23,7 +23,6 @@ emphasis, on the same windows.
 import argparse
 import json
 import math
-import os
 import random
 import sys
 
@@ -31,8 +30,8 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from train_common import export_onnx, write_report
-from train_key_model import KeyNet, load_onnx_weights, mirex
+from train_common import write_report
+from train_key_model import KeyNet, export_key_onnx, load_onnx_weights, mirex
 
 
 def load_windows(prefix: str):
@@ -177,14 +176,7 @@ def main():
     report["selection_score"] = report["validation"]["weighted"]
     report["command"] = "python3 packages/analysis/train/train_live_key_model.py " + " ".join(sys.argv[1:])
     if args.export:
-        report["onnx"] = export_onnx(
-            model,
-            (torch.rand(1, 50, 24), torch.rand(1, 50)),
-            args.export,
-            input_names=["features", "weights"],
-            output_names=["probabilities"],
-            dynamic_axes={"features": {1: "beats"}, "weights": {1: "beats"}},
-        )
+        report["onnx"] = export_key_onnx(model, args.export)
     print(json.dumps(report, indent=1))
     write_report(report, args.report)
 
