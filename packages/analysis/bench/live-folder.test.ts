@@ -382,5 +382,7 @@ describe("withModels", () => {
     await expect(withModels({}, ["--key-model", "/nonexistent/key.onnx"])).rejects.toBeInstanceOf(
       AnalysisError,
     );
+    // A model of another signature (Live's frame model) is refused when loaded.
+    await expect(withModels({}, ["--key-model", modelPath("live-chords.onnx")])).rejects.toThrow(/key model/);
   });
 });
