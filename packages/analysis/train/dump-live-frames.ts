@@ -27,7 +27,7 @@ import {
   frameFeatures,
 } from "../src/live/frame-features.js";
 import { encodeChord } from "../testing/metrics.js";
-import { playLiveItems } from "./live-items.js";
+import { augmentOptions, playLiveItems } from "./live-items.js";
 
 /** The frame model's class of a Harte label (0 for "N"), or -1 when its quality is not one of the model's. */
 export function frameClass(label: string): number {
@@ -55,8 +55,8 @@ async function main() {
     );
     process.exit(2);
   }
-  const share = values["augment-share"] === undefined ? undefined : Number(values["augment-share"]);
-  if (share !== undefined && (!values.augment || !(share >= 0 && share <= 1))) {
+  const play = augmentOptions(values.augment, values["augment-share"]);
+  if (!play) {
     console.error("--augment-share takes a probability 0…1, with --augment");
     process.exit(2);
   }
@@ -65,23 +65,19 @@ async function main() {
   const items: number[] = [];
   const names: string[] = [];
   let hop = 0;
-  await playLiveItems(
-    positionals,
-    { augment: values.augment, ...(share === undefined ? {} : { augmentShare: share }) },
-    (item) => {
-      hop = item.hopSeconds;
-      const context = values.context ? new FrameContext(hop) : null;
-      const index = names.length;
-      names.push(item.path);
-      return {
-        frame(f, label) {
-          xs.push(frameFeatures(f, new Float32Array(width), 0, context?.update(f)));
-          ys.push(frameClass(label));
-          items.push(index);
-        },
-      };
-    },
-  );
+  await playLiveItems(positionals, play, (item) => {
+    hop = item.hopSeconds;
+    const context = values.context ? new FrameContext(hop) : null;
+    const index = names.length;
+    names.push(item.path);
+    return {
+      frame(f, label) {
+        xs.push(frameFeatures(f, new Float32Array(width), 0, context?.update(f)));
+        ys.push(frameClass(label));
+        items.push(index);
+      },
+    };
+  });
   const x = new Float32Array(xs.length * width);
   for (const [i, v] of xs.entries()) x.set(v, i * width);
   const out = resolve(values.out);

@@ -25,7 +25,7 @@ import { KEY_OVER_TIME_FROM } from "../bench/live-folder.js";
 import { parseKey } from "../src/labels.js";
 import { LIVE_KEY_WINDOW_SECONDS, LiveKeyFinder } from "../src/live/index.js";
 import { encodeChord } from "../testing/metrics.js";
-import { playLiveItems } from "./live-items.js";
+import { augmentOptions, type LivePlayOptions, playLiveItems } from "./live-items.js";
 
 /** The key's class for the key model: tonic pitch class (0 = C), +12 for minor. */
 export function keyClass(key: string): number {
@@ -68,7 +68,7 @@ export interface KeyWindows {
  */
 export async function dumpKeyWindows(
   folders: readonly string[],
-  options: { augment?: boolean; augmentShare?: number; every?: number; from?: number } = {},
+  options: LivePlayOptions & { every?: number; from?: number } = {},
 ): Promise<KeyWindows> {
   const every = options.every ?? 2.5;
   const from = options.from ?? KEY_OVER_TIME_FROM;
@@ -127,17 +127,12 @@ async function main() {
     );
     process.exit(2);
   }
-  const share = values["augment-share"] === undefined ? undefined : Number(values["augment-share"]);
-  if (share !== undefined && (!values.augment || !(share >= 0 && share <= 1))) {
+  const play = augmentOptions(values.augment, values["augment-share"]);
+  if (!play) {
     console.error("--augment-share takes a probability 0…1, with --augment");
     process.exit(2);
   }
-  const w = await dumpKeyWindows(positionals, {
-    augment: values.augment,
-    every,
-    from,
-    ...(share === undefined ? {} : { augmentShare: share }),
-  });
+  const w = await dumpKeyWindows(positionals, { ...play, every, from });
   const x = new Float32Array(w.features.length * w.bins * 24);
   const ws = new Float32Array(w.weights.length * w.bins);
   for (const [i, v] of w.features.entries()) x.set(v, i * w.bins * 24);

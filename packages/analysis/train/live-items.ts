@@ -38,6 +38,25 @@ export interface LiveItemVisitor {
   blockEnd?(seconds: number): void;
 }
 
+/** How the dumps play their items: `playLiveItems`'s options. */
+export interface LivePlayOptions {
+  augment?: boolean;
+  augmentShare?: number;
+}
+
+/**
+ * The play options of the dumps' `--augment [--augment-share P]` flags, checked.
+ * @param augment whether `--augment` was given.
+ * @param share `--augment-share` as typed, or undefined when absent.
+ * @returns the options, or null when `--augment-share` is given without `--augment`, or is not a probability (0…1).
+ */
+export function augmentOptions(augment: boolean, share: string | undefined): LivePlayOptions | null {
+  if (share === undefined) return { augment };
+  const p = Number(share);
+  if (!augment || share.trim() === "" || !(p >= 0 && p <= 1)) return null;
+  return { augment, augmentShare: p };
+}
+
 /**
  * Play the items of `folders` through Live's chroma front end (see the file's comment).
  * @param options `augment`: phone-like hearing (share `augmentShare`, 0..1, default ½).
@@ -45,7 +64,7 @@ export interface LiveItemVisitor {
  */
 export async function playLiveItems(
   folders: readonly string[],
-  options: { augment?: boolean; augmentShare?: number },
+  options: LivePlayOptions,
   visit: (item: LiveItem) => LiveItemVisitor | null,
 ): Promise<void> {
   const hopSeconds = new LiveChroma(LIVE_RATE, { tuningHz: 440 }).hop / LIVE_RATE;
