@@ -103,10 +103,12 @@ test.describe("Live chord and key", () => {
     });
     await page.goto("/live");
     await expect(page.getByRole("heading", { name: "Live", exact: true })).toBeVisible();
-    // The learned key and chord models, Live's frame model and their runtime load only once listening
-    // starts, in the live Worker.
+    // Live's key model, the engine's chord model, Live's frame model and their runtime load only once
+    // listening starts, in the live Worker.
     const modelFiles = () =>
-      requested.filter((u) => /\/(key|chords|live-chords)-[^/]*\.onnx$|ort-wasm[^/]*\.wasm$/.test(u));
+      requested.filter((u) =>
+        /\/(key|live-key|chords|live-chords)-[^/]*\.onnx$|ort-wasm[^/]*\.wasm$/.test(u),
+      );
     expect(modelFiles()).toEqual([]);
     // The Recorder section of the navigation is active on /live.
     await expect(
@@ -139,9 +141,11 @@ test.describe("Live chord and key", () => {
     expect(next, history.join(" ")).toBe(4);
     await expect(page.getByTestId("live-key")).toHaveText("C Major");
     await expect(page.getByRole("heading", { name: "Key of the last 30 seconds" })).toBeVisible();
-    // The three models and the runtime were fetched once listening started, and none failed.
+    // The three models and the runtime were fetched once listening started, and none failed; the key model
+    // is Live's own, not the offline engine's.
+    expect(modelFiles().filter((u) => /\/key-[^/]*\.onnx$/.test(u))).toEqual([]);
     for (const file of [
-      /\/key-[^/]*\.onnx$/,
+      /\/live-key-[^/]*\.onnx$/,
       /\/chords-[^/]*\.onnx$/,
       /\/live-chords-[^/]*\.onnx$/,
       /ort-wasm[^/]*\.wasm$/,

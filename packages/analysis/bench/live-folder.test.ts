@@ -361,14 +361,16 @@ describe("runFolder on a tiny folder with a known answer", () => {
 });
 
 describe("withModels", () => {
-  it("gives Live the engine's key model, another one with --key-model, or none with --hand-written-key", async () => {
-    const engine = await withModels({}, []);
-    expect(engine.keyModel).toBeDefined();
-    const other = await withModels({ keyWindowSeconds: 20 }, ["--key-model", modelPath("key.onnx")]);
-    expect(other.keyWindowSeconds).toBe(20);
-    expect(other.keyModel).toBeDefined();
-    expect(other.keyModel).not.toBe(engine.keyModel);
-    // The same file gives the same answer.
+  it("gives Live its own key model, another one with --key-model, or none with --hand-written-key", async () => {
+    const live = await withModels({}, []);
+    expect(live.keyModel).toBeDefined();
+    const same = await withModels({ keyWindowSeconds: 20 }, ["--key-model", modelPath("live-key.onnx")]);
+    expect(same.keyWindowSeconds).toBe(20);
+    expect(same.keyModel).toBeDefined();
+    expect(same.keyModel).not.toBe(live.keyModel);
+    const offline = await withModels({}, ["--key-model", modelPath("key.onnx")]);
+    // The default is Live's file, models/live-key.onnx: the same file gives the same answer, the offline
+    // engine's models/key.onnx another.
     const input = {
       beats: 2,
       features: Float32Array.from({ length: 48 }, (_, i) =>
@@ -376,8 +378,15 @@ describe("withModels", () => {
       ),
       weights: Float32Array.from([0.5, 0.5]),
     };
-    const [a, b] = await Promise.all([engine.keyModel?.predict(input), other.keyModel?.predict(input)]);
+    const [a, b, c] = await Promise.all([
+      live.keyModel?.predict(input),
+      same.keyModel?.predict(input),
+      offline.keyModel?.predict(input),
+    ]);
+    expect(a?.length).toBe(24);
     expect(Array.from(b ?? [])).toEqual(Array.from(a ?? []));
+    expect(c?.length).toBe(24);
+    expect(Array.from(c ?? [])).not.toEqual(Array.from(a ?? []));
     expect((await withModels({}, ["--hand-written-key"])).keyModel).toBeUndefined();
     await expect(withModels({}, ["--key-model", "/nonexistent/key.onnx"])).rejects.toBeInstanceOf(
       AnalysisError,

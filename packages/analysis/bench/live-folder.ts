@@ -30,8 +30,9 @@
  *   The chords are the recogniser's with the engine's learned chord model read on the sliding window as
  *   in the Worker (`--built-in-chords`: the small built-in model instead).
  *   key        for items whose truth names a key ("key": "G major"): the MIREX weighted score of the last
- *              key shown, read by the engine's learned key model as in the Worker (the hand-written key
- *              stage with `--hand-written-key`, another model with `--key-model FILE`); mean and share exact over the items; and the key over
+ *              key shown, read by Live's learned key model (`models/live-key.onnx`) as in the Worker (the
+ *              hand-written key stage with `--hand-written-key`, another model with `--key-model FILE`);
+ *              mean and share exact over the items; and the key over
  *              time: the MIREX weighted score of the key on screen averaged over the item from
  *              {@link KEY_OVER_TIME_FROM} seconds to its end (no key shown scores 0), mean over the items.
  * The last line printed is a JSON summary; `--json FILE` also writes it with every item's scores.
@@ -778,9 +779,10 @@ export function micBandArg(text: string | undefined): MicBand | undefined {
 }
 
 /**
- * `options` with the engine's learned models as the Live screen reads them (`loadNodeModels`): the key
- * model unless `argv` holds `--hand-written-key` (`--key-model FILE`: another key model, a candidate),
- * the chord model unless it holds `--built-in-chords`.
+ * `options` with the learned models as the Live screen reads them: Live's key model (`models/live-key.onnx`,
+ * `loadNodeKeyModel`) unless `argv` holds `--hand-written-key` (`--key-model FILE`: another key model, a
+ * candidate, or `models/key.onnx` for the offline engine's), the engine's chord model (`loadNodeModels`)
+ * unless it holds `--built-in-chords`, and Live's frame model (`--frame-model FILE[,FILE…]`: candidates).
  */
 export async function withModels(
   options: LiveListenerOptions,
@@ -789,7 +791,11 @@ export async function withModels(
   const engine = await loadNodeModels();
   const chords = engine.chords;
   const k = argv.indexOf("--key-model");
-  const key = k >= 0 ? await loadNodeKeyModel(argv[k + 1] ?? "") : engine.key;
+  const key = argv.includes("--hand-written-key")
+    ? undefined
+    : k >= 0
+      ? await loadNodeKeyModel(argv[k + 1] ?? "")
+      : await loadNodeKeyModel();
   const i = argv.indexOf("--frame-model");
   // One file, or several separated by commas: their mean probabilities (averageLiveChordModels).
   const candidates = i >= 0 ? (argv[i + 1] ?? "").split(",").filter((f) => f !== "") : [];
@@ -800,7 +806,7 @@ export async function withModels(
       : await loadNodeLiveChordModel(candidates[0]);
   return {
     ...options,
-    ...(key && !argv.includes("--hand-written-key") ? { keyModel: key } : {}),
+    ...(key ? { keyModel: key } : {}),
     ...(chords && !argv.includes("--built-in-chords") ? { chordModel: chords } : {}),
     ...(frames ? { liveChordModel: frames } : {}),
   };

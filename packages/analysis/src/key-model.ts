@@ -49,6 +49,12 @@ export const KEY_MODEL_FILE = "key.onnx";
 export const CHORD_MODEL_FILE = "chords.onnx";
 /** File name of the chord-informed key model inside the package's `models/` folder. */
 export const CHORD_KEY_MODEL_FILE = "key-chords.onnx";
+/**
+ * File name of Live's key model inside the package's `models/` folder: the key model's architecture
+ * fine-tuned on Live's own 30-s windows (`train/train_live_key_model.py`; PROVENANCE.md, "A key model for
+ * Live's own window"). The Live Worker and `bench:live` read it; the offline engine reads {@link KEY_MODEL_FILE}.
+ */
+export const LIVE_KEY_MODEL_FILE = "live-key.onnx";
 /** File name of Live's frame model inside the package's `models/` folder. */
 export const LIVE_CHORD_MODEL_FILE = "live-chords.onnx";
 /** Features per frame of Live's frame model (`FRAME_FEATURES`, live/frame-features.ts). */
@@ -130,7 +136,8 @@ async function runSession<T extends OnnxTensorLike>(
  * `probabilities` float32 [1, 24] (major tonics 0..11, minor 12..23, softmax with the temperature
  * calibrated on the training corpora's validation split).
  *
- * @param session an InferenceSession created from `models/key.onnx`.
+ * @param session an InferenceSession created from `models/key.onnx` (or Live's `models/live-key.onnx`, of
+ *   the same signature).
  * @param tensor the runtime's float32 tensor constructor.
  * @throws {AnalysisError} at once when the session lacks the `features`/`weights` inputs or the
  * `probabilities` output; `predict` rejects with an AnalysisError when the input is empty or has the wrong

@@ -15,6 +15,7 @@ import {
   createOnnxLiveChordModel,
   KEY_MODEL_FILE,
   LIVE_CHORD_MODEL_FILE,
+  LIVE_KEY_MODEL_FILE,
   loadOnce,
 } from "./key-model.js";
 import { AnalysisError, type EngineModels, type KeyModel, type LiveChordModel } from "./types.js";
@@ -76,13 +77,14 @@ export async function loadNodeLiveChordModel(
 }
 
 /**
- * A key model with onnxruntime-node from another `.onnx` file of the key model's signature (inputs
- * `features` [1, B, 24] and `weights` [1, B], output `probabilities` [1, 24]): a candidate compared with
- * `bench:live --key-model`.
- * @param path the `.onnx` file.
+ * Live's key model with onnxruntime-node, for `bench:live` and tests (the offline engine reads
+ * `models/key.onnx` through {@link loadNodeModels}; in the browser the live Worker loads this one), or
+ * another `.onnx` file of the key model's signature (inputs `features` [1, B, 24] and `weights` [1, B],
+ * output `probabilities` [1, 24]): a candidate compared with `bench:live --key-model`.
+ * @param path the `.onnx` file (default the package's `models/live-key.onnx`).
  * @throws {AnalysisError} (as a rejection) when it cannot be loaded or lacks the model's inputs or output.
  */
-export async function loadNodeKeyModel(path: string): Promise<KeyModel> {
+export async function loadNodeKeyModel(path: string = modelPath(LIVE_KEY_MODEL_FILE)): Promise<KeyModel> {
   try {
     return createOnnxKeyModel(await ort.InferenceSession.create(path, SESSION_OPTIONS), tensor);
   } catch (cause) {

@@ -5,7 +5,7 @@
  *
  *   import { loadWebModels } from "@tonic/analysis/web";
  *   const models = await loadWebModels({ keyModelUrl, chordModelUrl, beatModelUrl, chordKeyModelUrl, wasmUrl });
- *   // the Live Worker: { keyModelUrl, chordModelUrl, liveChordModelUrl, wasmUrl }
+ *   // the Live Worker: { keyModelUrl (of models/live-key.onnx), chordModelUrl, liveChordModelUrl, wasmUrl }
  *   await analyzeAudio(mono, rate, { models });
  */
 import * as ort from "onnxruntime-web/wasm";
@@ -21,7 +21,7 @@ import type { EngineModels } from "./types.js";
 
 /** Where the Worker finds the model and the runtime's WebAssembly binary (URLs the bundler emitted). */
 export interface WebModelUrls {
-  /** URL of `models/key.onnx` */
+  /** URL of `models/key.onnx` (the Live Worker gives Live's key model, `models/live-key.onnx`) */
   keyModelUrl: string;
   /** URL of `models/chords.onnx` */
   chordModelUrl: string;

@@ -36,7 +36,8 @@ export const KEY_BIN_SECONDS = 0.5;
 /**
  * Live's key window, seconds: the key shown is the key of the last this many seconds, so a song's key
  * holds across its sections (a chorus on IV–V–vi alone can read as the relative minor) while a new piece
- * takes the display over a median 17 s after it starts ("Reset key" at once). Chosen on the 172 band
+ * takes the display over a median 15.8 s after it starts with Live's key model (18.2 s with the offline
+ * engine's; 24 pairs of band validation songs back to back; "Reset key" at once). Chosen on the 172 band
  * validation songs, the instrument and ukulele validation folders by a rule set before the runs
  * (PROVENANCE.md, "Live's key over 30 seconds"; 20 before).
  */
@@ -77,8 +78,8 @@ export function cancelOpeningEmphasis(weights: Float32Array): Float32Array {
  *   `chordStats`) — used where the learned model cannot run;
  * - {@link modelInput} / {@link fromProbabilities}: the learned key model's input, one segment per bin
  *   (its per-beat features: each half normalised to sum 1, weighted by the seconds heard), and its answer
- *   as a {@link LiveKey} (`keyFromProbabilities`) — the engine's key stage (`models/key.onnx`) on a
- *   sliding window.
+ *   as a {@link LiveKey} (`keyFromProbabilities`) — the engine's key stage on a sliding window, with the
+ *   key model fine-tuned on these windows (`models/live-key.onnx`, train/dump-live-key-windows.ts).
  *
  * @param windowSeconds 10..30 (clamped), default {@link LIVE_KEY_WINDOW_SECONDS}.
  * @param minSeconds harmonic content needed before a key is reported, seconds (default 3).

@@ -11,7 +11,7 @@ import {
   sineTone,
 } from "@tonic/analysis/testing";
 import { describe, expect, it } from "vitest";
-import { loadNodeModels } from "../onnx-node.js";
+import { loadNodeKeyModel, loadNodeModels } from "../onnx-node.js";
 import { AnalysisError } from "../types.js";
 import { FRAME_MODEL_QUALITIES } from "./frame-features.js";
 import {
@@ -101,12 +101,11 @@ describe("LiveListener", () => {
     expect(new Set(after.map((s) => s.chord))).toEqual(new Set(["Em"]));
   });
 
-  it("finds the key of a I–vi–IV–V progression with the engine's learned key model, and forgets it on reset", async () => {
+  it("finds the key of a I–vi–IV–V progression with Live's learned key model, and forgets it on reset", async () => {
     const seq = Array.from({ length: 3 }, () =>
       ["G", "Em", "C", "D"].map((chord) => ({ chord, seconds: 1 })),
     ).flat();
-    const { key: keyModel } = await loadNodeModels();
-    const listener = new LiveListener(SR, { ...(keyModel ? { keyModel } : {}) });
+    const listener = new LiveListener(SR, { keyModel: await loadNodeKeyModel() });
     const pcm = renderChordSequence(seq, { timbre: "organ", sampleRate: SR });
     let key: string | null = null;
     let runs = 0;

@@ -29,7 +29,9 @@ export interface LiveListenerOptions {
    * Let the learned key model read the key window evenly (`cancelOpeningEmphasis`) rather than with the
    * extra weight its training gave a piece's opening, which in a sliding window falls on the oldest
    * seconds (default false; checked and not shipped: on the band validation songs the key over time rose
-   * by 0.002 and the last key fell, PROVENANCE.md "Live's key model reading its window evenly").
+   * by 0.002 and the last key fell, PROVENANCE.md "Live's key model reading its window evenly"). Only for
+   * a model with the opening emphasis (`models/key.onnx`): Live's own, `models/live-key.onnx`, pools its
+   * window evenly in its graph, and cancelling an emphasis it lacks would under-weigh the oldest seconds.
    */
   keyEvenWindow?: boolean;
   /** A4 reference, Hz (default 440). */
@@ -43,8 +45,9 @@ export interface LiveListenerOptions {
   /** Chroma tuning (A4 comes from `a4Hz`). */
   chroma?: Omit<LiveChromaOptions, "tuningHz">;
   /**
-   * The engine's learned key model (`loadWebModels().key` in the browser, `loadNodeModels().key` in
-   * Node). With it the key is the model's reading of the key window, refreshed by {@link
+   * A learned key model of the engine's key model's signature: Live's (`models/live-key.onnx`, the engine's
+   * fine-tuned on Live's own windows; `loadWebModels({ keyModelUrl }).key` in the Worker, `loadNodeKeyModel()`
+   * in Node). With it the key is the model's reading of the key window, refreshed by {@link
    * LiveListener.refreshKey}; without it, the hand-written key stage's.
    */
   keyModel?: KeyModel;
@@ -121,7 +124,7 @@ export interface LiveUpdate {
 
 /**
  * Live listening: streaming chroma → chord recogniser with hysteresis → sliding-window key (the
- * engine's learned key model when `keyModel` is given, see {@link LiveListener.refreshKey}), plus the
+ * learned key model when `keyModel` is given, see {@link LiveListener.refreshKey}), plus the
  * tuner. Push mono blocks of any size (the AudioWorklet sends 128-sample render quanta, buffered).
  *
  * @param sampleRate Hz of the pushed audio (8–192 kHz).
@@ -239,7 +242,7 @@ export class LiveListener {
   }
 
   /**
-   * Use the engine's learned key model from now on (null: the hand-written key stage). The Worker starts
+   * Use a learned key model (Live's, `models/live-key.onnx`) from now on (null: the hand-written key stage). The Worker starts
    * listening at once and sets the model when it has loaded.
    */
   setKeyModel(model: KeyModel | null): void {

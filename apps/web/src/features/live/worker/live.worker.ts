@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 import { type EngineModels, isQuietInput, LiveListener } from "@tonic/analysis";
 import chordModelUrl from "@tonic/analysis/models/chords.onnx?url";
-import keyModelUrl from "@tonic/analysis/models/key.onnx?url";
 import liveChordModelUrl from "@tonic/analysis/models/live-chords.onnx?url";
+import keyModelUrl from "@tonic/analysis/models/live-key.onnx?url";
 import { loadWebModels } from "@tonic/analysis/web";
 import wasmUrl from "onnxruntime-web/ort-wasm-simd-threaded.wasm?url";
 import type { LiveWorkerMessage, LiveWorkerRequest } from "./protocol";
@@ -13,7 +13,8 @@ let listener: LiveListener | null = null;
 let tuningCents = 0;
 
 /**
- * The engine's learned key and chord models and Live's frame model (onnxruntime-web), loaded when
+ * Live's learned key model (`models/live-key.onnx`, the engine's key model fine-tuned on Live's own 30-s
+ * windows), the engine's chord model and Live's frame model (onnxruntime-web), loaded when
  * listening starts — the Live page's first load fetches neither the runtime nor the models. Until they
  * have loaded, or when they cannot (no WebAssembly SIMD, say), the key comes from the hand-written key
  * stage and the chords from the template recogniser with the small built-in chord model; the reason goes
