@@ -27,7 +27,7 @@ import {
   frameFeatures,
 } from "../src/live/frame-features.js";
 import { encodeChord } from "../testing/metrics.js";
-import { augmentOptions, playLiveItems } from "./live-items.js";
+import { augmentOptionsOrExit, playLiveItems } from "./live-items.js";
 
 /** The frame model's class of a Harte label (0 for "N"), or -1 when its quality is not one of the model's. */
 export function frameClass(label: string): number {
@@ -55,11 +55,7 @@ async function main() {
     );
     process.exit(2);
   }
-  const play = augmentOptions(values.augment, values["augment-share"]);
-  if (!play) {
-    console.error("--augment-share takes a probability 0…1, with --augment");
-    process.exit(2);
-  }
+  const play = augmentOptionsOrExit(values.augment, values["augment-share"]);
   const xs: Float32Array[] = [];
   const ys: number[] = [];
   const items: number[] = [];

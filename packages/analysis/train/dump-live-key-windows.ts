@@ -25,7 +25,7 @@ import { KEY_OVER_TIME_FROM } from "../bench/live-folder.js";
 import { parseKey } from "../src/labels.js";
 import { LIVE_KEY_WINDOW_SECONDS, LiveKeyFinder } from "../src/live/index.js";
 import { encodeChord } from "../testing/metrics.js";
-import { augmentOptions, type LivePlayOptions, playLiveItems } from "./live-items.js";
+import { augmentOptionsOrExit, type LivePlayOptions, playLiveItems } from "./live-items.js";
 
 /** The key's class for the key model: tonic pitch class (0 = C), +12 for minor. */
 export function keyClass(key: string): number {
@@ -127,11 +127,7 @@ async function main() {
     );
     process.exit(2);
   }
-  const play = augmentOptions(values.augment, values["augment-share"]);
-  if (!play) {
-    console.error("--augment-share takes a probability 0…1, with --augment");
-    process.exit(2);
-  }
+  const play = augmentOptionsOrExit(values.augment, values["augment-share"]);
   const w = await dumpKeyWindows(positionals, { ...play, every, from });
   const x = new Float32Array(w.features.length * w.bins * 24);
   const ws = new Float32Array(w.weights.length * w.bins);

@@ -58,6 +58,17 @@ export function augmentOptions(augment: boolean, share: string | undefined): Liv
 }
 
 /**
+ * {@link augmentOptions} for a dump's command line: on a bad `--augment-share` it prints what is wrong and
+ * ends the process with status 2 (a usage error).
+ */
+export function augmentOptionsOrExit(augment: boolean, share: string | undefined): LivePlayOptions {
+  const play = augmentOptions(augment, share);
+  if (play) return play;
+  console.error("--augment-share takes a probability 0…1, with --augment");
+  process.exit(2);
+}
+
+/**
  * Play the items of `folders` through Live's chroma front end (see the file's comment).
  * @param options `augment`: phone-like hearing (share `augmentShare`, 0..1, default ½).
  * @param visit called for each item before it is decoded; return null to skip the item.
