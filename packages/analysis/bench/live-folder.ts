@@ -32,9 +32,9 @@
  *   key        for items whose truth names a key ("key": "G major"): the MIREX weighted score of the last
  *              key shown, read by Live's learned key model (`models/live-key.onnx`) as in the Worker (the
  *              hand-written key stage with `--hand-written-key`, another model with `--key-model FILE`);
- *              mean and share exact over the items; and the key over
- *              time: the MIREX weighted score of the key on screen averaged over the item from
- *              {@link KEY_OVER_TIME_FROM} seconds to its end (no key shown scores 0), mean over the items.
+ *              mean and share exact over the items; and the key over time: the MIREX weighted score
+ *              of the key on screen averaged over the item from {@link KEY_OVER_TIME_FROM} seconds to
+ *              its end (no key shown scores 0), mean over the items.
  * The last line printed is a JSON summary; `--json FILE` also writes it with every item's scores.
  */
 

@@ -45,10 +45,10 @@ export interface LiveListenerOptions {
   /** Chroma tuning (A4 comes from `a4Hz`). */
   chroma?: Omit<LiveChromaOptions, "tuningHz">;
   /**
-   * A learned key model of the engine's key model's signature: Live's (`models/live-key.onnx`, the engine's
-   * fine-tuned on Live's own windows; `loadWebModels({ keyModelUrl }).key` in the Worker, `loadNodeKeyModel()`
-   * in Node). With it the key is the model's reading of the key window, refreshed by {@link
-   * LiveListener.refreshKey}; without it, the hand-written key stage's.
+   * A learned key model of the engine's key model's signature: Live's (`models/live-key.onnx`, the
+   * engine's fine-tuned on Live's own windows; `loadWebModels({ keyModelUrl }).key` in the Worker,
+   * `loadNodeKeyModel()` in Node). With it the key is the model's reading of the key window, refreshed
+   * by {@link LiveListener.refreshKey}; without it, the hand-written key stage's.
    */
   keyModel?: KeyModel;
   /**
@@ -242,8 +242,8 @@ export class LiveListener {
   }
 
   /**
-   * Use a learned key model (Live's, `models/live-key.onnx`) from now on (null: the hand-written key stage). The Worker starts
-   * listening at once and sets the model when it has loaded.
+   * Use a learned key model (Live's, `models/live-key.onnx`) from now on (null: the hand-written key
+   * stage). The Worker starts listening at once and sets the model when it has loaded.
    */
   setKeyModel(model: KeyModel | null): void {
     this.keyModel = model;
