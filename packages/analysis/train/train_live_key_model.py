@@ -2,7 +2,7 @@
 """Fine-tune the engine's key model on Live's own key windows and export it to ONNX.
 
     /usr/bin/python3 packages/analysis/train/train_live_key_model.py --train FILE [FILE ...] \
-        --validation FILE [--init packages/analysis/models/key.onnx] [--no-opening] [--epochs 8] \
+        --validation FILE [FILE ...] [--init packages/analysis/models/key.onnx] [--no-opening] [--epochs 8] \
         [--lr 1e-3] [--batch 32] [--seed 1] [--threads 1] [--export out.onnx] [--report out.json]
 
 Data: the windows of `dump-live-key-windows.ts` (band songs of POP909, MIT, and the McGill Billboard
@@ -18,7 +18,9 @@ bins are its oldest seconds, not a piece's opening). The softmax temperature is 
 windows after training (Guo et al. 2017), as for the shipped model. The one number models are chosen by is
 the mean MIREX weighted score over the validation windows (`selection_score`), the windows' analogue of the
 runner's key over time; the report also gives the started-from model's score, with and without the opening
-emphasis, on the same windows.
+emphasis, on the same windows. With several `--validation` files (say band songs, instrument pieces and
+ukulele pieces) each is scored alone (`validation_sets`), and the score, the temperature and the
+started-from figures are those of all their windows pooled; with one file the run is as it was before.
 """
 import argparse
 import json
@@ -117,7 +119,7 @@ def make(opening: bool, init: str):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--train", nargs="+", required=True)
-    ap.add_argument("--validation", required=True)
+    ap.add_argument("--validation", nargs="+", required=True)
     ap.add_argument("--init", default="packages/analysis/models/key.onnx")
     ap.add_argument("--no-opening", action="store_true", help="pool the window evenly")
     ap.add_argument("--epochs", type=int, default=8)
@@ -132,12 +134,15 @@ def main():
     torch.set_num_threads(args.threads)
     rnd = random.Random(args.seed)
     train = concat([load_windows(p) for p in args.train])
-    val = load_windows(args.validation)
+    val_sets = {p: load_windows(p) for p in args.validation}
+    val = concat(list(val_sets.values()))
     print(f"{len(train['y'])} training windows of {train['items']} songs, {len(val['y'])} validation windows of {val['items']} songs")
     started = {
         "opening": evaluate(make(True, args.init), val),
         "even": evaluate(make(False, args.init), val),
     }
+    if len(val_sets) > 1:
+        started["sets"] = {p: evaluate(make(not args.no_opening, args.init), v) for p, v in val_sets.items()}
     print(f"started from {args.init}: {json.dumps(started)}")
     model = make(not args.no_opening, args.init)
     params = [p for p in model.parameters() if p.requires_grad]
@@ -158,7 +163,8 @@ def main():
             total += float(loss) * len(idx)
         sched.step()
         v = evaluate(model, val)
-        print(f"epoch {epoch + 1}: train loss {total / n:.3f}, validation weighted {v['weighted']:.4f} exact {v['exact']:.4f}")
+        each = "".join(f", {p}: {evaluate(model, d)['weighted']:.4f}" for p, d in val_sets.items()) if len(val_sets) > 1 else ""
+        print(f"epoch {epoch + 1}: train loss {total / n:.3f}, validation weighted {v['weighted']:.4f} exact {v['exact']:.4f}{each}")
     temperature = fit_temperature(model, val)
     report = {
         "init": args.init,
@@ -173,6 +179,8 @@ def main():
         "started_from": started,
         "validation": evaluate(model, val),
     }
+    if len(val_sets) > 1:
+        report["validation_sets"] = {p: evaluate(model, v) for p, v in val_sets.items()}
     report["selection_score"] = report["validation"]["weighted"]
     report["command"] = "python3 packages/analysis/train/train_live_key_model.py " + " ".join(sys.argv[1:])
     if args.export:
