@@ -5,6 +5,8 @@
         --validation FILE [FILE ...] [--init packages/analysis/models/key.onnx] [--no-opening] [--epochs 8] \
         [--lr 1e-3] [--batch 32] [--seed 1] [--threads 1] [--export out.onnx] [--report out.json]
 
+A training FILE written FILE@N is taken N times per epoch (its songs counted once).
+
 Data: the windows of `dump-live-key-windows.ts` (band songs of POP909, MIT, and the McGill Billboard
 charts, CC0, rendered by `render-corpus.ts` with MIT soundfonts and played through Live's chroma front end;
 each window is what `LiveKeyFinder.modelInput()` gives the key model, with the song's key). Training files
@@ -93,6 +95,25 @@ def evaluate(model, data, batch: int = 256):
     }
 
 
+def load_spec(spec: str):
+    """A `--train` argument: FILE, or FILE@N for FILE's windows N times per epoch (N ≥ 1)."""
+    path, _, times = spec.rpartition("@")
+    if path and times.isdigit() and int(times) >= 1:
+        return load_windows(path), int(times)
+    return load_windows(spec), 1
+
+
+def repeated(parts):
+    """Training sets as one, each (windows, N) with its windows N times over (its items counted once)."""
+    out = concat([p for p, _ in parts])
+    extra = [p for p, n in parts for _ in range(n - 1)]
+    if extra:
+        for key in ("x", "w", "y"):
+            out[key] = torch.cat([out[key]] + [p[key] for p in extra])
+        out["ends"] = np.concatenate([out["ends"]] + [p["ends"] for p in extra])
+    return out
+
+
 def fit_temperature(model, data):
     """Temperature scaling on the validation windows (minimises their negative log-likelihood)."""
     with torch.no_grad():
@@ -118,7 +139,7 @@ def make(opening: bool, init: str):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--train", nargs="+", required=True)
+    ap.add_argument("--train", nargs="+", required=True, help="FILE or FILE@N (FILE's windows N times per epoch)")
     ap.add_argument("--validation", nargs="+", required=True)
     ap.add_argument("--init", default="packages/analysis/models/key.onnx")
     ap.add_argument("--no-opening", action="store_true", help="pool the window evenly")
@@ -133,7 +154,7 @@ def main():
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     rnd = random.Random(args.seed)
-    train = concat([load_windows(p) for p in args.train])
+    train = repeated([load_spec(p) for p in args.train])
     val_sets = {p: load_windows(p) for p in args.validation}
     val = concat(list(val_sets.values()))
     print(f"{len(train['y'])} training windows of {train['items']} songs, {len(val['y'])} validation windows of {val['items']} songs")
