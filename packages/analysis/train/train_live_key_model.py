@@ -9,9 +9,11 @@ A training FILE written FILE@N is taken N times per epoch (its songs counted onc
 
 Data: the windows of `dump-live-key-windows.ts` (band songs of POP909, MIT, and the McGill Billboard
 charts, CC0, rendered by `render-corpus.ts` with MIT soundfonts and played through Live's chroma front end;
-each window is what `LiveKeyFinder.modelInput()` gives the key model, with the song's key). Training files
-come from the corpus's training split and the validation file from its validation split (the split of
-`train_common.is_validation`, by song); nothing here reads the evaluation sets.
+each window is what `LiveKeyFinder.modelInput()` gives the key model, with the song's key), and of
+`make-live-folder.ts`'s instrument and ukulele pieces (MIT soundfonts). Training files come from the corpus's
+training split and `make-live-folder`'s training seed offsets (2–25), the validation files from the validation
+split (the split of `train_common.is_validation`, by song) and the validation offsets (1, 101–104); nothing
+here reads the evaluation sets.
 
 Model: the shipped key model's architecture (`train_key_model.KeyNet`, "hybrid", hidden 32, kernel 17),
 started from its exported weights (`--init`) and trained further with cross-entropy on the windows (Adam,
