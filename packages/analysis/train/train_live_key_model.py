@@ -108,11 +108,13 @@ def load_spec(spec: str):
 def repeated(parts):
     """Training sets as one, each (windows, N) with its windows N times over (its items counted once)."""
     out = concat([p for p, _ in parts])
-    extra = [p for p, n in parts for _ in range(n - 1)]
+    offsets = np.cumsum([0] + [p["items"] for p, _ in parts[:-1]])
+    extra = [(p, offset) for (p, n), offset in zip(parts, offsets) for _ in range(n - 1)]
     if extra:
         for key in ("x", "w", "y"):
-            out[key] = torch.cat([out[key]] + [p[key] for p in extra])
-        out["ends"] = np.concatenate([out["ends"]] + [p["ends"] for p in extra])
+            out[key] = torch.cat([out[key]] + [p[key] for p, _ in extra])
+        out["ends"] = np.concatenate([out["ends"]] + [p["ends"] for p, _ in extra])
+        out["item"] = np.concatenate([out["item"]] + [p["item"] + offset for p, offset in extra])
     return out
 
 
