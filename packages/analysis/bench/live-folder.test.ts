@@ -92,6 +92,12 @@ describe("scoreLive", () => {
       [2, 2],
       [3, 1],
     ]);
+    // What each replaced, and since when: C from 0.2 s into C, A:min from 1 s into C, G:7 from 0.1 s into G.
+    expect(s.falseChangeList.map((f) => [f.before, Number(f.beforeAfter.toFixed(6))])).toEqual([
+      ["C:maj", 0.2],
+      ["A:min", 1],
+      ["G:7", 0.1],
+    ]);
     expect(summarize(s).falseChangesByKind).toEqual({
       back: 1,
       quality: 0,
@@ -123,7 +129,16 @@ describe("scoreLive", () => {
     );
     expect(s.falseChangeList.map((f) => f.kind)).toEqual(["parallel", "back", "quality"]);
     expect(formatFalseChange(s.falseChangeList[0] as FalseChange)).toBe(
-      "G:maj from 0.00 s: G:min shown at +1.00 s for 0.50 s (parallel)",
+      "G:maj from 0.00 s: G:min shown at +1.00 s for 0.50 s after G:maj (shown from +0.00 s) (parallel)",
+    );
+    // A chord shown before its true start: what replaces it names it with a negative "shown from".
+    const early = scoreLive(
+      [iv(0, 1, "N"), iv(1, 3, "C:maj")],
+      [iv(0, 0.5, "N"), iv(0.5, 2, "C:maj"), iv(2, 3, "A:min")],
+      3,
+    );
+    expect(formatFalseChange(early.falseChangeList[0] as FalseChange)).toBe(
+      "C:maj from 1.00 s: A:min shown at +1.00 s for 1.00 s after C:maj (shown from -0.50 s) (otherRoot)",
     );
   });
 

@@ -259,7 +259,11 @@ export function addChangeCounts(into: ChangeCounts, s: ChangeCounts): void {
  */
 export type FalseChangeKind = "back" | "quality" | "parallel" | "otherTriad" | "otherRoot" | "noChord";
 
-/** One false change: the held true chord, the chord shown, when (seconds after the true chord's start) and for how long. */
+/**
+ * One false change: the held true chord, the chord shown, when (seconds after the true chord's start) and
+ * for how long, and the chord it replaced (`before`, shown from `beforeAfter` seconds after the true
+ * chord's start; negative when it was already shown before the true chord began).
+ */
 export interface FalseChange {
   chord: string;
   chordStart: number;
@@ -267,6 +271,8 @@ export interface FalseChange {
   after: number;
   seconds: number;
   kind: FalseChangeKind;
+  before: string;
+  beforeAfter: number;
 }
 
 /**
@@ -425,6 +431,7 @@ export function scoreLive(
     s.heldSeconds += end - at;
     for (const [k, e] of shown.entries()) {
       if (!(e.start > at && e.start < end)) continue;
+      const before = shown[k - 1];
       s.falseChanges++;
       s.falseChangeList.push({
         chord: iv.label,
@@ -432,7 +439,9 @@ export function scoreLive(
         shown: e.label,
         after: e.start - iv.start,
         seconds: Math.min(e.end, end) - e.start,
-        kind: falseChangeKind(iv.label, e.label, shown[k - 1]?.label ?? "N"),
+        kind: falseChangeKind(iv.label, e.label, before?.label ?? "N"),
+        before: before?.label ?? "N",
+        beforeAfter: (before?.start ?? 0) - iv.start,
       });
     }
   }
@@ -488,9 +497,13 @@ function countKinds(list: readonly FalseChange[]): Record<FalseChangeKind, numbe
   return out;
 }
 
-/** A false change as one line: the true chord and when it began, what was shown, when and for how long. */
+/**
+ * A false change as one line: the true chord and when it began, what was shown, when and for how long,
+ * and the chord it replaced with when that was first shown (seconds after the true chord's start).
+ */
 export function formatFalseChange(f: FalseChange): string {
-  return `${f.chord} from ${f.chordStart.toFixed(2)} s: ${f.shown} shown at +${f.after.toFixed(2)} s for ${f.seconds.toFixed(2)} s (${f.kind})`;
+  const since = f.beforeAfter < 0 ? `${f.beforeAfter.toFixed(2)}` : `+${f.beforeAfter.toFixed(2)}`;
+  return `${f.chord} from ${f.chordStart.toFixed(2)} s: ${f.shown} shown at +${f.after.toFixed(2)} s for ${f.seconds.toFixed(2)} s after ${f.before} (shown from ${since} s) (${f.kind})`;
 }
 
 /**

@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { biquadInPlace } from "./dsp.js";
+import { biquadInPlace, peakingEqInPlace } from "./dsp.js";
 
 /** RMS gain of a steady sine at `hz` through one biquad, measured after the transient has died away. */
 function sineGain(hz: number, cutoffHz: number, type: "highpass" | "lowpass", q = Math.SQRT1_2): number {
+  return filteredSineGain(hz, (y, rate) => biquadInPlace(y, rate, cutoffHz, q, type));
+}
+
+function filteredSineGain(hz: number, filter: (y: Float32Array, rate: number) => void): number {
   const rate = 48000;
   const x = new Float32Array(rate);
   for (let i = 0; i < x.length; i++) x[i] = Math.sin((2 * Math.PI * hz * i) / rate);
   const y = Float32Array.from(x);
-  biquadInPlace(y, rate, cutoffHz, q, type);
+  filter(y, rate);
   let ex = 0;
   let ey = 0;
   for (let i = rate / 2; i < rate; i++) {
@@ -34,5 +38,30 @@ describe("biquadInPlace", () => {
     expect(() => biquadInPlace(x, 48000, 24000, 0.7, "lowpass")).toThrow(RangeError);
     expect(() => biquadInPlace(x, 48000, 0, 0.7, "highpass")).toThrow(/cut-off/);
     expect(() => biquadInPlace(x, 48000, 100, 0, "highpass")).toThrow(/Q/);
+  });
+});
+
+describe("peakingEqInPlace", () => {
+  const db = (hz: number, centerHz: number, q: number, gainDb: number) =>
+    20 * Math.log10(filteredSineGain(hz, (y, rate) => peakingEqInPlace(y, rate, centerHz, q, gainDb)));
+
+  it("gives its gain at the centre, 0 dB far from it, and dips as deep as it boosts", () => {
+    expect(db(1000, 1000, 1, 9)).toBeCloseTo(9, 1);
+    expect(db(1000, 1000, 1, -9)).toBeCloseTo(-9, 1);
+    expect(Math.abs(db(50, 1000, 1, 9))).toBeLessThan(0.2);
+    expect(Math.abs(db(15000, 1000, 1, 9))).toBeLessThan(0.5);
+    // Half the gain in dB an octave away for a bell about two octaves wide, less for a narrow one.
+    const wide = db(2000, 1000, 0.7, 9);
+    const narrow = db(2000, 1000, 2, 9);
+    expect(wide).toBeGreaterThan(narrow);
+    expect(narrow).toBeGreaterThan(0);
+    expect(peakingEqInPlace(new Float32Array(0), 48000, 1000, 1, 6)).toBeUndefined();
+  });
+
+  it("rejects a centre outside (0, Nyquist), a Q that is not positive and a gain that is not finite", () => {
+    const x = new Float32Array(8);
+    expect(() => peakingEqInPlace(x, 48000, 24000, 1, 6)).toThrow(/centre/);
+    expect(() => peakingEqInPlace(x, 48000, 1000, 0, 6)).toThrow(/Q/);
+    expect(() => peakingEqInPlace(x, 48000, 1000, 1, Number.NaN)).toThrow(/gain/);
   });
 });

@@ -276,6 +276,49 @@ export function biquadInPlace(
   const b2 = b0;
   const a1 = (-2 * cos) / a0;
   const a2 = (1 - alpha) / a0;
+  filterBiquad(x, b0, b1, b2, a1, a2);
+}
+
+/**
+ * Filter `x` in place with one peaking-EQ biquad (direct form I, zero initial state): a bell of `gainDb`
+ * dB at `centerHz`, its width set by `q`, 0 dB far from it. Coefficients from R. Bristow-Johnson,
+ * "Cookbook formulae for audio EQ biquad filter coefficients" (the W3C Audio EQ Cookbook, "peakingEQ").
+ *
+ * @param x signal, modified in place (any length; empty is a no-op).
+ * @param sampleRate Hz, > 0.
+ * @param centerHz Hz, the bell's centre; must lie in (0, sampleRate / 2).
+ * @param q quality factor, > 0 (larger: narrower).
+ * @param gainDb the gain at `centerHz`, dB (negative: a notch-like dip); finite.
+ * @throws {RangeError} when `centerHz` is outside (0, sampleRate / 2), `q` is not > 0 or `gainDb` is not finite.
+ */
+export function peakingEqInPlace(
+  x: Float32Array,
+  sampleRate: number,
+  centerHz: number,
+  q: number,
+  gainDb: number,
+): void {
+  if (!(centerHz > 0 && centerHz < sampleRate / 2))
+    throw new RangeError(`centre must be within (0, ${sampleRate / 2}) Hz, got ${centerHz}`);
+  if (!(q > 0)) throw new RangeError(`Q must be > 0, got ${q}`);
+  if (!Number.isFinite(gainDb)) throw new RangeError(`gain must be finite, got ${gainDb}`);
+  const a = 10 ** (gainDb / 40);
+  const w0 = (2 * Math.PI * centerHz) / sampleRate;
+  const cos = Math.cos(w0);
+  const alpha = Math.sin(w0) / (2 * q);
+  const a0 = 1 + alpha / a;
+  filterBiquad(
+    x,
+    (1 + alpha * a) / a0,
+    (-2 * cos) / a0,
+    (1 - alpha * a) / a0,
+    (-2 * cos) / a0,
+    (1 - alpha / a) / a0,
+  );
+}
+
+/** Direct form I biquad with normalised coefficients (a0 = 1), zero initial state, in place. */
+function filterBiquad(x: Float32Array, b0: number, b1: number, b2: number, a1: number, a2: number): void {
   let x1 = 0;
   let x2 = 0;
   let y1 = 0;

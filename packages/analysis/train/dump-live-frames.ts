@@ -1,7 +1,7 @@
 /**
  * Training frames for Live's learned frame model (`train_live_chord_model.py`):
  *
- *   npx tsx packages/analysis/train/dump-live-frames.ts [--context] [--augment [--augment-share P]] --out FILE FOLDER...
+ *   npx tsx packages/analysis/train/dump-live-frames.ts [--context] [--augment [--augment-share P]] [--timbre-eq] --out FILE FOLDER...
  *
  * Every `FOLDER/<item>/audio.wav` with a `truth.json` (folders from `bench/make-live-folder.ts`, or band songs
  * from `render-corpus.ts --folder-out`, any sample rate) is played
@@ -11,7 +11,9 @@
  * -1 for a label outside them; with `--context`, the tonal context row of `FrameContext` too, 65 values a frame,
  * a checked and unshipped variant: PROVENANCE.md). With `--augment`, each item is first heard as a phone would
  * hear it (`live-augment.ts`: a microphone's hiss, a quieter level; drawn from crc32 of "<folder's name>/<item>", each
- * with probability P, default ½) and then through Live's loudness gain (`LiveLoudness`, as `LiveListener` runs it). Writes `FILE.x.f32` (frames × FRAME_FEATURES, little-endian float32),
+ * with probability P, default ½) and then through Live's loudness gain (`LiveLoudness`, as `LiveListener` runs it).
+ * With `--timbre-eq`, half the items are first recoloured by three random peaking bands (`timbreEqFor` in
+ * `live-augment.ts`), another instrument's spectral envelope. Writes `FILE.x.f32` (frames × FRAME_FEATURES, little-endian float32),
  * `FILE.y.i16` (one class per frame), `FILE.item.i32` (the item index of each frame, items in order) and
  * `FILE.json` (items, frames, features, classes, hop).
  */
@@ -45,17 +47,21 @@ async function main() {
       context: { type: "boolean", default: false },
       augment: { type: "boolean", default: false },
       "augment-share": { type: "string" },
+      "timbre-eq": { type: "boolean", default: false },
     },
     allowPositionals: true,
   });
   const width = values.context ? FRAME_FEATURES_WITH_CONTEXT : FRAME_FEATURES;
   if (!values.out || positionals.length === 0) {
     console.error(
-      "usage: dump-live-frames.ts [--context] [--augment [--augment-share P]] --out FILE FOLDER...",
+      "usage: dump-live-frames.ts [--context] [--augment [--augment-share P]] [--timbre-eq] --out FILE FOLDER...",
     );
     process.exit(2);
   }
-  const play = augmentOptionsOrExit(values.augment, values["augment-share"]);
+  const play = {
+    ...augmentOptionsOrExit(values.augment, values["augment-share"]),
+    timbreEq: values["timbre-eq"],
+  };
   const xs: Float32Array[] = [];
   const ys: number[] = [];
   const items: number[] = [];

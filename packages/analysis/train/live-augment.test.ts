@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { AUGMENT_HISS_SNR_DB, AUGMENT_LEVEL_DB, applyAugmentation, augmentationFor } from "./live-augment.js";
+import {
+  AUGMENT_HISS_SNR_DB,
+  AUGMENT_LEVEL_DB,
+  applyAugmentation,
+  applyTimbreEq,
+  augmentationFor,
+  TIMBRE_EQ_BANDS,
+  TIMBRE_EQ_GAIN_DB,
+  TIMBRE_EQ_HZ,
+  TIMBRE_EQ_Q,
+  timbreEqFor,
+} from "./live-augment.js";
 
 const rmsDb = (x: Float32Array) => {
   let e = 0;
@@ -80,5 +91,53 @@ describe("applyAugmentation", () => {
     const a = applyAugmentation(tone, { levelDb: 0, hissSnrDb: 30 }, 9);
     expect(applyAugmentation(tone, { levelDb: 0, hissSnrDb: 30 }, 9)).toEqual(a);
     expect(applyAugmentation(tone, { levelDb: 0, hissSnrDb: 30 }, 10)).not.toEqual(a);
+  });
+});
+
+describe("timbreEqFor", () => {
+  it("recolours about half the items with bands inside the ranges, the same for the same name", () => {
+    expect(timbreEqFor("7/piano-grand-held-room")).toEqual(timbreEqFor("7/piano-grand-held-room"));
+    const draws = Array.from({ length: 2000 }, (_, i) => timbreEqFor(`${i % 24}/item-${i}`));
+    const coloured = draws.filter((d) => d.length > 0);
+    expect(coloured.length / draws.length).toBeGreaterThan(0.45);
+    expect(coloured.length / draws.length).toBeLessThan(0.55);
+    const bands = coloured.flat();
+    expect(coloured.every((d) => d.length === TIMBRE_EQ_BANDS)).toBe(true);
+    for (const b of bands) {
+      expect(b.hz).toBeGreaterThanOrEqual(TIMBRE_EQ_HZ[0]);
+      expect(b.hz).toBeLessThanOrEqual(TIMBRE_EQ_HZ[1]);
+      expect(b.gainDb).toBeGreaterThanOrEqual(TIMBRE_EQ_GAIN_DB[0]);
+      expect(b.gainDb).toBeLessThanOrEqual(TIMBRE_EQ_GAIN_DB[1]);
+      expect(b.q).toBeGreaterThanOrEqual(TIMBRE_EQ_Q[0]);
+      expect(b.q).toBeLessThanOrEqual(TIMBRE_EQ_Q[1]);
+    }
+    // Centres log-uniform: about half of them under the range's geometric middle (~707 Hz).
+    const low =
+      bands.filter((b) => b.hz < Math.sqrt(TIMBRE_EQ_HZ[0] * TIMBRE_EQ_HZ[1])).length / bands.length;
+    expect(low).toBeGreaterThan(0.45);
+    expect(low).toBeLessThan(0.55);
+  });
+
+  it("leaves the hiss and level draws as they were", () => {
+    const names = Array.from({ length: 200 }, (_, i) => `${i % 24}/item-${i}`);
+    const before = names.map((n) => augmentationFor(n, 0.25));
+    for (const n of names) timbreEqFor(n);
+    expect(names.map((n) => augmentationFor(n, 0.25))).toEqual(before);
+  });
+});
+
+describe("applyTimbreEq", () => {
+  const tone = new Float32Array(48000).map((_, i) => 0.3 * Math.sin((2 * Math.PI * 1000 * i) / 48000));
+
+  it("applies its bands in turn to a copy, and no bands change nothing", () => {
+    const before = tone.slice();
+    const out = applyTimbreEq(tone, 48000, [
+      { hz: 1000, q: 1, gainDb: 6 },
+      { hz: 1000, q: 1, gainDb: 6 },
+    ]);
+    expect(tone).toEqual(before);
+    const late = (x: Float32Array) => x.subarray(24000);
+    expect(rmsDb(late(out))).toBeCloseTo(rmsDb(late(tone)) + 12, 1);
+    expect(applyTimbreEq(tone, 48000, [])).toEqual(tone);
   });
 });

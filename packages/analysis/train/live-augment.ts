@@ -17,6 +17,7 @@
  * the same generator values are compared with a smaller share.
  */
 import { crc32 } from "node:zlib";
+import { peakingEqInPlace } from "../src/dsp.js";
 import { addHiss, makeRng } from "../testing/index.js";
 
 /** Share of items given a microphone's hiss. */
@@ -78,5 +79,67 @@ export function applyAugmentation(pcm: Float32Array, aug: Augmentation, seed: nu
     const g = 10 ** (aug.levelDb / 20);
     for (let i = 0; i < out.length; i++) out[i] = (out[i] as number) * g;
   }
+  return out;
+}
+
+/**
+ * Share of items given another timbre by {@link timbreEqFor} (`dump-live-frames.ts --timbre-eq`;
+ * PROVENANCE.md, "Live's frame model trained on recoloured timbres"). Set by reasoning before any training,
+ * not tuned: half the items keep the sample sets' own sound.
+ */
+export const TIMBRE_EQ_SHARE = 0.5;
+/** Peaking bands per recoloured item. */
+export const TIMBRE_EQ_BANDS = 3;
+/**
+ * Range of the bands' centres, Hz (drawn log-uniformly): from a guitar body's and a piano soundboard's
+ * low resonances to a microphone's presence peak.
+ */
+export const TIMBRE_EQ_HZ = [100, 5000] as const;
+/** Range of the bands' gains, dB (uniform): the size of a body resonance or a microphone's colouring. */
+export const TIMBRE_EQ_GAIN_DB = [-9, 9] as const;
+/** Range of the bands' Q (uniform): about two octaves wide to about two-thirds of an octave. */
+export const TIMBRE_EQ_Q = [0.7, 2] as const;
+
+/** One peaking band of a recolouring: centre (Hz), Q and gain (dB). */
+export interface EqBand {
+  hz: number;
+  q: number;
+  gainDb: number;
+}
+
+/**
+ * The recolouring of the item named `name`: {@link TIMBRE_EQ_BANDS} peaking bands for a share
+ * {@link TIMBRE_EQ_SHARE} of the items, none for the rest. Deterministic (crc32 of `name` and "#eq", a
+ * generator of its own, so the hiss and level draws of {@link augmentationFor} do not move). Another
+ * sample set's instrument differs from the trained-on ones most in its spectral envelope (body, voicing,
+ * microphone); a random envelope per item teaches the frame model to read the chord through it.
+ *
+ * @param name the item's name, "<folder's name>/<item>".
+ * @returns the bands, in the order they are applied; empty when the item keeps its sound.
+ */
+export function timbreEqFor(name: string): EqBand[] {
+  const r = makeRng(crc32(`${name}#eq`));
+  if (!(r() < TIMBRE_EQ_SHARE)) return [];
+  const [hzLo, hzHi] = TIMBRE_EQ_HZ;
+  const [gLo, gHi] = TIMBRE_EQ_GAIN_DB;
+  const [qLo, qHi] = TIMBRE_EQ_Q;
+  return Array.from({ length: TIMBRE_EQ_BANDS }, () => ({
+    hz: hzLo * (hzHi / hzLo) ** r(),
+    q: qLo + (qHi - qLo) * r(),
+    gainDb: gLo + (gHi - gLo) * r(),
+  }));
+}
+
+/**
+ * `pcm` through `bands` (RBJ peaking biquads, `peakingEqInPlace`, one after another). A new array; `pcm`
+ * is not changed.
+ *
+ * @param pcm mono PCM at `sampleRate` Hz.
+ * @param bands from {@link timbreEqFor}; each centre must lie below `sampleRate` / 2.
+ * @throws RangeError from `peakingEqInPlace` on a band it cannot apply.
+ */
+export function applyTimbreEq(pcm: Float32Array, sampleRate: number, bands: readonly EqBand[]): Float32Array {
+  const out = Float32Array.from(pcm);
+  for (const b of bands) peakingEqInPlace(out, sampleRate, b.hz, b.q, b.gainDb);
   return out;
 }

@@ -5,7 +5,9 @@
  * rate), in name order, is played as `bench:live --folder` plays it (48 kHz, LIVE_BLOCK-sample blocks;
  * `LiveChroma` with the options `LiveListener` gives it). With `augment`, an item is first heard as a phone
  * would hear it (`live-augment.ts`, drawn from crc32 of "<folder's name>/<item>") and then through Live's
- * loudness gain (`LiveLoudness`, as `LiveListener` runs it).
+ * loudness gain (`LiveLoudness`, as `LiveListener` runs it). With `timbreEq`, an item is first recoloured
+ * (`timbreEqFor`: peaking bands for half the items, drawn from crc32 of "<folder's name>/<item>#eq"), before
+ * any phone-like hearing.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
@@ -14,7 +16,7 @@ import { LIVE_RATE, toLiveRate } from "../bench/live-folder.js";
 import { type ChromaFrame, LIVE_BLOCK, LiveChroma } from "../src/live/index.js";
 import { LiveLoudness } from "../src/live/level.js";
 import { decodeAudioFile } from "../src/node.js";
-import { applyAugmentation, augmentationFor } from "./live-augment.js";
+import { applyAugmentation, applyTimbreEq, augmentationFor, timbreEqFor } from "./live-augment.js";
 
 /** An item's `truth.json`: timed Harte chords and, for songs, the key. */
 export interface LiveItemTruth {
@@ -42,6 +44,8 @@ export interface LiveItemVisitor {
 export interface LivePlayOptions {
   augment?: boolean;
   augmentShare?: number;
+  /** Recolour items (`timbreEqFor`) before anything else. */
+  timbreEq?: boolean;
 }
 
 /**
@@ -70,7 +74,8 @@ export function augmentOptionsOrExit(augment: boolean, share: string | undefined
 
 /**
  * Play the items of `folders` through Live's chroma front end (see the file's comment).
- * @param options `augment`: phone-like hearing (share `augmentShare`, 0..1, default ½).
+ * @param options `augment`: phone-like hearing (share `augmentShare`, 0..1, default ½); `timbreEq`:
+ *   recoloured timbres first.
  * @param visit called for each item before it is decoded; return null to skip the item.
  */
 export async function playLiveItems(
@@ -87,8 +92,9 @@ export async function playLiveItems(
       const visitor = visit({ path: `${folder}/${name}`, truth, hopSeconds });
       if (!visitor) continue;
       const audio = await decodeAudioFile(join(dir, "audio.wav"));
-      const heard = toLiveRate(audio.samples, audio.sampleRate);
       const seedName = `${basename(folder)}/${name}`;
+      const atRate = toLiveRate(audio.samples, audio.sampleRate);
+      const heard = options.timbreEq ? applyTimbreEq(atRate, LIVE_RATE, timbreEqFor(seedName)) : atRate;
       const pcm = options.augment
         ? applyAugmentation(
             heard,
