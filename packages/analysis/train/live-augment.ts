@@ -110,9 +110,11 @@ export interface EqBand {
 /**
  * The recolouring of the item named `name`: {@link TIMBRE_EQ_BANDS} peaking bands for a share
  * {@link TIMBRE_EQ_SHARE} of the items, none for the rest. Deterministic (crc32 of `name` and "#eq", a
- * generator of its own, so the hiss and level draws of {@link augmentationFor} do not move). Another
- * sample set's instrument differs from the trained-on ones most in its spectral envelope (body, voicing,
- * microphone); a random envelope per item teaches the frame model to read the chord through it.
+ * generator of its own, so the hiss and level draws of {@link augmentationFor} do not move). The idea:
+ * if another sample set's instrument differed from the trained-on ones mainly in its spectral envelope
+ * (body, voicing, microphone), a random envelope per item would teach the frame model to read the chord
+ * through it. Checked with one seed, it did not lower Live's false changes on unheard sample sets
+ * (PROVENANCE.md), so no shipped model is trained with it.
  *
  * @param name the item's name, "<folder's name>/<item>".
  * @returns the bands, in the order they are applied; empty when the item keeps its sound.
