@@ -2,7 +2,7 @@
  * A dev folder of sampled instruments for `npm run bench:live -- --folder DIR`:
  *
  *   npx tsx packages/analysis/bench/make-live-folder.ts --out DIR [--seconds 30] [--seed-offset N]
- *     [--non-music | --ukulele] [--soundfont TimGM6mb|GM_bank|Freepats]
+ *     [--non-music | --ukulele] [--soundfont TimGM6mb|GM_bank|Freepats | --mix-sample-sets]
  *
  * `--seed-offset 1` writes the validation folder the live recogniser's constants are chosen on (other
  * keys, progressions, tempi, strums and rooms on the same instruments); the default 0 is the dev folder its
@@ -47,6 +47,11 @@
  * `--soundfont NAME` plays every piece on one other sample set (`SAMPLE_SETS`): TimGM6mb, the csound GM
  * bank (the two share most of their samples) or Freepats (through TiMidity++), which Live's frame model was
  * never trained on, to measure how it hears instruments it does not know.
+ *
+ * `--mix-sample-sets` plays each note of every piece on FluidR3_GM or MuseScore General, drawn per note
+ * (one half each, from the piece's seed by a generator of its own, so every other draw stays as it was),
+ * the two renders summed (`splitNotes` in `../train/sample-set-mix.ts`): chords whose notes' levels and
+ * spectra neither set plays alone, for training Live's frame model on more timbres than two.
  */
 
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -57,6 +62,7 @@ import { PITCH_CLASSES } from "@tonic/theory/constants";
 import FFT from "fft.js";
 import { makeRng, pinkNoise, renderSpeech } from "../testing/index.js";
 import { renderMidi, SAMPLE_SETS, type SoundfontName } from "../train/fluidsynth.js";
+import { mixSignals, splitNotes } from "../train/sample-set-mix.js";
 import { type Chord, guitarShape, harte, INTERVALS, type Quality, ukuleleShape } from "./fretted-shapes.js";
 import { identifiableAt, type Onset } from "./identifiable.js";
 import { encodeWav } from "./live-folder.js";
@@ -675,12 +681,14 @@ const { values: opts } = parseArgs({
     "non-music": { type: "boolean", default: false },
     soundfont: { type: "string" },
     ukulele: { type: "boolean", default: false },
+    "mix-sample-sets": { type: "boolean", default: false },
   },
 });
 const override = SAMPLE_SETS.find((n) => n === opts.soundfont);
-if (!opts.out || (opts.soundfont !== undefined && override === undefined)) {
+const mix = opts["mix-sample-sets"];
+if (!opts.out || (opts.soundfont !== undefined && (override === undefined || mix))) {
   process.stderr.write(
-    `usage: make-live-folder.ts --out DIR [--seconds 30] [--only SUBSTRING] [--seed-offset N] [--non-music | --ukulele] [--soundfont ${SAMPLE_SETS.join("|")}]\n`,
+    `usage: make-live-folder.ts --out DIR [--seconds 30] [--only SUBSTRING] [--seed-offset N] [--non-music | --ukulele] [--soundfont ${SAMPLE_SETS.join("|")} | --mix-sample-sets]\n`,
   );
   process.exit(1);
 }
@@ -703,11 +711,18 @@ const pieces = opts["non-music"]
 if (opts["non-music"]) await writeNonMusic(Math.min(seconds, 20), 7_001 + 1000 * seedOffset, override);
 for (const p of pieces.filter((q) => !opts.only || q.name.includes(opts.only))) {
   const w = writePiece(p, seconds);
-  const clean = await renderMidi(w.midi, p.soundfont, {
-    sampleRate: SR,
-    fx: false,
-    tmpBase: join(out, `.${p.name}`),
-  });
+  const render = (midi: MidiFile, soundfont: SoundfontName, tag: string) =>
+    renderMidi(midi, soundfont, { sampleRate: SR, fx: false, tmpBase: join(out, `.${p.name}${tag}`) });
+  let clean: Float32Array;
+  if (mix) {
+    const pick = makeRng(p.seed * 104_729 + 17);
+    const [fluid, musescore] = splitNotes(w.midi, () => pick() < 0.5);
+    clean = mixSignals(
+      await render(fluid, "FluidR3_GM", "-fluid"),
+      await render(musescore, "MuseScore_General", "-musescore"),
+    );
+  } else clean = await render(w.midi, p.soundfont, "");
+  const sampleSet = mix ? "FluidR3_GM + MuseScore_General per note" : p.soundfont;
   const x = clean.subarray(0, Math.min(clean.length, Math.round(w.seconds * SR)));
   for (const [cond, audio] of [
     ["clean", x],
@@ -722,7 +737,7 @@ for (const p of pieces.filter((q) => !opts.only || q.name.includes(opts.only))) 
         {
           id: `${p.name}-${cond}`,
           group: `${p.instrument} ${cond}`,
-          source: `make-live-folder.ts: ${p.soundfont} program ${p.program}, ${p.style}, seed ${p.seed}${cond === "room" ? ", synthetic room + pink noise 20 dB SNR" : ""}`,
+          source: `make-live-folder.ts: ${sampleSet} program ${p.program}, ${p.style}, seed ${p.seed}${cond === "room" ? ", synthetic room + pink noise 20 dB SNR" : ""}`,
           key: w.key,
           chords: w.truth,
         },
@@ -732,6 +747,6 @@ for (const p of pieces.filter((q) => !opts.only || q.name.includes(opts.only))) 
     );
   }
   console.log(
-    `${p.name}: ${w.seconds.toFixed(1)} s, ${w.truth.filter((s) => s.label !== "N").length} chords (${p.soundfont} #${p.program})`,
+    `${p.name}: ${w.seconds.toFixed(1)} s, ${w.truth.filter((s) => s.label !== "N").length} chords (${sampleSet} #${p.program})`,
   );
 }
