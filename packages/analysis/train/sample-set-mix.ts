@@ -13,8 +13,8 @@ type MidiFile = InstanceType<typeof Midi>;
  * `t` goes to the second file when `toSecond(t, i)` is true, to the first otherwise. Both keep every track's
  * instrument, control changes and the header (tempo, time signature), so the two render to the same length
  * and sum to the whole piece. Times pass through `midi.toArray()` (ticks), as they do when
- * {@link import("./fluidsynth.js").renderMidi} renders a piece, so nothing moves.
- * @param toSecond called once per note in each track's order (by onset time), track by track.
+ * `renderMidi` (`./fluidsynth.ts`) renders a piece, so nothing moves.
+ * @param toSecond called once per note, track by track, in the order of the copy's `track.notes`.
  * @returns `[first, second]`; the input is not modified.
  */
 export function splitNotes(
