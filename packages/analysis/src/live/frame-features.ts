@@ -133,3 +133,47 @@ export function frameModelFamilies(): Int32Array {
   });
   return out;
 }
+
+/** Semitones above the root of each {@link FRAME_MODEL_QUALITIES} quality's chord tones (Harte's definitions). */
+const QUALITY_TONES: Record<(typeof FRAME_MODEL_QUALITIES)[number], readonly number[]> = {
+  maj: [0, 4, 7],
+  min: [0, 3, 7],
+  "7": [0, 4, 7, 10],
+  maj7: [0, 4, 7, 11],
+  min7: [0, 3, 7, 10],
+};
+
+/**
+ * The chord tones of each frame-model class as a pitch-class mask (`FrameDecision`'s `tones`): row k
+ * (12 values, index 0 = C) is 1 on class k's chord tones and 0 elsewhere; "no chord" (class 0) is all 0.
+ * @returns {@link FRAME_MODEL_CLASSES} × 12 values, row-major.
+ */
+export function frameModelTones(): Float64Array {
+  const out = new Float64Array(FRAME_MODEL_CLASSES * 12);
+  FRAME_MODEL_QUALITIES.forEach((q, qi) => {
+    for (let r = 0; r < 12; r++)
+      for (const iv of QUALITY_TONES[q]) out[(1 + qi * 12 + r) * 12 + ((r + iv) % 12)] = 1;
+  });
+  return out;
+}
+
+/**
+ * The pitch-class distribution a frame's features hold (`out`, 12 shares summing to 1): the treble and
+ * bass rows of {@link frameFeatures} (at `at`), each divided by its sum and averaged — as
+ * {@link FrameContext} folds a frame in, or the one row alone when the other is silent.
+ * @returns `out`, or null when both rows are silent.
+ */
+export function frameNotes(features: ArrayLike<number>, at: number, out: Float64Array): Float64Array | null {
+  let t = 0;
+  let b = 0;
+  for (let i = 0; i < 12; i++) {
+    t += features[at + i] as number;
+    b += features[at + 12 + i] as number;
+  }
+  if (!(t > 0 || b > 0)) return null;
+  for (let i = 0; i < 12; i++)
+    out[i] =
+      (t > 0 ? (features[at + i] as number) / t : 0) * (b > 0 ? 0.5 : 1) +
+      (b > 0 ? (features[at + 12 + i] as number) / b : 0) * (t > 0 ? 0.5 : 1);
+  return out;
+}

@@ -13,6 +13,8 @@ import {
   FrameContext,
   frameFeatures,
   frameModelFamilies,
+  frameModelTones,
+  frameNotes,
 } from "./frame-features.js";
 
 /**
@@ -45,10 +47,11 @@ export class LiveFrameModel {
   /** Values per frame the model reads. */
   readonly width: number;
   private readonly context: FrameContext | null;
+  private readonly notes = new Float64Array(12);
 
   /**
    * @param options the filter's parameters (see {@link FrameDecision}); the families default to the
-   *   classes' triads ({@link frameModelFamilies}).
+   *   classes' triads ({@link frameModelFamilies}) and the tones to their chord tones ({@link frameModelTones}).
    * @param hopSeconds with a model that reads the tonal context ({@link FrameContext}): seconds between
    *   frames; null for the model without it.
    * @throws {RangeError} for parameters out of range.
@@ -60,6 +63,7 @@ export class LiveFrameModel {
     this.decision = new FrameDecision(FRAME_MODEL_CLASSES, {
       ...options,
       families: options.families ?? frameModelFamilies(),
+      tones: options.tones ?? frameModelTones(),
     });
   }
 
@@ -117,7 +121,11 @@ export class LiveFrameModel {
     const lp = await model.predict({ frames: input.frames, features: input.features });
     if (generation !== this.generation) return null;
     for (let i = input.frames - input.fresh; i < input.frames; i++)
-      this.decision.update(lp, i * FRAME_MODEL_CLASSES);
+      this.decision.update(
+        lp,
+        i * FRAME_MODEL_CLASSES,
+        frameNotes(input.features, i * this.width, this.notes),
+      );
     this.read = upTo;
     return this.decision.decision;
   }
