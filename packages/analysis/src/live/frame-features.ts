@@ -159,8 +159,9 @@ export function frameModelTones(): Float64Array {
 
 /**
  * The pitch-class distribution a frame's features hold (`out`, 12 shares summing to 1): the treble and
- * bass rows of {@link frameFeatures} (at `at`), each divided by its sum and averaged — as
- * {@link FrameContext} folds a frame in, or the one row alone when the other is silent.
+ * bass rows of {@link frameFeatures} (at `at`), each divided by its sum and weighed by its share of the
+ * frame's chroma (the bass share scalar), so that a near-silent bass row, scaled to 1 like every row,
+ * weighs as little as it sounds.
  * @returns `out`, or null when both rows are silent.
  */
 export function frameNotes(features: ArrayLike<number>, at: number, out: Float64Array): Float64Array | null {
@@ -171,9 +172,11 @@ export function frameNotes(features: ArrayLike<number>, at: number, out: Float64
     b += features[at + 12 + i] as number;
   }
   if (!(t > 0 || b > 0)) return null;
+  const share = features[at + FRAME_CHROMA_ROWS * 12 + 4] as number;
+  const wb = t > 0 ? (b > 0 ? share : 0) : 1;
   for (let i = 0; i < 12; i++)
     out[i] =
-      (t > 0 ? (features[at + i] as number) / t : 0) * (b > 0 ? 0.5 : 1) +
-      (b > 0 ? (features[at + 12 + i] as number) / b : 0) * (t > 0 ? 0.5 : 1);
+      (t > 0 ? (features[at + i] as number) / t : 0) * (1 - wb) +
+      (b > 0 ? (features[at + 12 + i] as number) / b : 0) * wb;
   return out;
 }
