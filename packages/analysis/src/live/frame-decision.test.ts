@@ -342,6 +342,31 @@ describe("FrameDecision's chord-tone test", () => {
     expect(d.update(sure(FRAME_MODEL_CLASSES, EM, 0.9), 0, notesOf(0, 4, 7))).toBe(EM);
   });
 
+  it("with the bass exemption, lets a change through when the bass moves to the new chord", () => {
+    const AM = 1 + 12 + 9; // A minor
+    const held = (exempt: boolean, bass: number) => {
+      const d = new FrameDecision(FRAME_MODEL_CLASSES, {
+        families: frameModelFamilies(),
+        tones: frameModelTones(),
+        toneFitMargin: 0.1,
+        toneFitBassExempt: exempt,
+      });
+      for (let i = 0; i < 30; i++) d.update(sure(FRAME_MODEL_CLASSES, C, 0.9), 0, notesOf(0, 4, 7), 0);
+      // The notes still fit C better than Am: C, E and G ring (0.3 each) over a faint A (0.1).
+      const notes = new Float64Array(12);
+      notes[0] = notes[4] = notes[7] = 0.3;
+      notes[9] = 0.1;
+      for (let i = 0; i < 10; i++) d.update(sure(FRAME_MODEL_CLASSES, AM, 0.9), 0, notes, bass);
+      return d.decision;
+    };
+    expect(held(false, 9)).toBe(C);
+    // An A in the bass: a tone of Am that C lacks.
+    expect(held(true, 9)).toBe(AM);
+    // A C or E in the bass is a tone of both: no exemption.
+    expect(held(true, 0)).toBe(C);
+    expect(held(true, 4)).toBe(C);
+  });
+
   it("rejects a margin outside 0..1 and tones of the wrong length", () => {
     expect(() => decision(1.5)).toThrow(RangeError);
     expect(() => new FrameDecision(4, { tones: new Float64Array(12), toneFitMargin: 0.3 })).toThrow(

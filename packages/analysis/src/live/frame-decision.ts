@@ -83,6 +83,13 @@ export const FRAME_QUALITY_RUN = 12;
  * (PROVENANCE.md, "Live's chord-tone test on a change of chord").
  */
 export const FRAME_TONE_FIT_MARGIN = 0;
+/**
+ * Whether the chord-tone test lets a new chord through at once when the frame's bass note (`update`'s
+ * `bassPitchClass`) is one of the new chord's tones and not one of the shown chord's: a bass that has moved
+ * to the new chord is how most changes begin. Off as shipped (PROVENANCE.md, "Live's chord-tone test on a
+ * change of chord").
+ */
+export const FRAME_TONE_FIT_BASS_EXEMPT = false;
 
 /** The filter's parameters; each defaults to the constant of the same name. */
 export interface FrameDecisionOptions {
@@ -123,6 +130,8 @@ export interface FrameDecisionOptions {
    * "no chord", which the test never applies to). Default: none (the test is off).
    */
   tones?: ArrayLike<number>;
+  /** Let a bass note of the new chord's, not the shown one's, pass the test ({@link FRAME_TONE_FIT_BASS_EXEMPT}). */
+  toneFitBassExempt?: boolean;
 }
 
 /**
@@ -165,6 +174,9 @@ export class FrameDecision {
   private readonly tones: Float64Array | null;
   /** The current frame's notes (`update`), null when none were given. */
   private notes: ArrayLike<number> | null = null;
+  /** The current frame's bass pitch class (`update`), −1 when none was given. */
+  private bassPitchClass = -1;
+  readonly toneFitBassExempt: boolean;
 
   /**
    * @param classes number of classes (≥ 2).
@@ -186,6 +198,7 @@ export class FrameDecision {
     this.qualityRunRatio = options.qualityRunRatio ?? FRAME_QUALITY_RUN_RATIO;
     this.qualityRun = options.qualityRun ?? FRAME_QUALITY_RUN;
     this.toneFitMargin = options.toneFitMargin ?? FRAME_TONE_FIT_MARGIN;
+    this.toneFitBassExempt = options.toneFitBassExempt ?? FRAME_TONE_FIT_BASS_EXEMPT;
     if (!(this.stay > 0 && this.stay < 1)) throw new RangeError(`stay must be in (0, 1), got ${this.stay}`);
     if (!(this.temperature > 0)) throw new RangeError(`temperature must be > 0, got ${this.temperature}`);
     if (!(this.margin >= 1)) throw new RangeError(`margin must be ≥ 1, got ${this.margin}`);
@@ -258,10 +271,18 @@ export class FrameDecision {
    * @param logProbs the frame model's natural-log probabilities (≥ `classes` values from `offset`).
    * @param notes the frame's pitch-class distribution (12 shares, index 0 = C; `frameNotes`) for the
    *   chord-tone test; omitted or null, the test does not act on this frame.
+   * @param bassPitchClass the frame's bass note as a pitch class 0..11 (`frameBassPitchClass`), −1 for
+   *   none; read by the test only with `toneFitBassExempt`.
    * @returns the decision after this frame (the two-step hysteresis of {@link FrameDecision}).
    */
-  update(logProbs: ArrayLike<number>, offset = 0, notes: ArrayLike<number> | null = null): number {
+  update(
+    logProbs: ArrayLike<number>,
+    offset = 0,
+    notes: ArrayLike<number> | null = null,
+    bassPitchClass = -1,
+  ): number {
     this.notes = notes;
+    this.bassPitchClass = bassPitchClass;
     const prior = this.prior;
     if (!prior) return this.step(logProbs, offset);
     const w = this.weighed;
@@ -345,12 +366,16 @@ export class FrameDecision {
   /**
    * The chord-tone test: whether the current frame's notes fit the shown family (its best-fitting class:
    * the shown root and triad with or without a seventh) by at least `toneFitMargin` more than class `c`
-   * (both chords; false when the test is off or has no notes).
+   * (both chords; false when the test is off or has no notes, and with `toneFitBassExempt` when the bass
+   * note is one of `c`'s tones and not one of the shown class's).
    */
   private tonesHoldShown(c: number): boolean {
     const t = this.tones;
     const notes = this.notes;
     if (!(t && notes && this.toneFitMargin > 0)) return false;
+    const bass = this.bassPitchClass;
+    if (this.toneFitBassExempt && bass >= 0 && t[c * 12 + bass] === 1 && t[this.best * 12 + bass] === 0)
+      return false;
     const fitOf = (k: number) => {
       let sum = 0;
       let size = 0;

@@ -6,6 +6,7 @@ import {
   FRAME_FEATURES_WITH_CONTEXT,
   FRAME_MODEL_CLASSES,
   FrameContext,
+  frameBassPitchClass,
   frameFeatures,
   frameModelFamilies,
   frameModelTones,
@@ -161,5 +162,14 @@ describe("frameNotes", () => {
     const f = frameFeatures({ ...cMajor, bass: new Float64Array(12) }, new Float32Array(FRAME_FEATURES));
     expect(frameNotes(f, 0, new Float64Array(12))?.[0]).toBeCloseTo(0.5, 6);
     expect(frameNotes(new Float32Array(FRAME_FEATURES), 0, new Float64Array(12))).toBeNull();
+  });
+});
+
+describe("frameBassPitchClass", () => {
+  it("names the bass row's strongest pitch class, or −1 for a silent bass", () => {
+    const f = frameFeatures({ ...cMajor, bass: row({ 7: 0.5, 9: 2 }) }, new Float32Array(FRAME_FEATURES));
+    expect(frameBassPitchClass(f, 0)).toBe(9);
+    const quiet = frameFeatures({ ...cMajor, bass: new Float64Array(12) }, new Float32Array(FRAME_FEATURES));
+    expect(frameBassPitchClass(quiet, 0)).toBe(-1);
   });
 });

@@ -180,3 +180,20 @@ export function frameNotes(features: ArrayLike<number>, at: number, out: Float64
       (b > 0 ? (features[at + 12 + i] as number) / b : 0) * wb;
   return out;
 }
+
+/**
+ * The frame's bass note: the pitch class 0..11 of the largest value of the bass row of
+ * {@link frameFeatures} (at `at`), or −1 when the bass row is silent.
+ */
+export function frameBassPitchClass(features: ArrayLike<number>, at: number): number {
+  let best = -1;
+  let max = 0;
+  for (let i = 0; i < 12; i++) {
+    const v = features[at + 12 + i] as number;
+    if (v > max) {
+      max = v;
+      best = i;
+    }
+  }
+  return best;
+}

@@ -11,6 +11,7 @@ import {
   FRAME_FEATURES_WITH_CONTEXT,
   FRAME_MODEL_CLASSES,
   FrameContext,
+  frameBassPitchClass,
   frameFeatures,
   frameModelFamilies,
   frameModelTones,
@@ -120,12 +121,15 @@ export class LiveFrameModel {
     const generation = this.generation;
     const lp = await model.predict({ frames: input.frames, features: input.features });
     if (generation !== this.generation) return null;
-    for (let i = input.frames - input.fresh; i < input.frames; i++)
+    for (let i = input.frames - input.fresh; i < input.frames; i++) {
+      const at = i * this.width;
       this.decision.update(
         lp,
         i * FRAME_MODEL_CLASSES,
-        frameNotes(input.features, i * this.width, this.notes),
+        frameNotes(input.features, at, this.notes),
+        frameBassPitchClass(input.features, at),
       );
+    }
     this.read = upTo;
     return this.decision.decision;
   }
