@@ -326,6 +326,16 @@ describe("FrameDecision's chord-tone test", () => {
       expect(d.update(sure(FRAME_MODEL_CLASSES, EM, 0.9), 0, notesOf(0, 4, 7, 11))).toBe(C);
   });
 
+  it("counts the new chord's seventh too: notes of Am7 let Am through from C", () => {
+    const AM = 1 + 12 + 9;
+    const d = decision(0.2);
+    for (let i = 0; i < 30; i++) d.update(sure(FRAME_MODEL_CLASSES, C, 0.9), 0, notesOf(0, 4, 7));
+    // A, C, E and G: C's family holds three of them, Am's (as Am7) all four.
+    let frames = 0;
+    while (d.update(sure(FRAME_MODEL_CLASSES, AM, 0.9), 0, notesOf(9, 0, 4, 7)) !== AM) frames++;
+    expect(frames).toBeLessThanOrEqual(3);
+  });
+
   it("does not act when off, without notes, or from no chord", () => {
     for (const [margin, notes] of [
       [0, notesOf(0, 4, 7)],
@@ -348,14 +358,15 @@ describe("FrameDecision's chord-tone test", () => {
       const d = new FrameDecision(FRAME_MODEL_CLASSES, {
         families: frameModelFamilies(),
         tones: frameModelTones(),
-        toneFitMargin: 0.1,
+        toneFitMargin: 0.05,
         toneFitBassExempt: exempt,
       });
       for (let i = 0; i < 30; i++) d.update(sure(FRAME_MODEL_CLASSES, C, 0.9), 0, notesOf(0, 4, 7), 0);
-      // The notes still fit C better than Am: C, E and G ring (0.3 each) over a faint A (0.1).
+      // The notes still fit C's family better than Am's: C, E and G ring (0.3 each) with a B (0.1), so
+      // Cmaj7 holds them all and Am7 (A C E G) nine tenths.
       const notes = new Float64Array(12);
       notes[0] = notes[4] = notes[7] = 0.3;
-      notes[9] = 0.1;
+      notes[11] = 0.1;
       for (let i = 0; i < 10; i++) d.update(sure(FRAME_MODEL_CLASSES, AM, 0.9), 0, notes, bass);
       return d.decision;
     };

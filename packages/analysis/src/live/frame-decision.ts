@@ -78,7 +78,7 @@ export const FRAME_QUALITY_RUN = 12;
  * Margin of the chord-tone test on a change of family (0 = off): a new root or triad is not shown while
  * the frame's notes (its pitch-class distribution, `FrameDecision.update`'s `notes`) fit the shown root
  * and triad (its best-fitting class, with or without a seventh) by at least this share more than the new
- * chord's tones — as a player picking E and G over a ringing C
+ * root and triad (likewise) — as a player picking E and G over a ringing C
  * still hears the C chord, not Em. Fit is the share of the notes on a chord's tones (0..1). Off as shipped
  * (PROVENANCE.md, "Live's chord-tone test on a change of chord").
  */
@@ -365,7 +365,8 @@ export class FrameDecision {
 
   /**
    * The chord-tone test: whether the current frame's notes fit the shown family (its best-fitting class:
-   * the shown root and triad with or without a seventh) by at least `toneFitMargin` more than class `c`
+   * the shown root and triad with or without a seventh) by at least `toneFitMargin` more than class `c`'s
+   * family
    * (both chords; false when the test is off or has no notes, and with `toneFitBassExempt` when the bass
    * note is one of `c`'s tones and not one of the shown class's).
    */
@@ -386,11 +387,15 @@ export class FrameDecision {
       }
       return size > 0 ? sum : Number.NaN;
     };
-    const f = this.family[this.best] as number;
-    let shown = Number.NEGATIVE_INFINITY;
-    for (let k = 0; k < this.classes; k++) if (this.family[k] === f) shown = Math.max(shown, fitOf(k));
+    const familyFit = (f: number) => {
+      let best = Number.NEGATIVE_INFINITY;
+      for (let k = 0; k < this.classes; k++) if (this.family[k] === f) best = Math.max(best, fitOf(k));
+      return best;
+    };
     // NaN (a "no chord" side) never holds.
-    return shown - fitOf(c) >= this.toneFitMargin;
+    return (
+      familyFit(this.family[this.best] as number) - familyFit(this.family[c] as number) >= this.toneFitMargin
+    );
   }
 
   /** The most probable class of family `f`. */
