@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { FRAME_STAY, FrameDecision } from "./frame-decision.js";
-import { FRAME_MODEL_CLASSES, frameModelFamilies, frameModelTones } from "./frame-features.js";
 
 /** Log-probabilities over `n` classes with `p` on class `c` and the rest shared equally. */
 function sure(n: number, c: number, p: number): Float64Array {
@@ -287,101 +286,5 @@ describe("FrameDecision", () => {
     expect(() => new FrameDecision(4, { qualityRun: 0 })).toThrow(/qualityRun /);
     expect(() => new FrameDecision(4, { families: [0, 0, 1] })).toThrow(/one family per class/);
     expect(() => new FrameDecision(4, { families: [0, 0, 1, 4] })).toThrow(/Bad family/);
-  });
-});
-
-describe("FrameDecision's chord-tone test", () => {
-  const C = 1; // C major: quality 0 on root 0
-  const EM = 1 + 12 + 4; // E minor
-  const notesOf = (...pcs: number[]) => {
-    const n = new Float64Array(12);
-    for (const pc of pcs) n[pc] = 1 / pcs.length;
-    return n;
-  };
-  const decision = (toneFitMargin: number) =>
-    new FrameDecision(FRAME_MODEL_CLASSES, {
-      families: frameModelFamilies(),
-      tones: frameModelTones(),
-      toneFitMargin,
-    });
-
-  it("holds the shown chord while the notes fit it better than the model's new chord", () => {
-    const d = decision(0.3);
-    for (let i = 0; i < 30; i++) d.update(sure(FRAME_MODEL_CLASSES, C, 0.9), 0, notesOf(0, 4, 7));
-    // The model hears E minor, but the notes are still C, E and G: C fits all of them, Em two thirds.
-    for (let i = 0; i < 30; i++)
-      expect(d.update(sure(FRAME_MODEL_CLASSES, EM, 0.9), 0, notesOf(0, 4, 7))).toBe(C);
-    // Once a B sounds and the C is gone, Em fits as well as C's family (Cmaj7 holds E, G and B): the
-    // margin is not reached and the model's chord is shown.
-    let frames = 0;
-    while (d.update(sure(FRAME_MODEL_CLASSES, EM, 0.9), 0, notesOf(4, 7, 11)) !== EM) frames++;
-    expect(frames).toBeLessThanOrEqual(3);
-  });
-
-  it("counts the shown chord's seventh: notes of Cmaj7 hold C against Em", () => {
-    const d = decision(0.2);
-    for (let i = 0; i < 30; i++) d.update(sure(FRAME_MODEL_CLASSES, C, 0.9), 0, notesOf(0, 4, 7, 11));
-    expect(d.decision).toBe(C);
-    for (let i = 0; i < 30; i++)
-      expect(d.update(sure(FRAME_MODEL_CLASSES, EM, 0.9), 0, notesOf(0, 4, 7, 11))).toBe(C);
-  });
-
-  it("counts the new chord's seventh too: notes of Am7 let Am through from C", () => {
-    const AM = 1 + 12 + 9;
-    const d = decision(0.2);
-    for (let i = 0; i < 30; i++) d.update(sure(FRAME_MODEL_CLASSES, C, 0.9), 0, notesOf(0, 4, 7));
-    // A, C, E and G: C's family holds three of them, Am's (as Am7) all four.
-    let frames = 0;
-    while (d.update(sure(FRAME_MODEL_CLASSES, AM, 0.9), 0, notesOf(9, 0, 4, 7)) !== AM) frames++;
-    expect(frames).toBeLessThanOrEqual(3);
-  });
-
-  it("does not act when off, without notes, or from no chord", () => {
-    for (const [margin, notes] of [
-      [0, notesOf(0, 4, 7)],
-      [0.3, null],
-    ] as const) {
-      const d = decision(margin);
-      for (let i = 0; i < 30; i++) d.update(sure(FRAME_MODEL_CLASSES, C, 0.9), 0, notes);
-      let frames = 0;
-      while (d.update(sure(FRAME_MODEL_CLASSES, EM, 0.9), 0, notes) !== EM) frames++;
-      expect(frames).toBeLessThanOrEqual(3);
-    }
-    // From "no chord" (class 0) a chord is shown whatever the notes.
-    const d = decision(0.3);
-    expect(d.update(sure(FRAME_MODEL_CLASSES, EM, 0.9), 0, notesOf(0, 4, 7))).toBe(EM);
-  });
-
-  it("with the bass exemption, lets a change through when the bass moves to the new chord", () => {
-    const AM = 1 + 12 + 9; // A minor
-    const held = (exempt: boolean, bass: number) => {
-      const d = new FrameDecision(FRAME_MODEL_CLASSES, {
-        families: frameModelFamilies(),
-        tones: frameModelTones(),
-        toneFitMargin: 0.05,
-        toneFitBassExempt: exempt,
-      });
-      for (let i = 0; i < 30; i++) d.update(sure(FRAME_MODEL_CLASSES, C, 0.9), 0, notesOf(0, 4, 7), 0);
-      // The notes still fit C's family better than Am's: C, E and G ring (0.3 each) with a B (0.1), so
-      // Cmaj7 holds them all and Am7 (A C E G) nine tenths.
-      const notes = new Float64Array(12);
-      notes[0] = notes[4] = notes[7] = 0.3;
-      notes[11] = 0.1;
-      for (let i = 0; i < 10; i++) d.update(sure(FRAME_MODEL_CLASSES, AM, 0.9), 0, notes, bass);
-      return d.decision;
-    };
-    expect(held(false, 9)).toBe(C);
-    // An A in the bass: a tone of Am that C lacks.
-    expect(held(true, 9)).toBe(AM);
-    // A C or E in the bass is a tone of both: no exemption.
-    expect(held(true, 0)).toBe(C);
-    expect(held(true, 4)).toBe(C);
-  });
-
-  it("rejects a margin outside 0..1 and tones of the wrong length", () => {
-    expect(() => decision(1.5)).toThrow(RangeError);
-    expect(() => new FrameDecision(4, { tones: new Float64Array(12), toneFitMargin: 0.3 })).toThrow(
-      RangeError,
-    );
   });
 });

@@ -74,23 +74,6 @@ export const FRAME_QUALITY_RUN_RATIO = 64;
  */
 export const FRAME_QUALITY_RUN = 12;
 
-/**
- * Margin of the chord-tone test on a change of family (0 = off): a new root or triad is not shown while
- * the frame's notes (its pitch-class distribution, `FrameDecision.update`'s `notes`) fit the shown root
- * and triad (its best-fitting class, with or without a seventh) by at least this share more than the new
- * root and triad (likewise) — as a player picking E and G over a ringing C
- * still hears the C chord, not Em. Fit is the share of the notes on a chord's tones (0..1). Off as shipped
- * (PROVENANCE.md, "Live's chord-tone test on a change of chord").
- */
-export const FRAME_TONE_FIT_MARGIN = 0;
-/**
- * Whether the chord-tone test lets a new chord through at once when the frame's bass note (`update`'s
- * `bassPitchClass`) is one of the new chord's tones and not one of the shown chord's: a bass that has moved
- * to the new chord is how most changes begin. Off as shipped (PROVENANCE.md, "Live's chord-tone test on a
- * change of chord").
- */
-export const FRAME_TONE_FIT_BASS_EXEMPT = false;
-
 /** The filter's parameters; each defaults to the constant of the same name. */
 export interface FrameDecisionOptions {
   /** Self-transition probability per frame, 0 < stay < 1 ({@link FRAME_STAY}). */
@@ -123,15 +106,6 @@ export interface FrameDecisionOptions {
   qualityRunRatio?: number;
   /** Frames in a row for `qualityRunRatio`, whole number ≥ 1 ({@link FRAME_QUALITY_RUN}). */
   qualityRun?: number;
-  /** Margin of the chord-tone test, 0 (off) or in (0, 1] ({@link FRAME_TONE_FIT_MARGIN}); needs `tones`. */
-  toneFitMargin?: number;
-  /**
-   * Chord tones of each class, `classes` × 12 values row-major (1 on a tone, 0 elsewhere; a row of 0 for
-   * "no chord", which the test never applies to). Default: none (the test is off).
-   */
-  tones?: ArrayLike<number>;
-  /** Let a bass note of the new chord's, not the shown one's, pass the test ({@link FRAME_TONE_FIT_BASS_EXEMPT}). */
-  toneFitBassExempt?: boolean;
 }
 
 /**
@@ -170,13 +144,6 @@ export class FrameDecision {
   readonly qualityFromFrame: boolean;
   readonly qualityRunRatio: number;
   readonly qualityRun: number;
-  readonly toneFitMargin: number;
-  private readonly tones: Float64Array | null;
-  /** The current frame's notes (`update`), null when none were given. */
-  private notes: ArrayLike<number> | null = null;
-  /** The current frame's bass pitch class (`update`), −1 when none was given. */
-  private bassPitchClass = -1;
-  readonly toneFitBassExempt: boolean;
 
   /**
    * @param classes number of classes (≥ 2).
@@ -197,8 +164,6 @@ export class FrameDecision {
     this.qualityFromFrame = options.qualityFromFrame ?? FRAME_QUALITY_FROM_FRAME;
     this.qualityRunRatio = options.qualityRunRatio ?? FRAME_QUALITY_RUN_RATIO;
     this.qualityRun = options.qualityRun ?? FRAME_QUALITY_RUN;
-    this.toneFitMargin = options.toneFitMargin ?? FRAME_TONE_FIT_MARGIN;
-    this.toneFitBassExempt = options.toneFitBassExempt ?? FRAME_TONE_FIT_BASS_EXEMPT;
     if (!(this.stay > 0 && this.stay < 1)) throw new RangeError(`stay must be in (0, 1), got ${this.stay}`);
     if (!(this.temperature > 0)) throw new RangeError(`temperature must be > 0, got ${this.temperature}`);
     if (!(this.margin >= 1)) throw new RangeError(`margin must be ≥ 1, got ${this.margin}`);
@@ -212,12 +177,6 @@ export class FrameDecision {
       throw new RangeError(`qualityRunRatio must be 0 or ≥ 1, got ${this.qualityRunRatio}`);
     if (!(Number.isInteger(this.qualityRun) && this.qualityRun >= 1))
       throw new RangeError(`qualityRun must be a whole number ≥ 1, got ${this.qualityRun}`);
-    if (!(this.toneFitMargin >= 0 && this.toneFitMargin <= 1))
-      throw new RangeError(`toneFitMargin must be in [0, 1], got ${this.toneFitMargin}`);
-    const tones = options.tones;
-    if (tones && tones.length !== classes * 12)
-      throw new RangeError(`tones must give 12 values per class (${classes * 12}), got ${tones.length}`);
-    this.tones = tones ? Float64Array.from(tones) : null;
     const families = options.families;
     if (families && families.length !== classes)
       throw new RangeError(`families must give one family per class (${classes}), got ${families.length}`);
@@ -269,20 +228,9 @@ export class FrameDecision {
   /**
    * Read one frame.
    * @param logProbs the frame model's natural-log probabilities (≥ `classes` values from `offset`).
-   * @param notes the frame's pitch-class distribution (12 shares, index 0 = C; `frameNotes`) for the
-   *   chord-tone test; omitted or null, the test does not act on this frame.
-   * @param bassPitchClass the frame's bass note as a pitch class 0..11 (`frameBassPitchClass`), −1 for
-   *   none; read by the test only with `toneFitBassExempt`.
    * @returns the decision after this frame (the two-step hysteresis of {@link FrameDecision}).
    */
-  update(
-    logProbs: ArrayLike<number>,
-    offset = 0,
-    notes: ArrayLike<number> | null = null,
-    bassPitchClass = -1,
-  ): number {
-    this.notes = notes;
-    this.bassPitchClass = bassPitchClass;
+  update(logProbs: ArrayLike<number>, offset = 0): number {
     const prior = this.prior;
     if (!prior) return this.step(logProbs, offset);
     const w = this.weighed;
@@ -322,10 +270,6 @@ export class FrameDecision {
       const c = this.qualityFromFrame
         ? this.frameBestOf(bestFamily, logProbs, offset)
         : this.bestOf(bestFamily);
-      if (this.tonesHoldShown(c)) {
-        this.waited = 0;
-        return this.best;
-      }
       if (
         (this.qualityFromFrame
           ? this.frameShare(c, logProbs, offset) >= this.qualityShare
@@ -361,41 +305,6 @@ export class FrameDecision {
       this.best = c;
       this.run = 0;
     }
-  }
-
-  /**
-   * The chord-tone test: whether the current frame's notes fit the shown family (its best-fitting class:
-   * the shown root and triad with or without a seventh) by at least `toneFitMargin` more than class `c`'s
-   * family
-   * (both chords; false when the test is off or has no notes, and with `toneFitBassExempt` when the bass
-   * note is one of `c`'s tones and not one of the shown class's).
-   */
-  private tonesHoldShown(c: number): boolean {
-    const t = this.tones;
-    const notes = this.notes;
-    if (!(t && notes && this.toneFitMargin > 0)) return false;
-    const bass = this.bassPitchClass;
-    if (this.toneFitBassExempt && bass >= 0 && t[c * 12 + bass] === 1 && t[this.best * 12 + bass] === 0)
-      return false;
-    const fitOf = (k: number) => {
-      let sum = 0;
-      let size = 0;
-      for (let i = 0; i < 12; i++) {
-        const m = t[k * 12 + i] as number;
-        sum += m * (notes[i] as number);
-        size += m;
-      }
-      return size > 0 ? sum : Number.NaN;
-    };
-    const familyFit = (f: number) => {
-      let best = Number.NEGATIVE_INFINITY;
-      for (let k = 0; k < this.classes; k++) if (this.family[k] === f) best = Math.max(best, fitOf(k));
-      return best;
-    };
-    // NaN (a "no chord" side) never holds.
-    return (
-      familyFit(this.family[this.best] as number) - familyFit(this.family[c] as number) >= this.toneFitMargin
-    );
   }
 
   /** The most probable class of family `f`. */

@@ -6,11 +6,8 @@ import {
   FRAME_FEATURES_WITH_CONTEXT,
   FRAME_MODEL_CLASSES,
   FrameContext,
-  frameBassPitchClass,
   frameFeatures,
   frameModelFamilies,
-  frameModelTones,
-  frameNotes,
 } from "./frame-features.js";
 
 const row = (values: Record<number, number>) => {
@@ -130,46 +127,5 @@ describe("frameModelFamilies", () => {
       expect(at(1, r)).not.toBe(at(0, r));
     }
     expect(new Set(f).size).toBe(25);
-  });
-});
-
-describe("frameModelTones", () => {
-  it("marks each class's chord tones and none for no chord", () => {
-    const t = frameModelTones();
-    const tonesOf = (k: number) => [...t.subarray(k * 12, k * 12 + 12)].flatMap((v, pc) => (v ? [pc] : []));
-    expect(t.length).toBe(FRAME_MODEL_CLASSES * 12);
-    expect(tonesOf(0)).toEqual([]);
-    expect(tonesOf(1)).toEqual([0, 4, 7]); // C
-    expect(tonesOf(1 + 12 + 9)).toEqual([0, 4, 9]); // Am: A C E
-    expect(tonesOf(1 + 2 * 12 + 7)).toEqual([2, 5, 7, 11]); // G7: G B D F
-    expect(tonesOf(1 + 3 * 12 + 5)).toEqual([0, 4, 5, 9]); // Fmaj7: F A C E
-    expect(tonesOf(1 + 4 * 12 + 4)).toEqual([2, 4, 7, 11]); // Em7: E G B D
-  });
-});
-
-describe("frameNotes", () => {
-  it("weighs the treble and bass rows by the frame's bass share and sums to 1", () => {
-    const f = frameFeatures(cMajor, new Float32Array(FRAME_FEATURES));
-    const n = frameNotes(f, 0, new Float64Array(12));
-    // Treble C 2, E 1, G 1 (shares 0.5, 0.25, 0.25) weighed 0.8; bass C alone weighed 0.2.
-    expect(n?.[0]).toBeCloseTo(0.8 * 0.5 + 0.2, 6);
-    expect(n?.[4]).toBeCloseTo(0.8 * 0.25, 6);
-    expect(n?.[7]).toBeCloseTo(0.8 * 0.25, 6);
-    expect([...(n ?? [])].reduce((a, b) => a + b, 0)).toBeCloseTo(1, 6);
-  });
-
-  it("reads the treble alone when the bass is silent and gives null for silence", () => {
-    const f = frameFeatures({ ...cMajor, bass: new Float64Array(12) }, new Float32Array(FRAME_FEATURES));
-    expect(frameNotes(f, 0, new Float64Array(12))?.[0]).toBeCloseTo(0.5, 6);
-    expect(frameNotes(new Float32Array(FRAME_FEATURES), 0, new Float64Array(12))).toBeNull();
-  });
-});
-
-describe("frameBassPitchClass", () => {
-  it("names the bass row's strongest pitch class, or −1 for a silent bass", () => {
-    const f = frameFeatures({ ...cMajor, bass: row({ 7: 0.5, 9: 2 }) }, new Float32Array(FRAME_FEATURES));
-    expect(frameBassPitchClass(f, 0)).toBe(9);
-    const quiet = frameFeatures({ ...cMajor, bass: new Float64Array(12) }, new Float32Array(FRAME_FEATURES));
-    expect(frameBassPitchClass(quiet, 0)).toBe(-1);
   });
 });

@@ -11,11 +11,8 @@ import {
   FRAME_FEATURES_WITH_CONTEXT,
   FRAME_MODEL_CLASSES,
   FrameContext,
-  frameBassPitchClass,
   frameFeatures,
   frameModelFamilies,
-  frameModelTones,
-  frameNotes,
 } from "./frame-features.js";
 
 /**
@@ -48,11 +45,10 @@ export class LiveFrameModel {
   /** Values per frame the model reads. */
   readonly width: number;
   private readonly context: FrameContext | null;
-  private readonly notes = new Float64Array(12);
 
   /**
    * @param options the filter's parameters (see {@link FrameDecision}); the families default to the
-   *   classes' triads ({@link frameModelFamilies}) and the tones to their chord tones ({@link frameModelTones}).
+   *   classes' triads ({@link frameModelFamilies}).
    * @param hopSeconds with a model that reads the tonal context ({@link FrameContext}): seconds between
    *   frames; null for the model without it.
    * @throws {RangeError} for parameters out of range.
@@ -64,7 +60,6 @@ export class LiveFrameModel {
     this.decision = new FrameDecision(FRAME_MODEL_CLASSES, {
       ...options,
       families: options.families ?? frameModelFamilies(),
-      tones: options.tones ?? frameModelTones(),
     });
   }
 
@@ -121,15 +116,8 @@ export class LiveFrameModel {
     const generation = this.generation;
     const lp = await model.predict({ frames: input.frames, features: input.features });
     if (generation !== this.generation) return null;
-    for (let i = input.frames - input.fresh; i < input.frames; i++) {
-      const at = i * this.width;
-      this.decision.update(
-        lp,
-        i * FRAME_MODEL_CLASSES,
-        frameNotes(input.features, at, this.notes),
-        frameBassPitchClass(input.features, at),
-      );
-    }
+    for (let i = input.frames - input.fresh; i < input.frames; i++)
+      this.decision.update(lp, i * FRAME_MODEL_CLASSES);
     this.read = upTo;
     return this.decision.decision;
   }
