@@ -2,7 +2,7 @@
  * A dev folder of sampled instruments for `npm run bench:live -- --folder DIR`:
  *
  *   npx tsx packages/analysis/bench/make-live-folder.ts --out DIR [--seconds 30] [--seed-offset N]
- *     [--non-music | --ukulele] [--soundfont TimGM6mb|GM_bank|Freepats | --mix-sample-sets]
+ *     [--non-music | --ukulele | --fingerpick] [--soundfont TimGM6mb|GM_bank|Freepats | --mix-sample-sets]
  *
  * `--seed-offset 1` writes the validation folder the live recogniser's constants are chosen on (other
  * keys, progressions, tempi, strums and rooms on the same instruments); the default 0 is the dev folder its
@@ -44,6 +44,11 @@
  * chords-db's re-entrant ukulele shapes (g C E A), two strummed and two fingerpicked, clean and in the room,
  * as group "ukulele clean" / "ukulele room" — an instrument without a bass, which Live never trained on.
  *
+ * `--fingerpick` writes, instead of the pieces, six fingerpicked pieces (`FINGERPICK_PIECES`): steel-string,
+ * nylon and clean electric guitars and two ukuleles on both sample sets, each picking one figure of
+ * `fingerpicking.ts` (Travis picking, p-i-m-a triplets, rolls, pinches, sixteenth arpeggios…) drawn per
+ * piece, each string ringing until it is picked again, clean and in the room: more picked chords for training.
+ *
  * `--soundfont NAME` plays every piece on one other sample set (`SAMPLE_SETS`): TimGM6mb, the csound GM
  * bank (the two share most of their samples) or Freepats (through TiMidity++), which Live's frame model was
  * never trained on, to measure how it hears instruments it does not know.
@@ -63,6 +68,7 @@ import FFT from "fft.js";
 import { makeRng, pinkNoise, renderSpeech } from "../testing/index.js";
 import { renderMidi, SAMPLE_SETS, type SoundfontName } from "../train/fluidsynth.js";
 import { mixSignals, splitNotes } from "../train/sample-set-mix.js";
+import { GUITAR_PICKING, type PickingPattern, pickNotes, UKULELE_PICKING } from "./fingerpicking.js";
 import { type Chord, guitarShape, harte, INTERVALS, type Quality, ukuleleShape } from "./fretted-shapes.js";
 import { identifiableAt, type Onset } from "./identifiable.js";
 import { encodeWav } from "./live-folder.js";
@@ -122,6 +128,8 @@ interface Piece {
   style: Style;
   sevenths: boolean;
   seed: number;
+  /** the `--fingerpick` pieces' figure (drawn per piece); the other fingerpicked pieces keep their one figure */
+  picking?: PickingPattern;
 }
 
 const PIECES: Piece[] = [
@@ -280,6 +288,77 @@ const UKULELE_PIECES: Piece[] = [
   },
 ];
 
+/**
+ * The `--fingerpick` pieces: fingerpicked guitars and ukuleles on both sample sets, each playing one figure
+ * of `fingerpicking.ts` drawn per piece and seed offset (see {@link withPicking}), for training Live's frame
+ * model on more picked chords than the default folders hold (one fingerpicked guitar in twelve pieces).
+ * Not in the default folders, so the training and validation folders of the shipped frame model stay as
+ * they were.
+ */
+const FINGERPICK_PIECES: Piece[] = [
+  {
+    name: "guitar-steel-fingerpick",
+    instrument: "guitar",
+    soundfont: "FluidR3_GM",
+    program: 25,
+    style: "fingerpick",
+    sevenths: false,
+    seed: 51,
+  },
+  {
+    name: "guitar-nylon-fingerpick2",
+    instrument: "guitar",
+    soundfont: "MuseScore_General",
+    program: 24,
+    style: "fingerpick",
+    sevenths: true,
+    seed: 52,
+  },
+  {
+    name: "guitar-electric-fingerpick",
+    instrument: "guitar",
+    soundfont: "FluidR3_GM",
+    program: 27,
+    style: "fingerpick",
+    sevenths: true,
+    seed: 53,
+  },
+  {
+    name: "guitar-steel-fingerpick2",
+    instrument: "guitar",
+    soundfont: "MuseScore_General",
+    program: 25,
+    style: "fingerpick",
+    sevenths: false,
+    seed: 54,
+  },
+  {
+    name: "ukulele-fingerpick3",
+    instrument: "ukulele",
+    soundfont: "FluidR3_GM",
+    program: 24,
+    style: "fingerpick",
+    sevenths: false,
+    seed: 55,
+  },
+  {
+    name: "ukulele-fingerpick4",
+    instrument: "ukulele",
+    soundfont: "MuseScore_General",
+    program: 24,
+    style: "fingerpick",
+    sevenths: true,
+    seed: 56,
+  },
+];
+
+/** `p` with a figure drawn for it from its instrument's list, by a generator of its own seeded from `p.seed`. */
+function withPicking(p: Piece): Piece {
+  const list = p.instrument === "ukulele" ? UKULELE_PICKING : GUITAR_PICKING;
+  const pick = makeRng(p.seed * 104_723 + 29);
+  return { ...p, picking: list[Math.floor(pick() * list.length)] };
+}
+
 /** Close-position keyboard voicing of `c` in 55–76 with a random inversion, plus the root in 36–47. */
 function keyboardVoicing(c: Chord, r: () => number): { left: number; right: number[] } {
   const tones = INTERVALS[c.quality].map((i) => (c.root + i) % 12);
@@ -415,6 +494,19 @@ function playChord(
     const ukulele = p.instrument === "ukulele";
     const shape = ukulele ? ukuleleShape(c, r) : guitarShape(c, r);
     const strings = shape.map((m, s) => ({ m, s })).filter((x) => x.m >= 0);
+    if (p.style === "fingerpick" && p.picking) {
+      // The piece's figure; each string rings until it is picked again or the chord is released.
+      const lastOn = new Map<number, { time: number; v: number }>();
+      for (const n of pickNotes(p.picking, strings.length, t0, nBars, beat, jitter)) {
+        const st = strings[n.string] as { m: number; s: number };
+        const on = lastOn.get(n.string);
+        if (on) play(st.m, on.time, n.time, on.v);
+        const bass = n.string === (ukulele ? Math.min(1, strings.length - 1) : 0);
+        lastOn.set(n.string, { time: n.time, v: (bass ? 0.6 : 0.45) + 0.25 * r() });
+      }
+      for (const [s, on] of lastOn) play((strings[s] as { m: number }).m, on.time, release, on.v);
+      return onsets;
+    }
     if (p.style === "fingerpick") {
       // Guitar: the bass string, then the upper strings (the second string of the shape on beat 3);
       // ukulele: the C string, then g, E, A and back (a thumb-and-fingers pattern); eighth notes, each string let ring.
@@ -681,14 +773,16 @@ const { values: opts } = parseArgs({
     "non-music": { type: "boolean", default: false },
     soundfont: { type: "string" },
     ukulele: { type: "boolean", default: false },
+    fingerpick: { type: "boolean", default: false },
     "mix-sample-sets": { type: "boolean", default: false },
   },
 });
 const override = SAMPLE_SETS.find((n) => n === opts.soundfont);
 const mix = opts["mix-sample-sets"];
-if (!opts.out || (opts.soundfont !== undefined && (override === undefined || mix))) {
+const kinds = [opts["non-music"], opts.ukulele, opts.fingerpick].filter(Boolean).length;
+if (!opts.out || kinds > 1 || (opts.soundfont !== undefined && (override === undefined || mix))) {
   process.stderr.write(
-    `usage: make-live-folder.ts --out DIR [--seconds 30] [--only SUBSTRING] [--seed-offset N] [--non-music | --ukulele] [--soundfont ${SAMPLE_SETS.join("|")} | --mix-sample-sets]\n`,
+    `usage: make-live-folder.ts --out DIR [--seconds 30] [--only SUBSTRING] [--seed-offset N] [--non-music | --ukulele | --fingerpick] [--soundfont ${SAMPLE_SETS.join("|")} | --mix-sample-sets]\n`,
   );
   process.exit(1);
 }
@@ -703,11 +797,10 @@ const seedOffset = Number(opts["seed-offset"]) || 0;
 // trained on (TimGM6mb, the csound GM bank, Freepats): the same MIDI, keys, strums and rooms, other recordings.
 const pieces = opts["non-music"]
   ? []
-  : (opts.ukulele ? UKULELE_PIECES : PIECES).map((q) => ({
-      ...q,
-      seed: q.seed + 1000 * seedOffset,
-      soundfont: override ?? q.soundfont,
-    }));
+  : (opts.ukulele ? UKULELE_PIECES : opts.fingerpick ? FINGERPICK_PIECES : PIECES).map((q) => {
+      const shifted = { ...q, seed: q.seed + 1000 * seedOffset, soundfont: override ?? q.soundfont };
+      return opts.fingerpick ? withPicking(shifted) : shifted;
+    });
 if (opts["non-music"]) await writeNonMusic(Math.min(seconds, 20), 7_001 + 1000 * seedOffset, override);
 for (const p of pieces.filter((q) => !opts.only || q.name.includes(opts.only))) {
   const w = writePiece(p, seconds);
@@ -737,7 +830,7 @@ for (const p of pieces.filter((q) => !opts.only || q.name.includes(opts.only))) 
         {
           id: `${p.name}-${cond}`,
           group: `${p.instrument} ${cond}`,
-          source: `make-live-folder.ts: ${sampleSet} program ${p.program}, ${p.style}, seed ${p.seed}${cond === "room" ? ", synthetic room + pink noise 20 dB SNR" : ""}`,
+          source: `make-live-folder.ts: ${sampleSet} program ${p.program}, ${p.style}${p.picking ? ` (${p.picking.name})` : ""}, seed ${p.seed}${cond === "room" ? ", synthetic room + pink noise 20 dB SNR" : ""}`,
           key: w.key,
           chords: w.truth,
         },
@@ -747,6 +840,6 @@ for (const p of pieces.filter((q) => !opts.only || q.name.includes(opts.only))) 
     );
   }
   console.log(
-    `${p.name}: ${w.seconds.toFixed(1)} s, ${w.truth.filter((s) => s.label !== "N").length} chords (${sampleSet} #${p.program})`,
+    `${p.name}: ${w.seconds.toFixed(1)} s, ${w.truth.filter((s) => s.label !== "N").length} chords (${sampleSet} #${p.program}${p.picking ? `, ${p.picking.name}` : ""})`,
   );
 }
