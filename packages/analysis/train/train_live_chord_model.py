@@ -6,6 +6,7 @@
         [--threads 0] [--export packages/analysis/models/live-chords.onnx] [--report out.json]
         [--hold-out PIECE,PIECE]   # leave these instruments out of training and validate on them
         [--change-weight 3 --change-frames 24]   # weight the frames just after each change of label
+        [--consistency 1 --consistency-after 24]   # penalise output changes between frames of a held chord
 
 Data: the frame files of `dump-live-frames.ts` (features `frameFeatures`, classes `FRAME_MODEL_QUALITIES`)
 made from folders of sampled instruments written by `bench/make-live-folder.ts` (FluidR3_GM and MuseScore
@@ -28,7 +29,10 @@ only the past: Live runs it on the last receptive-field frames and reads the las
 
 Training: cross-entropy per frame on random windows of 256 frames (frames whose label is outside the
 qualities are ignored; with --change-weight, the --change-frames frames from each change of label on weigh
-more), Adam with cosine decay, seeded, CPU. Selection: frame accuracy on the validation
+more; with --consistency L, L times the mean Jeffreys divergence between consecutive frames' output
+distributions on held frames — same label as the frame before, and at least --consistency-after frames
+since the label last changed — is added, a temporal-consistency term against flicker on held chords),
+Adam with cosine decay, seeded, CPU. Selection: frame accuracy on the validation
 file, root and triad family (majmin) and exact quality, printed per epoch; the last epoch's weights export.
 """
 import argparse
@@ -126,16 +130,40 @@ def change_weights(y: torch.Tensor, frames: int, weight: float) -> torch.Tensor:
     return w
 
 
-def windows(items, length: int, rng: random.Random, weights=None):
+def held_mask(y: torch.Tensor, after: int) -> torch.Tensor:
+    """[T] bool: frame t is held — labelled, with the same label as frame t - 1, and at least `after` frames
+    since the label last changed (the first frame of an item has no predecessor and is never held). The
+    frames of the first `after` after a change are left out so that the term does not slow the move to a
+    new chord; the model still has to make that move within them, as the cross-entropy asks."""
+    yy = y.numpy()
+    t = np.arange(yy.shape[0])
+    start = np.zeros(yy.shape[0], dtype=np.int64)  # the frame where each frame's run of one label begins
+    changed = np.flatnonzero(yy[1:] != yy[:-1]) + 1
+    start[changed] = changed
+    start = np.maximum.accumulate(start)
+    since = t - start
+    return torch.from_numpy((yy >= 0) & (since > 0) & (since >= after))
+
+
+def jeffreys(logits: torch.Tensor) -> torch.Tensor:
+    """[B, C, T] logits -> [B, T - 1] Jeffreys divergence (symmetric KL, nats) between the output
+    distributions of frames t - 1 and t: sum over classes of (p_t - p_{t-1}) (log p_t - log p_{t-1})."""
+    logp = torch.log_softmax(logits, dim=1)
+    dp = logp.exp()[:, :, 1:] - logp.exp()[:, :, :-1]
+    return (dp * (logp[:, :, 1:] - logp[:, :, :-1])).sum(dim=1)
+
+
+def windows(items, length: int, rng: random.Random, weights=None, held=None):
     """Random windows of `length` frames covering each item about once per epoch (with each item's frame
-    weights when `weights` is given)."""
+    weights when `weights` is given, and its held-frame mask when `held` is given)."""
     out = []
     for i, (x, y) in enumerate(items):
         n = x.shape[0]
         for _ in range(max(1, n // length)):
             s = rng.randrange(0, max(1, n - length))
             w = (weights[i][s:s + length],) if weights is not None else ()
-            out.append((x[s:s + length], y[s:s + length], *w))
+            h = (held[i][s:s + length],) if held is not None else ()
+            out.append((x[s:s + length], y[s:s + length], *w, *h))
     rng.shuffle(out)
     return out
 
@@ -180,6 +208,11 @@ def main():
                     help="loss weight of the frames just after each change of label (1 = plain cross-entropy)")
     ap.add_argument("--change-frames", type=int, default=0,
                     help="how many frames from each change of label on get --change-weight")
+    ap.add_argument("--consistency", type=float, default=0.0,
+                    help="weight of the temporal-consistency term (mean Jeffreys divergence between consecutive "
+                         "frames on held frames); 0 = plain cross-entropy")
+    ap.add_argument("--consistency-after", type=int, default=24,
+                    help="frames after each change of label that the consistency term leaves out")
     ap.add_argument("--hold-out", default="",
                     help="comma-separated piece names (e.g. guitar-steel-strum): their items, in every file, "
                          "are left out of training and are the validation set instead, to measure how the "
@@ -203,24 +236,29 @@ def main():
           f"{n_weights} weights, receptive field {model.receptive_field} frames", flush=True)
     weighted = a.change_weight != 1 and a.change_frames > 0
     weights = [change_weights(y, a.change_frames, a.change_weight) for _, y in train] if weighted else None
+    held = [held_mask(y, a.consistency_after) for _, y in train] if a.consistency > 0 else None
     opt = torch.optim.Adam(model.parameters(), lr=a.lr)
     rng = random.Random(a.seed)
     steps_per_epoch = math.ceil(len(windows(train, a.length, random.Random(0))) / a.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=a.lr, total_steps=a.epochs * steps_per_epoch + 1)
     history = []
     for epoch in range(a.epochs):
-        ws = windows(train, a.length, rng, weights)
+        ws = windows(train, a.length, rng, weights, held)
         total = 0.0
         for i in range(0, len(ws), a.batch):
             batch = ws[i:i + a.batch]
             x = torch.stack([w[0] for w in batch]).transpose(1, 2)
             y = torch.stack([w[1] for w in batch])
+            logits = model(x)
             if weights is None:
-                loss = F.cross_entropy(model(x), y, ignore_index=-1)
+                loss = F.cross_entropy(logits, y, ignore_index=-1)
             else:
                 w = torch.stack([b[2] for b in batch]) * (y >= 0)
-                ce = F.cross_entropy(model(x), y.clamp_min(0), reduction="none")
+                ce = F.cross_entropy(logits, y.clamp_min(0), reduction="none")
                 loss = (ce * w).sum() / w.sum().clamp_min(1e-9)
+            if held is not None:
+                h = torch.stack([b[-1] for b in batch])[:, 1:].float()
+                loss = loss + a.consistency * (jeffreys(logits) * h).sum() / h.sum().clamp_min(1.0)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -239,6 +277,7 @@ def main():
         "seed": a.seed,
         "epochs": a.epochs,
         **({"change_weight": a.change_weight, "change_frames": a.change_frames} if weighted else {}),
+        **({"consistency": a.consistency, "consistency_after": a.consistency_after} if held is not None else {}),
         "train_files": a.train,
         "validation_file": a.validation,
         "hold_out": held,
