@@ -236,14 +236,14 @@ def main():
           f"{n_weights} weights, receptive field {model.receptive_field} frames", flush=True)
     weighted = a.change_weight != 1 and a.change_frames > 0
     weights = [change_weights(y, a.change_frames, a.change_weight) for _, y in train] if weighted else None
-    held = [held_mask(y, a.consistency_after) for _, y in train] if a.consistency > 0 else None
+    held_frames = [held_mask(y, a.consistency_after) for _, y in train] if a.consistency > 0 else None
     opt = torch.optim.Adam(model.parameters(), lr=a.lr)
     rng = random.Random(a.seed)
     steps_per_epoch = math.ceil(len(windows(train, a.length, random.Random(0))) / a.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=a.lr, total_steps=a.epochs * steps_per_epoch + 1)
     history = []
     for epoch in range(a.epochs):
-        ws = windows(train, a.length, rng, weights, held)
+        ws = windows(train, a.length, rng, weights, held_frames)
         total = 0.0
         for i in range(0, len(ws), a.batch):
             batch = ws[i:i + a.batch]
@@ -256,7 +256,7 @@ def main():
                 w = torch.stack([b[2] for b in batch]) * (y >= 0)
                 ce = F.cross_entropy(logits, y.clamp_min(0), reduction="none")
                 loss = (ce * w).sum() / w.sum().clamp_min(1e-9)
-            if held is not None:
+            if held_frames is not None:
                 h = torch.stack([b[-1] for b in batch])[:, 1:].float()
                 loss = loss + a.consistency * (jeffreys(logits) * h).sum() / h.sum().clamp_min(1.0)
             opt.zero_grad()
@@ -277,7 +277,7 @@ def main():
         "seed": a.seed,
         "epochs": a.epochs,
         **({"change_weight": a.change_weight, "change_frames": a.change_frames} if weighted else {}),
-        **({"consistency": a.consistency, "consistency_after": a.consistency_after} if held is not None else {}),
+        **({"consistency": a.consistency, "consistency_after": a.consistency_after} if held_frames is not None else {}),
         "train_files": a.train,
         "validation_file": a.validation,
         "hold_out": held,
