@@ -7,6 +7,7 @@
         [--hold-out PIECE,PIECE]   # leave these instruments out of training and validate on them
         [--change-weight 3 --change-frames 24]   # weight the frames just after each change of label
         [--consistency 1 --consistency-after 24]   # penalise output changes between frames of a held chord
+        [--average-from 13]   # export the mean of the weights over every step from this epoch on
 
 Data: the frame files of `dump-live-frames.ts` (features `frameFeatures`, classes `FRAME_MODEL_QUALITIES`)
 made from folders of sampled instruments written by `bench/make-live-folder.ts` (FluidR3_GM and MuseScore
@@ -33,9 +34,15 @@ more; with --consistency L, L times the mean Jeffreys divergence between consecu
 distributions on held frames — same label as the frame before, and at least --consistency-after frames
 since the label last changed — is added, a temporal-consistency term against flicker on held chords),
 Adam with cosine decay, seeded, CPU. Selection: frame accuracy on the validation
-file, root and triad family (majmin) and exact quality, printed per epoch; the last epoch's weights export.
+file, root and triad family (majmin) and exact quality, printed per epoch; the last epoch's weights export,
+or with --average-from E the uniform mean of the weights after every optimiser step from the start of
+epoch E (1-based) to the end — dense weight averaging, as in stochastic weight averaging (Izmailov et al.,
+"Averaging Weights Leads to Wider Optima and Better Generalization", UAI 2018) and SWAD (Cha et al.,
+"SWAD: Domain Generalization by Seeking Flat Minima", NeurIPS 2021); the model has no batch
+normalisation, so the mean needs no recalibration.
 """
 import argparse
+import copy
 import hashlib
 import json
 import math
@@ -153,6 +160,21 @@ def jeffreys(logits: torch.Tensor) -> torch.Tensor:
     return (dp * (logp[:, :, 1:] - logp[:, :, :-1])).sum(dim=1)
 
 
+class WeightAverage:
+    """Uniform running mean of a model's parameters, one sample per `add` (after an optimiser step); `copy`
+    is a model of the same shape holding the mean (its buffers are the model's, which never change)."""
+
+    def __init__(self, model: nn.Module):
+        self.copy = copy.deepcopy(model)
+        self.n = 0
+
+    @torch.no_grad()
+    def add(self, model: nn.Module) -> None:
+        self.n += 1
+        for mean, p in zip(self.copy.parameters(), model.parameters()):
+            mean.add_((p.detach() - mean) / self.n)
+
+
 def windows(items, length: int, rng: random.Random, weights=None, held=None):
     """Random windows of `length` frames covering each item about once per epoch (with each item's frame
     weights when `weights` is given, and its held-frame mask when `held` is given)."""
@@ -213,6 +235,9 @@ def main():
                          "frames on held frames); 0 = plain cross-entropy")
     ap.add_argument("--consistency-after", type=int, default=24,
                     help="frames after each change of label that the consistency term leaves out")
+    ap.add_argument("--average-from", type=int, default=0,
+                    help="export the uniform mean of the weights after every step from the start of this epoch "
+                         "(1-based) to the end; 0 = the last weights")
     ap.add_argument("--hold-out", default="",
                     help="comma-separated piece names (e.g. guitar-steel-strum): their items, in every file, "
                          "are left out of training and are the validation set instead, to measure how the "
@@ -241,8 +266,13 @@ def main():
     rng = random.Random(a.seed)
     steps_per_epoch = math.ceil(len(windows(train, a.length, random.Random(0))) / a.batch)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=a.lr, total_steps=a.epochs * steps_per_epoch + 1)
+    if not 0 <= a.average_from <= a.epochs:
+        ap.error(f"--average-from must be 0 or an epoch 1..{a.epochs}, got {a.average_from}")
+    average = None
     history = []
     for epoch in range(a.epochs):
+        if a.average_from and epoch + 1 == a.average_from:
+            average = WeightAverage(model)
         ws = windows(train, a.length, rng, weights, held_frames)
         total = 0.0
         for i in range(0, len(ws), a.batch):
@@ -263,10 +293,14 @@ def main():
             loss.backward()
             opt.step()
             sched.step()
+            if average is not None:
+                average.add(model)
             total += float(loss) * len(batch)
         s = scores(model, val)
-        history.append({"epoch": epoch + 1, "loss": total / len(ws), **s})
+        mean = {"average": scores(average.copy, val)} if average is not None else {}
+        history.append({"epoch": epoch + 1, "loss": total / len(ws), **s, **mean})
         print(json.dumps(history[-1]), flush=True)
+    exported = average.copy if average is not None else model  # the weights that export
     report = {
         "model": "live-chords",
         "weights": n_weights,
@@ -278,18 +312,19 @@ def main():
         "epochs": a.epochs,
         **({"change_weight": a.change_weight, "change_frames": a.change_frames} if weighted else {}),
         **({"consistency": a.consistency, "consistency_after": a.consistency_after} if held_frames is not None else {}),
+        **({"average_from": a.average_from, "averaged_steps": average.n} if average is not None else {}),
         "train_files": a.train,
         "validation_file": a.validation,
         "hold_out": held,
         # with --hold-out: the same model on the validation file's other pieces (instruments it was trained on)
-        "seen_instruments": scores(model, seen) if held else None,
-        "validation": history[-1],
+        "seen_instruments": scores(exported, seen) if held else None,
+        "validation": {**history[-1], **(history[-1]["average"] if average is not None else {})},
         "history": history,
     }
     if a.export:
-        model.eval()
-        example = torch.zeros(1, model.receptive_field, N_FEATURES)
-        torch.onnx.export(Exported(model), (example,), a.export, input_names=["features"],
+        exported.eval()
+        example = torch.zeros(1, exported.receptive_field, N_FEATURES)
+        torch.onnx.export(Exported(exported), (example,), a.export, input_names=["features"],
                           output_names=["log_probabilities"],
                           dynamic_axes={"features": {1: "frames"}, "log_probabilities": {1: "frames"}},
                           opset_version=ONNX_OPSET)
