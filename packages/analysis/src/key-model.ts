@@ -55,8 +55,19 @@ export const CHORD_KEY_MODEL_FILE = "key-chords.onnx";
  * Live's own window"). The Live Worker and `bench:live` read it; the offline engine reads {@link KEY_MODEL_FILE}.
  */
 export const LIVE_KEY_MODEL_FILE = "live-key.onnx";
-/** File name of Live's frame model inside the package's `models/` folder. */
+/** File name of Live's frame model inside the package's `models/` folder (the first of {@link LIVE_CHORD_MODEL_FILES}). */
 export const LIVE_CHORD_MODEL_FILE = "live-chords.onnx";
+/**
+ * File names of the members of Live's frame model inside the package's `models/` folder: the same network
+ * trained by the same recipe from seeds 14, 22 and 23, read as one by `averageLiveChordModels` (the mean of
+ * their probabilities). Chosen on validation data by a rule set before the runs (PROVENANCE.md, "Live's frame
+ * model as an ensemble of seeds, judged where the false changes are unmet").
+ */
+export const LIVE_CHORD_MODEL_FILES = [
+  LIVE_CHORD_MODEL_FILE,
+  "live-chords-seed22.onnx",
+  "live-chords-seed23.onnx",
+] as const;
 /** Features per frame of Live's frame model (`FRAME_FEATURES`, live/frame-features.ts). */
 const LIVE_INPUT_FEATURES = 53;
 /** Classes per frame of Live's frame model (`FRAME_MODEL_CLASSES`). */

@@ -4,6 +4,7 @@ import {
   createOnnxLiveChordModel,
   LIVE_CHORD_CLASSES,
   LIVE_CHORD_MODEL_FILE,
+  LIVE_CHORD_MODEL_FILES,
   type OnnxSessionLike,
 } from "./key-model.js";
 import { type ChromaFrame, LiveChroma } from "./live/chroma.js";
@@ -122,6 +123,27 @@ function aOrAmModel(clearD: () => boolean): LiveChordModel {
 describe("the shipped Live frame model on onnxruntime-node", () => {
   it("is in the package's models folder", () => {
     expect(modelPath(LIVE_CHORD_MODEL_FILE)).toMatch(/packages\/analysis\/models\/live-chords\.onnx$/);
+    expect(LIVE_CHORD_MODEL_FILES[0]).toBe(LIVE_CHORD_MODEL_FILE);
+  });
+
+  it("is by default the mean of its members' probabilities, as Live runs it", async () => {
+    const pcm = renderChordSequence(
+      ["G", "Em"].map((chord) => ({ chord, seconds: 1 })),
+      { timbre: "piano", sampleRate: SR },
+    );
+    const frames = chromaFrames(pcm);
+    const input = { frames: frames.length, features: featuresOf(frames) };
+    const ensemble = await (await loadNodeLiveChordModel()).predict(input);
+    const members = await Promise.all(
+      LIVE_CHORD_MODEL_FILES.map(async (f) => (await loadNodeLiveChordModel(modelPath(f))).predict(input)),
+    );
+    expect(members).toHaveLength(3);
+    // The members differ (three seeds), and the default is their mean in probability.
+    expect(members[1]).not.toEqual(members[0]);
+    for (const i of [0, 61 * 20 + 5, ensemble.length - 1]) {
+      const mean = members.reduce((sum, m) => sum + Math.exp(m[i] as number), 0) / members.length;
+      expect(Math.exp(ensemble[i] as number)).toBeCloseTo(mean, 5);
+    }
   });
 
   it("answers on the stream exactly as on the whole recording (its receptive field fits FRAME_CONTEXT)", async () => {

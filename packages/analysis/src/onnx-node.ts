@@ -14,10 +14,11 @@ import {
   createOnnxKeyModel,
   createOnnxLiveChordModel,
   KEY_MODEL_FILE,
-  LIVE_CHORD_MODEL_FILE,
+  LIVE_CHORD_MODEL_FILES,
   LIVE_KEY_MODEL_FILE,
   loadOnce,
 } from "./key-model.js";
+import { averageLiveChordModels } from "./live/frame-ensemble.js";
 import { AnalysisError, type EngineModels, type KeyModel, type LiveChordModel } from "./types.js";
 
 /** Absolute path of a file in the package's `models/` folder (the same from `src/` and `dist/`). */
@@ -60,13 +61,15 @@ export const loadNodeModels: () => Promise<EngineModels> = loadOnce(async () => 
 /**
  * Live's frame model with onnxruntime-node, for `bench:live` and tests (the offline engine does not read
  * it, so {@link loadNodeModels} leaves it out; in the browser the live Worker loads it).
- * @param path the `.onnx` file (default the package's `models/live-chords.onnx`; another for a candidate
- *   compared with `bench:live --frame-model`).
- * @throws {AnalysisError} (as a rejection) when it cannot be loaded or lacks the model's input or output.
+ * @param path one `.onnx` file: a candidate compared with `bench:live --frame-model`. Default: the
+ *   package's members ({@link LIVE_CHORD_MODEL_FILES}) read as one by `averageLiveChordModels`, as Live runs them.
+ * @throws {AnalysisError} (as a rejection) when a file cannot be loaded or lacks the model's input or output.
  */
-export async function loadNodeLiveChordModel(
-  path: string = modelPath(LIVE_CHORD_MODEL_FILE),
-): Promise<LiveChordModel> {
+export async function loadNodeLiveChordModel(path?: string): Promise<LiveChordModel> {
+  if (path === undefined)
+    return averageLiveChordModels(
+      await Promise.all(LIVE_CHORD_MODEL_FILES.map((file) => loadNodeLiveChordModel(modelPath(file)))),
+    );
   try {
     return createOnnxLiveChordModel(await ort.InferenceSession.create(path, SESSION_OPTIONS), tensor);
   } catch (cause) {

@@ -5,7 +5,7 @@
  *
  *   import { loadWebModels } from "@tonic/analysis/web";
  *   const models = await loadWebModels({ keyModelUrl, chordModelUrl, beatModelUrl, chordKeyModelUrl, wasmUrl });
- *   // the Live Worker: { keyModelUrl (of models/live-key.onnx), chordModelUrl, liveChordModelUrl, wasmUrl }
+ *   // the Live Worker: { keyModelUrl (of models/live-key.onnx), chordModelUrl, liveChordModelUrls, wasmUrl }
  *   await analyzeAudio(mono, rate, { models });
  */
 import * as ort from "onnxruntime-web/wasm";
@@ -17,6 +17,7 @@ import {
   createOnnxLiveChordModel,
   loadOnce,
 } from "./key-model.js";
+import { averageLiveChordModels } from "./live/frame-ensemble.js";
 import type { EngineModels } from "./types.js";
 
 /** Where the Worker finds the model and the runtime's WebAssembly binary (URLs the bundler emitted). */
@@ -29,8 +30,11 @@ export interface WebModelUrls {
   beatModelUrl?: string;
   /** URL of `models/key-chords.onnx` (optional, as the beat model: Live's key is the key model's) */
   chordKeyModelUrl?: string;
-  /** URL of `models/live-chords.onnx` (optional: only the Live Worker reads Live's frame model) */
-  liveChordModelUrl?: string;
+  /**
+   * URLs of Live's frame model's members, `models/live-chords*.onnx` (`LIVE_CHORD_MODEL_FILES`; optional:
+   * only the Live Worker reads Live's frame model), read as one by `averageLiveChordModels`.
+   */
+  liveChordModelUrls?: readonly string[];
   /** URL of onnxruntime-web's `ort-wasm-simd-threaded.wasm` */
   wasmUrl: string;
 }
@@ -53,7 +57,7 @@ export function loadWebModels(urls: WebModelUrls): Promise<EngineModels> {
       ort.InferenceSession.create(urls.chordModelUrl, options),
       urls.beatModelUrl ? ort.InferenceSession.create(urls.beatModelUrl, options) : null,
       urls.chordKeyModelUrl ? ort.InferenceSession.create(urls.chordKeyModelUrl, options) : null,
-      urls.liveChordModelUrl ? ort.InferenceSession.create(urls.liveChordModelUrl, options) : null,
+      Promise.all((urls.liveChordModelUrls ?? []).map((url) => ort.InferenceSession.create(url, options))),
     ]);
     const tensor = (data: Float32Array, dims: readonly number[]) => new ort.Tensor("float32", data, dims);
     const models: EngineModels = {
@@ -62,7 +66,8 @@ export function loadWebModels(urls: WebModelUrls): Promise<EngineModels> {
     };
     if (beats) models.beats = createOnnxBeatModel(beats, tensor);
     if (chordKey) models.chordKey = createOnnxChordKeyModel(chordKey, tensor);
-    if (liveChords) models.liveChords = createOnnxLiveChordModel(liveChords, tensor);
+    if (liveChords.length > 0)
+      models.liveChords = averageLiveChordModels(liveChords.map((s) => createOnnxLiveChordModel(s, tensor)));
     return models;
   }, "the engine's models");
   return load();

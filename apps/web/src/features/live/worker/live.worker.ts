@@ -2,6 +2,8 @@
 import { type EngineModels, isQuietInput, LiveListener } from "@tonic/analysis";
 import chordModelUrl from "@tonic/analysis/models/chords.onnx?url";
 import liveChordModelUrl from "@tonic/analysis/models/live-chords.onnx?url";
+import liveChordModel22Url from "@tonic/analysis/models/live-chords-seed22.onnx?url";
+import liveChordModel23Url from "@tonic/analysis/models/live-chords-seed23.onnx?url";
 import keyModelUrl from "@tonic/analysis/models/live-key.onnx?url";
 import { loadWebModels } from "@tonic/analysis/web";
 import wasmUrl from "onnxruntime-web/ort-wasm-simd-threaded.wasm?url";
@@ -22,7 +24,9 @@ let tuningCents = 0;
  */
 let models: Promise<EngineModels> | null = null;
 function loadModels(): Promise<EngineModels> {
-  models ??= loadWebModels({ keyModelUrl, chordModelUrl, liveChordModelUrl, wasmUrl }).catch(
+  // Live's frame model: the three members of LIVE_CHORD_MODEL_FILES, averaged.
+  const liveChordModelUrls = [liveChordModelUrl, liveChordModel22Url, liveChordModel23Url];
+  models ??= loadWebModels({ keyModelUrl, chordModelUrl, liveChordModelUrls, wasmUrl }).catch(
     (err: unknown) => {
       console.warn(
         "Tonic: the learned models are unavailable in Live, using the hand-written key stage and built-in chord model:",
